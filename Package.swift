@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Only the toolchain's own modules and C libraries from Debian: nothing is fetched.
+let package = Package(
+    name: "Notio",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "notio", targets: ["notio"]),
+    ],
+    targets: [
+        // C libraries from Debian, each behind a module map and a shim header.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+
+        // Portable domain values and pure logic: Foundation only, no I/O.
+        .target(name: "NotioCore"),
+        // The HTTP server over libmicrohttpd.
+        .target(name: "NotioHTTP", dependencies: ["CMicroHTTPD"]),
+        // SQLite and the one Store with plain SQL.
+        .target(name: "NotioStore", dependencies: ["NotioCore", "CSQLite"]),
+        // The offline analyser, the provider protocol, Gemini and OpenAI-compatible clients.
+        .target(name: "NotioAnalysis", dependencies: ["NotioCore"]),
+        // PDF text and page images (poppler), OCR (tesseract), run in the isolated worker.
+        .target(name: "NotioMedia", dependencies: ["NotioCore", "CPoppler", "CTesseract"]),
+        // Configuration, routes, handlers, auth, jobs, views: the application.
+        .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "CSodium"]),
+        .executableTarget(name: "notio", dependencies: ["NotioApp"]),
+
+        .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore"]),
+        .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
+        .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore"]),
+        .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"]),
+        .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia"]),
+        .testTarget(name: "NotioAppTests", dependencies: ["NotioApp"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,35 @@
+import Foundation
+import NotioCore
+
+/// What a quiz is asked for.
+public struct QuizRequest: Sendable {
+    public var analysis: NoteAnalysis
+    public var pages: [SourcePage]
+    public var difficulty: Difficulty
+    public var count: Int
+    /// Prompts already asked on this note: not to be asked again.
+    public var avoidPrompts: [String]
+    /// Varies the offline generator's choices between quizzes, deterministically.
+    public var seed: UInt64
+    public init(analysis: NoteAnalysis, pages: [SourcePage], difficulty: Difficulty, count: Int, avoidPrompts: [String] = [], seed: UInt64 = 0) {
+        self.analysis = analysis; self.pages = pages; self.difficulty = difficulty; self.count = count
+        self.avoidPrompts = avoidPrompts; self.seed = seed
+    }
+}
+
+/// A failure a user can understand ("the API key was refused", "the model's answer was cut off").
+public struct AnalysisError: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Progress of an analysis, 0...1, reported as chunks finish.
+public typealias AnalysisProgress = @Sendable (Double) -> Void
+
+/// One way of turning text into a note and a note into questions: `offline`, `gemini`, `openai`.
+/// Cancellation: implementations check `Task.isCancelled` between steps and let it reach requests.
+public protocol AnalysisProvider: Sendable {
+    var name: String { get }
+    func analyse(_ document: ExtractedDocument, progress: @escaping AnalysisProgress) async throws -> NoteAnalysis
+    func makeQuestions(_ request: QuizRequest) async throws -> [Question]
+}

@@ -1,0 +1,2 @@
+import Foundation
+public enum NotioCommand { public static func main() { print("notio") } }

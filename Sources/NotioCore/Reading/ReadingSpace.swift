@@ -1,0 +1,3 @@
+import Foundation
+/// Reading space domain values arrive with the bookshelf.
+public enum ReadingSpace {}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// HTTP header fields, looked up without regard to case.
+public struct Headers: Sendable, Sequence {
+    public private(set) var fields: [(name: String, value: String)] = []
+    public init(_ fields: [(String, String)] = []) { self.fields = fields.map { (name: $0.0, value: $0.1) } }
+
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+    public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
+    public mutating func set(_ name: String, _ value: String) {
+        fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        fields.append((name, value))
+    }
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+}
+
+/// A file part of a multipart/form-data body, streamed to a temporary file while it arrived.
+/// The server deletes the file after the response is sent; move it to keep it.
+public struct UploadedFile: Sendable {
+    public var fieldName: String
+    public var fileName: String
+    public var contentType: String
+    public var path: String
+    public var size: Int
+    public init(fieldName: String, fileName: String, contentType: String, path: String, size: Int) {
+        self.fieldName = fieldName; self.fileName = fileName; self.contentType = contentType; self.path = path; self.size = size
+    }
+}
+
+/// The request body as the server received it.
+public enum RequestBody: Sendable {
+    case none
+    case bytes(Data)
+    /// multipart/form-data or application/x-www-form-urlencoded: text fields and files.
+    case form(fields: [String: String], files: [UploadedFile])
+}
+
+/// One HTTP request, with its route's path parameters filled in.
+public struct Request: Sendable {
+    /// Sequence number for the log line.
+    public var id: UInt64
+    public var method: String
+    /// The path without the query string, percent-decoded.
+    public var path: String
+    public var query: [String: String]
+    public var headers: Headers
+    public var cookies: [String: String]
+    public var body: RequestBody
+    /// The peer's address (IPv4/IPv6 text).
+    public var remoteAddress: String
+    public var pathParameters: [String: String] = [:]
+
+    public init(id: UInt64 = 0, method: String, path: String, query: [String: String] = [:], headers: Headers = Headers(),
+                cookies: [String: String] = [:], body: RequestBody = .none, remoteAddress: String = "127.0.0.1") {
+        self.id = id; self.method = method; self.path = path; self.query = query; self.headers = headers
+        self.cookies = cookies; self.body = body; self.remoteAddress = remoteAddress
+    }
+
+    /// A path parameter by name (`{id}` in the route pattern).
+    public func parameter(_ name: String) -> String { pathParameters[name] ?? "" }
+
+    /// The raw body bytes (empty for forms and bodiless requests).
+    public var bodyData: Data {
+        if case .bytes(let d) = body { return d }
+        return Data()
+    }
+
+    /// Text fields of a form body.
+    public var formFields: [String: String] {
+        if case .form(let fields, _) = body { return fields }
+        return [:]
+    }
+
+    /// Uploaded files of a multipart body.
+    public var files: [UploadedFile] {
+        if case .form(_, let files) = body { return files }
+        return []
+    }
+}

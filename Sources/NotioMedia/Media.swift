@@ -1,0 +1,1 @@
+// The PDF and OCR worker arrives with the note analysis.

@@ -1,0 +1,4 @@
+import Testing
+@testable import NotioAnalysis
+
+@Test func moduleLoads() { #expect(Bool(true)) }

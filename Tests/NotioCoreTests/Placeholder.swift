@@ -1,0 +1,4 @@
+import Testing
+@testable import NotioCore
+
+@Test func moduleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import NotioHTTP
+
+@Test func moduleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import NotioMedia
+
+@Test func moduleLoads() { #expect(Bool(true)) }

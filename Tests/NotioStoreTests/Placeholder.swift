@@ -1,0 +1,4 @@
+import Testing
+@testable import NotioStore
+
+@Test func moduleLoads() { #expect(Bool(true)) }
