@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "NotioMedia", dependencies: ["NotioCore", "CPoppler", "CTesseract"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.
         .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "CSodium"]),
-        .executableTarget(name: "notio", dependencies: ["NotioApp"]),
+        .executableTarget(name: "notio", dependencies: ["NotioApp", "NotioMedia"]),
 
         .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore"]),
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),

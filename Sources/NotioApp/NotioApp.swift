@@ -1,2 +1,3 @@
 import Foundation
-public enum NotioCommand { public static func main() { print("notio") } }
+/// The command line: serve, backup, restore, ...
+public enum NotioCommand { public static func main(arguments: [String]) -> Int32 { print("notio"); return 0 } }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Korean-aware text helpers shared by the analyser and the answer matcher.
+public enum KoreanText {
+    /// Particles (조사) and copula endings that follow a noun in an eojeol, longest first so that
+    /// "에서는" goes before "는".
+    public static let particles: [String] = [
+        "입니다", "이었다", "이라는", "이라고", "이란", "이며", "이고", "이다", "에서는", "에게서", "으로는", "으로서",
+        "으로써", "로서", "로써", "에서", "에게", "까지", "부터", "으로", "이나", "에는", "와는", "과는", "보다",
+        "처럼", "만큼", "라는", "라고", "란", "며", "고", "다",
+        "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만", "나",
+    ]
+
+    public static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
+        (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value) || (0x3130...0x318F).contains(scalar.value)
+    }
+
+    public static func containsHangul(_ text: String) -> Bool { text.unicodeScalars.contains(where: isHangul) }
+
+    /// NFC, the form Korean text is compared in (macOS file names and some PDFs give NFD).
+    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+
+    /// The eojeol without a trailing particle or copula ending: "운영체제는" → "운영체제".
+    /// Keeps at least one syllable of the stem and never strips from a word without Hangul before
+    /// the particle unless the stem is Latin or digits ("CPU는" → "CPU").
+    public static func stripParticle(_ word: String) -> String {
+        let w = nfc(word)
+        for particle in particles where w.hasSuffix(particle) {
+            let stem = String(w.dropLast(particle.count))
+            guard let last = stem.unicodeScalars.last else { continue }
+            // One-syllable particles such as 이/가/도/만/나/고/다 end many nouns too ("국가", "시도"):
+            // strip them only from stems of two syllables or more, or from Latin/digit stems.
+            if particle.count == 1 && stem.count < 2 && isHangul(last) { continue }
+            return stem
+        }
+        return w
+    }
+
+    /// Word tokens of a text: NFC, split at anything that is not a letter or digit, particles stripped.
+    public static func tokens(_ text: String) -> [String] {
+        nfc(text).split { ch in !(ch.isLetter || ch.isNumber) }.map { stripParticle(String($0)) }.filter { !$0.isEmpty }
+    }
+}
