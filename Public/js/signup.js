@@ -40,7 +40,7 @@ if (form) {
   function strength(password) {
     if (!password) return "";
     const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-    const common = /^(password|qwerty|abc|123|111|asdf|iloveyou|admin|letmein)/i.test(password) || /^(.)\1+$/.test(password);
+    const common = /^(password|qwerty|12345678|iloveyou|letmein|admin)/i.test(password) || /^(.)\1+$/.test(password);
     if (password.length < 8 || common) return "weak";
     if ((password.length >= 12 && kinds >= 3) || (password.length >= 10 && kinds === 4)) return "strong";
     if (kinds >= 2 || password.length >= 12) return "medium";
@@ -53,7 +53,9 @@ if (form) {
       const p = errorOf(name);
       const field = input(name);
       if (serverErrors.has(name)) continue;
-      const show = touched.has(name) || (name === "email" && errors.email === msg.msgEmailTaken);
+      // The email's answer from the server is shown as soon as it arrives, before any blur.
+      const emailAnswered = name === "email" && emailState.value === field.value.trim().toLowerCase() && (emailState.checked || emailState.checking);
+      const show = touched.has(name) || emailAnswered;
       p.classList.remove("is-ok");
       if (show && message) {
         p.textContent = message;
