@@ -1,0 +1,128 @@
+import Foundation
+
+/// The document around every page: head (CSRF meta, viewport, PWA links, assets), the header with
+/// navigation for signed-in and guest visitors, the guest banner, the toast region.
+public enum Layout {
+    /// Which frame a page gets.
+    public enum Chrome: Sendable {
+        /// Header, navigation and tab bar: for signed-in users and guests.
+        case app
+        /// A centred card without navigation: splash, onboarding, login, sign-up.
+        case bare
+    }
+
+    /// The modules every page may import by name (`import { api } from "notio/api.js"`): the import
+    /// map points these names at the hashed URLs, so modules never need to know a hash.
+    static let sharedModules = ["api.js", "toast.js", "signup.js", "splash.js", "onboarding.js", "sw-register.js"]
+
+    /// A whole HTML document.
+    /// - Parameters:
+    ///   - title: the page's own title; " · Notio" is appended.
+    ///   - body: the content of `<main>`.
+    ///   - scripts: page modules under `Public/js/`, e.g. `["signup.js"]`.
+    ///   - chrome: `.app` by default when someone is signed in or browsing, else `.bare`.
+    public static func page(
+        ctx: PageContext,
+        title: String,
+        body: HTML,
+        scripts: [String] = [],
+        chrome: Chrome? = nil,
+        bodyClass: String = ""
+    ) -> String {
+        let chrome = chrome ?? ((ctx.user != nil || ctx.isGuest) ? .app : .bare)
+        let fullTitle = title == "Notio" ? "Notio" : "\(title) · Notio"
+        let scriptTags = HTML.join((["sw-register.js", "toast.js"] + scripts).map { name in
+            "<script type=\"module\" src=\"\(ctx.asset("js/\(name)"))\"></script>"
+        }, separator: "\n")
+        let classes = ["chrome-\(chrome == .app ? "app" : "bare")", bodyClass].filter { !$0.isEmpty }.joined(separator: " ")
+        let doc: HTML = """
+        <!doctype html>
+        <html lang="\(ctx.language.rawValue)">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <title>\(fullTitle)</title>
+        <meta name="csrf-token" content="\(ctx.csrfToken)">
+        <meta name="description" content="\(ctx.t("app.tagline"))">
+        <meta name="theme-color" content="#4f46e5" media="(prefers-color-scheme: light)">
+        <meta name="theme-color" content="#111827" media="(prefers-color-scheme: dark)">
+        <meta name="color-scheme" content="light dark">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-status-bar-style" content="default">
+        <meta name="apple-mobile-web-app-title" content="Notio">
+        <link rel="manifest" href="/manifest.webmanifest">
+        <link rel="icon" href="/favicon.ico" sizes="any">
+        <link rel="icon" href="\(ctx.asset("icons/logo.svg"))" type="image/svg+xml">
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png">
+        <link rel="stylesheet" href="\(ctx.asset("css/app.css"))">
+        \(importMap(ctx))
+        \(scriptTags)
+        </head>
+        <body class="\(classes)">
+        <a class="skip-link" href="#main">\(ctx.t("app.skip"))</a>
+        \(chrome == .app ? header(ctx) : .empty)
+        \(HTML.when(ctx.isGuest) { guestBanner(ctx) })
+        <main id="main" class="main" tabindex="-1">
+        \(body)
+        </main>
+        <div id="toasts" class="toasts" role="status" aria-live="polite" aria-atomic="false"></div>
+        </body>
+        </html>
+        """
+        return doc.rendered
+    }
+
+    /// `<script type="importmap">` naming the shared modules. JSON inside a script element: `<`
+    /// is written as `\u003c` so that no URL can close the element.
+    static func importMap(_ ctx: PageContext) -> HTML {
+        let entries = sharedModules.map { name -> String in
+            let url = ctx.asset("js/\(name)")
+                .replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "<", with: "\\u003c")
+            return "\"notio/\(name)\":\"\(url)\""
+        }
+        return HTML(raw: "<script type=\"importmap\">{\"imports\":{\(entries.joined(separator: ","))}}</script>")
+    }
+
+    static func header(_ ctx: PageContext) -> HTML {
+        let items: [(path: String, key: String, icon: HTML)] = [
+            ("/", "nav.home", Icon.home),
+            ("/notes", "nav.notes", Icon.notes),
+            ("/reading", "nav.reading", Icon.underline),
+            ("/settings", "nav.settings", Icon.settings),
+        ]
+        let links = HTML.join(items.map { item in
+            let current = item.path == "/" ? ctx.path == "/" : (ctx.path == item.path || ctx.path.hasPrefix(item.path + "/"))
+            return """
+            <a class="nav-link\(current ? " is-current" : "")" href="\(item.path)"\(current ? HTML(raw: " aria-current=\"page\"") : .empty)>\(item.icon)<span>\(ctx.t(item.key))</span></a>
+            """
+        })
+        let name = ctx.user?.name ?? ""
+        return """
+        <header class="app-header">
+          <div class="app-header-inner">
+            <a class="brand" href="/"><img src="\(ctx.asset("icons/logo.svg"))" alt="" width="28" height="28"><span>Notio</span></a>
+            <nav class="app-nav" aria-label="\(ctx.t("nav.main"))">\(links)</nav>
+            <div class="account">
+              \(HTML.when(ctx.isGuest) { "<span class=\"badge\">\(ctx.t("guest.badge"))</span>" })
+              <span class="user-name">\(name)</span>
+              <form class="logout-form" method="post" action="/logout">
+                \(Form.csrfField(ctx))
+                <button class="button button-quiet button-small" type="submit">\(ctx.t(ctx.isGuest ? "guest.exit" : "nav.logout"))</button>
+              </form>
+            </div>
+          </div>
+        </header>
+        """
+    }
+
+    static func guestBanner(_ ctx: PageContext) -> HTML {
+        """
+        <div class="guest-banner" role="note">
+          <p>\(ctx.t("guest.banner")) <a href="/signup">\(ctx.t("guest.signup"))</a></p>
+        </div>
+        """
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The interface languages. Korean first.
+public enum Language: String, Sendable, CaseIterable {
+    case ko, en
+
+    /// The language named by an `Accept-Language` header, Korean when none matches.
+    public static func preferred(acceptLanguage header: String?) -> Language {
+        guard let header else { return .ko }
+        let ranked = header.split(separator: ",").compactMap { part -> (String, Double)? in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first, !tag.isEmpty else { return nil }
+            var q = 1.0
+            for p in pieces.dropFirst() where p.hasPrefix("q=") { q = Double(p.dropFirst(2)) ?? 0 }
+            return (tag.lowercased(), q)
+        }.sorted { $0.1 > $1.1 }
+        for (tag, q) in ranked where q > 0 {
+            let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+            if let lang = Language(rawValue: primary) { return lang }
+        }
+        return .ko
+    }
+}
+
+/// The account a page is rendered for.
+public struct SignedInUser: Sendable {
+    public var id: String
+    public var email: String
+    public var name: String
+    public init(id: String, email: String, name: String) {
+        self.id = id
+        self.email = email
+        self.name = name
+    }
+}
+
+/// Everything a page needs to know about the request it answers, besides its own data.
+public struct PageContext: Sendable {
+    public var language: Language
+    /// nil when signed out.
+    public var user: SignedInUser?
+    /// Browsing the demo account read-only ("둘러보기"): a banner is shown and edit actions hidden.
+    public var isGuest: Bool
+    /// Sent in every form as the hidden input `csrf_token` and in `<meta name="csrf-token">`.
+    public var csrfToken: String
+    /// The request path, used to mark the current navigation item.
+    public var path: String
+    /// Maps a file under Public/ ("css/app.css") to its served, content-hashed URL.
+    public var asset: @Sendable (String) -> String
+
+    public init(
+        language: Language = .ko,
+        user: SignedInUser? = nil,
+        isGuest: Bool = false,
+        csrfToken: String,
+        path: String,
+        asset: @escaping @Sendable (String) -> String
+    ) {
+        self.language = language
+        self.user = user
+        self.isGuest = isGuest
+        self.csrfToken = csrfToken
+        self.path = path
+        self.asset = asset
+    }
+
+    /// The localised text for `key` in this page's language.
+    public func t(_ key: String) -> String { L10n.t(key, language) }
+}

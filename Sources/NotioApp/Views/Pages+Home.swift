@@ -1,0 +1,122 @@
+import Foundation
+
+/// What the home shows of the 노트 space.
+public struct HomeStudySummary: Sendable, Equatable {
+    public var noteCount: Int
+    public var streakDays: Int
+    public var weekQuestions: Int
+    public init(noteCount: Int = 0, streakDays: Int = 0, weekQuestions: Int = 0) {
+        self.noteCount = noteCount
+        self.streakDays = streakDays
+        self.weekQuestions = weekQuestions
+    }
+}
+
+/// What the home shows of the 밑줄 space.
+public struct HomeReadingSummary: Sendable, Equatable {
+    public var bookCount: Int
+    public var sentenceCount: Int
+    public init(bookCount: Int = 0, sentenceCount: Int = 0) {
+        self.bookCount = bookCount
+        self.sentenceCount = sentenceCount
+    }
+}
+
+extension Pages {
+    /// `GET /` when signed in or browsing: the two spaces 노트 and 밑줄 as large cards, each with
+    /// its figures, or a friendly empty state with a call to action.
+    public static func home(_ ctx: PageContext, study: HomeStudySummary, reading: HomeReadingSummary) -> String {
+        let name = ctx.user?.name ?? ""
+        let greeting = ctx.t("home.greeting").replacingOccurrences(of: "%@", with: name)
+        let days = ctx.t("home.notes.days").replacingOccurrences(of: "%@", with: String(study.streakDays))
+
+        let notes: HTML
+        if study.noteCount == 0 {
+            notes = """
+            <div class="empty-state">
+              <p>\(ctx.t("home.notes.empty"))</p>
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"/notes\">\(ctx.t("home.notes.cta"))</a>" })
+            </div>
+            """
+        } else {
+            notes = """
+            <dl class="stats">
+              <div><dt>\(ctx.t("home.notes.count"))</dt><dd>\(study.noteCount)</dd></div>
+              <div><dt>\(ctx.t("home.notes.streak"))</dt><dd>\(days)</dd></div>
+              <div><dt>\(ctx.t("home.notes.week"))</dt><dd>\(study.weekQuestions)</dd></div>
+            </dl>
+            <a class="button button-secondary" href="/notes">\(ctx.t("home.notes.open")) \(Icon.arrow)</a>
+            """
+        }
+        let readingBody: HTML
+        if reading.bookCount == 0 && reading.sentenceCount == 0 {
+            readingBody = """
+            <div class="empty-state">
+              <p>\(ctx.t("home.reading.empty"))</p>
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"/reading\">\(ctx.t("home.reading.cta"))</a>" })
+            </div>
+            """
+        } else {
+            readingBody = """
+            <dl class="stats">
+              <div><dt>\(ctx.t("home.reading.books"))</dt><dd>\(reading.bookCount)</dd></div>
+              <div><dt>\(ctx.t("home.reading.sentences"))</dt><dd>\(reading.sentenceCount)</dd></div>
+            </dl>
+            <a class="button button-secondary" href="/reading">\(ctx.t("home.reading.open")) \(Icon.arrow)</a>
+            """
+        }
+        let body: HTML = """
+        <div class="page-head">
+          <h1 class="greeting">\(greeting)</h1>
+          <p class="muted">\(ctx.t("home.subtitle"))</p>
+        </div>
+        <div class="spaces">
+          <section class="space-card space-notes" aria-labelledby="space-notes-title">
+            <header>
+              <span class="space-icon">\(Icon.notes)</span>
+              <div><h2 id="space-notes-title"><a href="/notes">\(ctx.t("home.notes.title"))</a></h2><p class="muted">\(ctx.t("home.notes.desc"))</p></div>
+            </header>
+            \(notes)
+          </section>
+          <section class="space-card space-reading" aria-labelledby="space-reading-title">
+            <header>
+              <span class="space-icon">\(Icon.underline)</span>
+              <div><h2 id="space-reading-title"><a href="/reading">\(ctx.t("home.reading.title"))</a></h2><p class="muted">\(ctx.t("home.reading.desc"))</p></div>
+            </header>
+            \(readingBody)
+          </section>
+        </div>
+        """
+        return Layout.page(ctx: ctx, title: ctx.t("home.title"), body: body, bodyClass: "page-home")
+    }
+
+    /// `/notes` and `/reading` until those features land: an empty state, not a broken page.
+    public static func comingSoon(_ ctx: PageContext, title: String) -> String {
+        let body: HTML = """
+        <div class="page-head"><h1>\(title)</h1></div>
+        <div class="empty-state empty-state-large">
+          <div class="empty-art" aria-hidden="true">\(Icon.notes)</div>
+          <p>\(ctx.t("comingSoon.body"))</p>
+          <a class="button button-secondary" href="/">\(ctx.t("comingSoon.back"))</a>
+        </div>
+        """
+        return Layout.page(ctx: ctx, title: title, body: body)
+    }
+
+    /// A friendly error page for any status, with a way home.
+    public static func error(_ ctx: PageContext, status: Int, message: String) -> String {
+        let key = "errorPage.\(status)"
+        let known = L10n.table[key] != nil
+        let heading = known ? ctx.t(key) : ctx.t("errorPage.title")
+        let body: HTML = """
+        <div class="error-page empty-state empty-state-large">
+          <p class="error-status" aria-hidden="true">\(status)</p>
+          <h1>\(heading)</h1>
+          \(HTML.when(!message.isEmpty && message != heading) { "<p class=\"muted\">\(message)</p>" })
+          <p class="visually-hidden">\(ctx.t("errorPage.code")) \(status)</p>
+          <a class="button button-primary" href="/">\(ctx.t("errorPage.home"))</a>
+        </div>
+        """
+        return Layout.page(ctx: ctx, title: heading, body: body, bodyClass: "page-error")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+extension Pages {
+    /// Time zones offered first; the user's own is added when it is not among them.
+    static let commonTimeZones = [
+        "Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Singapore", "Asia/Kolkata",
+        "Europe/London", "Europe/Berlin", "Europe/Paris", "America/New_York", "America/Chicago",
+        "America/Denver", "America/Los_Angeles", "Australia/Sydney", "Pacific/Auckland", "UTC",
+    ]
+
+    /// `GET /settings`: language and time zone (POST /settings with `language`, `timeZone`,
+    /// `csrf_token`), the account, and logout. Read-only while browsing as a guest.
+    public static func settings(_ ctx: PageContext, timeZone: String) -> String {
+        let zones = commonTimeZones.contains(timeZone) ? commonTimeZones : [timeZone] + commonTimeZones
+        let zoneOptions = HTML.join(zones.map { zone in
+            "<option value=\"\(zone)\"\(HTML.when(zone == timeZone) { " selected" })>\(zone.replacingOccurrences(of: "_", with: " "))</option>"
+        })
+        let languageNames: [Language: String] = [.ko: "한국어", .en: "English"]
+        let languageOptions = HTML.join(Language.allCases.map { lang in
+            "<option value=\"\(lang.rawValue)\" lang=\"\(lang.rawValue)\"\(HTML.when(lang == ctx.language) { " selected" })>\(languageNames[lang] ?? lang.rawValue)</option>"
+        })
+        let disabled: HTML = ctx.isGuest ? " disabled" : .empty
+        let body: HTML = """
+        <div class="page-head"><h1>\(ctx.t("settings.title"))</h1></div>
+        <section class="card settings-section" aria-labelledby="settings-account">
+          <h2 id="settings-account">\(ctx.t("settings.account"))</h2>
+          <dl class="account-details">
+            <div><dt>\(ctx.t("field.name"))</dt><dd class="settings-name">\(ctx.user?.name ?? "")</dd></div>
+            <div><dt>\(ctx.t("field.email"))</dt><dd>\(ctx.user?.email ?? "")</dd></div>
+          </dl>
+        </section>
+        <section class="card settings-section">
+          \(HTML.when(ctx.isGuest) { "<p class=\"notice\">\(ctx.t("settings.guestNote"))</p>" })
+          <form class="form" id="settings-form" method="post" action="/settings">
+            \(Form.csrfField(ctx))
+            <fieldset\(disabled)>
+              <div class="field">
+                <label for="language">\(ctx.t("settings.language"))</label>
+                <select id="language" name="language">\(languageOptions)</select>
+              </div>
+              <div class="field">
+                <label for="timeZone">\(ctx.t("settings.timeZone"))</label>
+                <select id="timeZone" name="timeZone">\(zoneOptions)</select>
+              </div>
+              <button class="button button-primary" type="submit">\(ctx.t("settings.save"))</button>
+            </fieldset>
+          </form>
+        </section>
+        <section class="card settings-section">
+          <form method="post" action="/logout">
+            \(Form.csrfField(ctx))
+            <button class="button button-danger button-block" type="submit">\(ctx.t(ctx.isGuest ? "guest.exit" : "nav.logout"))</button>
+          </form>
+        </section>
+        """
+        return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body, bodyClass: "page-settings")
+    }
+}

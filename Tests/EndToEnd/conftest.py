@@ -1,0 +1,130 @@
+"""Fixtures for browser tests: the real notio server on a free port with a fresh data directory,
+and a headless Chromium the size of a phone. A failing test leaves a screenshot and the page's
+HTML in Tests/EndToEnd/screenshots/<test>.png|.html.
+
+Adding a browser test for a feature: write a `test_*.py` here, take `server` (the base URL) and
+`driver`, and use the helpers in notio_e2e.py (login, wait_for, fill, click, ...).
+"""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+SCREENSHOTS = HERE / "screenshots"
+LISTENING = re.compile(r"listening on (http://\S+)")
+STARTUP_SECONDS = 60
+
+
+class ServerProcess:
+    """notio serve, with its output drained on a thread (a full pipe would block the server)."""
+
+    def __init__(self, data_dir: Path):
+        binary = os.environ.get("NOTIO_BIN") or str(ROOT / ".build" / "debug" / "notio")
+        if not Path(binary).exists():
+            pytest.exit(f"no server binary at {binary}: run `swift build` first or set NOTIO_BIN", returncode=2)
+        self.command = [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir), "--seed-demo"]
+        self.lines: list[str] = []
+        self.base_url = None
+        self._ready = threading.Event()
+        self.process = subprocess.Popen(
+            self.command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+            env={**os.environ, "NOTIO_LOG_LEVEL": os.environ.get("NOTIO_LOG_LEVEL", "info")},
+        )
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self):
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+            if self.base_url is None:
+                match = LISTENING.search(line)
+                if match:
+                    self.base_url = match.group(1).rstrip("/")
+                    self._ready.set()
+        self._ready.set()  # the process ended: stop waiting
+
+    def wait_until_listening(self) -> str:
+        if not self._ready.wait(STARTUP_SECONDS) or self.base_url is None:
+            self.stop()
+            output = "\n".join(self.lines[-40:])
+            pytest.exit(f"the server did not print 'listening on http://HOST:PORT' within {STARTUP_SECONDS}s "
+                        f"(exit code {self.process.poll()}):\n{output}", returncode=3)
+        return self.base_url
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The base URL of a running server seeded with the demo account (study@notio.io / password)."""
+    external = os.environ.get("NOTIO_E2E_BASE_URL")
+    if external:
+        yield external.rstrip("/")
+        return
+    data_dir = tmp_path_factory.mktemp("notio-data")
+    proc = ServerProcess(data_dir)
+    try:
+        yield proc.wait_until_listening()
+    finally:
+        proc.stop()
+        if proc.process.returncode not in (0, -signal.SIGTERM, 143):
+            print("server exited with", proc.process.returncode, "\n" + "\n".join(proc.lines[-40:]))
+
+
+def make_driver(width=390, height=844, language="ko-KR"):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}",
+                f"--lang={language}", f"--accept-lang={language},{language.split('-')[0]}",
+                "--disable-gpu", "--no-first-run", "--password-store=basic"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {
+        "intl.accept_languages": f"{language},{language.split('-')[0]}",
+        "credentials_enable_service": False,
+        "profile.password_manager_enabled": False,
+    })
+    service = Service(os.environ.get("CHROMEDRIVER_BIN", shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+@pytest.fixture
+def driver(request):
+    """A fresh phone-sized Korean Chromium per test (fresh cookies and storage)."""
+    d = make_driver()
+    yield d
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+        try:
+            d.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+            (SCREENSHOTS / f"{name}.html").write_text(f"<!-- {d.current_url} -->\n" + d.page_source)
+        except Exception as error:  # a dead browser must not hide the test's own failure
+            print("could not save the screenshot:", error)
+    d.quit()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test item so fixtures can see whether the test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

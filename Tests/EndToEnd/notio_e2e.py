@@ -1,0 +1,88 @@
+"""Helpers for Notio's browser tests: waiting, filling forms, signing in."""
+import uuid
+from urllib.parse import urlparse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 10
+DEMO_EMAIL = "study@notio.io"
+DEMO_PASSWORD = "password"
+DEMO_NAME = "데모 학생"
+
+
+def wait_for(driver, css, timeout=TIMEOUT, visible=True):
+    """The first element matching `css`, once it exists (and is visible, by default)."""
+    condition = EC.visibility_of_element_located if visible else EC.presence_of_element_located
+    return WebDriverWait(driver, timeout).until(condition((By.CSS_SELECTOR, css)), f"no {css} on {driver.current_url}")
+
+
+def wait_for_text(driver, css, text, timeout=TIMEOUT):
+    """Waits until the element matching `css` contains `text`; returns the element."""
+    WebDriverWait(driver, timeout).until(
+        lambda d: any(text in (e.get_attribute("textContent") or "") for e in d.find_elements(By.CSS_SELECTOR, css)),
+        f"{css} never contained {text!r} on {driver.current_url}",
+    )
+    return next(e for e in driver.find_elements(By.CSS_SELECTOR, css) if text in (e.get_attribute("textContent") or ""))
+
+
+def wait_for_path(driver, path, timeout=TIMEOUT):
+    WebDriverWait(driver, timeout).until(lambda d: urlparse(d.current_url).path == path,
+                                         f"never reached {path}")
+
+
+def wait_gone(driver, css, timeout=TIMEOUT):
+    WebDriverWait(driver, timeout).until(lambda d: not d.find_elements(By.CSS_SELECTOR, css), f"{css} is still there")
+
+
+def text_of(driver, css):
+    return (driver.find_element(By.CSS_SELECTOR, css).get_attribute("textContent") or "").strip()
+
+
+def exists(driver, css):
+    return bool(driver.find_elements(By.CSS_SELECTOR, css))
+
+
+def click(driver, css_or_element):
+    """Scrolls the element to the middle of the screen (clear of the tab bar) and clicks it."""
+    element = wait_for(driver, css_or_element) if isinstance(css_or_element, str) else css_or_element
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    WebDriverWait(driver, TIMEOUT).until(lambda d: element.is_enabled(), "the element stays disabled")
+    element.click()
+    return element
+
+
+def fill(driver, fields: dict):
+    """Types into inputs by name: fill(driver, {"email": "a@b.c", "password": "..."})."""
+    for name, value in fields.items():
+        element = wait_for(driver, f'[name="{name}"]')
+        element.clear()
+        element.send_keys(value)
+
+
+def random_email():
+    return f"e2e-{uuid.uuid4().hex[:12]}@example.com"
+
+
+def login(driver, base, email=DEMO_EMAIL, password=DEMO_PASSWORD):
+    """Signs in through the login page and waits for the signed-in header."""
+    driver.get(f"{base}/login")
+    fill(driver, {"email": email, "password": password})
+    click(driver, '#login-form button[type="submit"]')
+    wait_for(driver, ".app-header .user-name")
+
+
+def logout(driver):
+    click(driver, '.app-header .logout-form button[type="submit"]')
+    wait_gone(driver, ".app-header")
+
+
+def signup(driver, base, name, email, password):
+    """Fills the sign-up form like a person would and submits it."""
+    driver.get(f"{base}/signup")
+    fill(driver, {"name": name, "email": email, "password": password, "passwordConfirm": password})
+    box = wait_for(driver, 'input[name="agreeTerms"]')
+    if not box.is_selected():
+        click(driver, box)
+    click(driver, "#signup-submit")
