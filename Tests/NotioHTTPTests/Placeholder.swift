@@ -1,4 +1,4 @@
 import Testing
-@testable import NotioCore
+@testable import NotioHTTP
 
 @Test func moduleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,79 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+
+/// `/api/v1/auth/*` and `/api/v1/me`.
+struct AccountsAPI {
+    let app: AppContext
+
+    struct UserJSON: Encodable {
+        var id: String, email: String, name: String, language: String, timeZone: String
+        init(_ u: User) { id = u.id; email = u.email; name = u.name; language = u.language; timeZone = u.timeZone }
+    }
+    struct SignedInJSON: Encodable { var user: UserJSON; var csrfToken: String; var readOnly: Bool }
+
+    struct SignupBody: Decodable { var email: String; var password: String; var name: String; var agreeTerms: Bool?; var language: String? }
+    struct LoginBody: Decodable { var email: String; var password: String }
+
+    func signup(_ request: Request) async throws -> Response {
+        _ = try Guard(app: app).check(request, access: .anyone)
+        let body = try JSON.decode(SignupBody.self, from: request)
+        let language = body.language == "en" ? "en" : Language.preferred(request).rawValue
+        let signedIn = try await app.accounts.signUp(email: body.email, password: body.password, name: body.name,
+                                                     agreeTerms: body.agreeTerms ?? false, language: language)
+        var r = JSON.response(SignedInJSON(user: UserJSON(signedIn.user), csrfToken: signedIn.session.csrfToken, readOnly: false), status: 201)
+        r.setCookie(app.accounts.cookie(for: signedIn))
+        return r
+    }
+
+    func login(_ request: Request) async throws -> Response {
+        _ = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+        let body = try JSON.decode(LoginBody.self, from: request)
+        let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, address: request.remoteAddress,
+                                                    language: Language.preferred(request).rawValue)
+        var r = JSON.response(SignedInJSON(user: UserJSON(signedIn.user), csrfToken: signedIn.session.csrfToken, readOnly: false))
+        r.setCookie(app.accounts.cookie(for: signedIn))
+        return r
+    }
+
+    func logout(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+        try app.accounts.logOut(visitor)
+        var r = Response.noContent()
+        r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
+        return r
+    }
+
+    func emailAvailable(_ request: Request) throws -> Response {
+        struct Answer: Encodable { var available: Bool; var valid: Bool }
+        let email = AccountRules.normalisedEmail(request.query["email"] ?? "")
+        guard AccountRules.isValidEmail(email) else { return JSON.response(Answer(available: false, valid: false)) }
+        return JSON.response(Answer(available: !(try app.store.emailExists(email)), valid: true))
+    }
+
+    func me(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        return JSON.response(SignedInJSON(user: UserJSON(visitor.user!), csrfToken: visitor.csrfToken, readOnly: visitor.isGuest))
+    }
+
+    struct PreferencesBody: Decodable { var language: String?; var timeZone: String? }
+
+    /// `PATCH /api/v1/me`: language and time zone.
+    func updatePreferences(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let body = try JSON.decode(PreferencesBody.self, from: request)
+        var user = visitor.user!
+        var problems: [String: String] = [:]
+        if let l = body.language { if ["ko", "en"].contains(l) { user.language = l } else { problems["language"] = "must be ko or en" } }
+        if let z = body.timeZone { if TimeZone(identifier: z) != nil { user.timeZone = z } else { problems["timeZone"] = "is not a known time zone" } }
+        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        try app.store.updatePreferences(userId: user.id, language: user.language, timeZone: user.timeZone)
+        return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: visitor.csrfToken, readOnly: visitor.isGuest))
+    }
+
+    func health(_ request: Request) throws -> Response {
+        app.store.ping() ? Self.healthy : Response.json(Data(#"{"status":"unavailable"}"#.utf8), status: 503)
+    }
+
+    private static let healthy = Response.json(Data(#"{"status":"ok"}"#.utf8))
+}

@@ -1,0 +1,73 @@
+import Foundation
+import NotioHTTP
+
+/// JSON in and out of handlers, with the error statuses of the contract: unreadable JSON is 400,
+/// readable JSON with missing or wrongly typed values is 422 naming the field.
+enum JSON {
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .custom { date, encoder in
+            var c = encoder.singleValueContainer()
+            try c.encode(iso8601(date))
+        }
+        e.outputFormatting = [.withoutEscapingSlashes]
+        return e
+    }()
+
+    static func iso8601(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false))
+    }
+
+    static func response<T: Encodable>(_ value: T, status: Int = 200) -> Response {
+        do {
+            return Response.json(try encoder.encode(value), status: status)
+        } catch {
+            return Response.json(Data(#"{"error":{"code":"internal","message":"Something went wrong on our side."}}"#.utf8), status: 500)
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) throws -> T {
+        let data = request.bodyData
+        guard !data.isEmpty, (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+            throw HTTPError.badRequest("The body is not valid JSON.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            let (field, problem): (String, String)
+            switch error {
+            case .keyNotFound(let key, let ctx): (field, problem) = (path(ctx.codingPath + [key]), "is required")
+            case .valueNotFound(_, let ctx): (field, problem) = (path(ctx.codingPath), "is required")
+            case .typeMismatch(let type, let ctx): (field, problem) = (path(ctx.codingPath), "must be \(describe(type))")
+            case .dataCorrupted(let ctx): (field, problem) = (path(ctx.codingPath), "is not valid")
+            @unknown default: (field, problem) = ("body", "is not valid")
+            }
+            throw HTTPError.unprocessable([field: problem], "\(field) \(problem).")
+        }
+    }
+
+    private static func path(_ keys: [CodingKey]) -> String {
+        let p = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        return p.isEmpty ? "body" : p.replacingOccurrences(of: ".[", with: "[")
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Double.Type: "a number"
+        default: "of another type"
+        }
+    }
+
+    /// The error envelope of the contract.
+    static func error(_ e: HTTPError) -> Response {
+        struct Envelope: Encodable {
+            struct Body: Encodable { var code: String; var message: String; var fields: [String: String]? }
+            var error: Body
+        }
+        var r = response(Envelope(error: .init(code: e.code, message: e.message, fields: e.fields.isEmpty ? nil : e.fields)), status: e.status)
+        r.headers.set("Cache-Control", "no-store")
+        return r
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// What every handler can reach: configuration, the store, static file URLs, the clock.
+final class AppContext: Sendable {
+    let config: Configuration
+    let store: Store
+    let accounts: AccountService
+    let assetURL: @Sendable (String) -> String
+    let now: @Sendable () -> Date
+
+    init(config: Configuration, store: Store, assetURL: @escaping @Sendable (String) -> String, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.config = config
+        self.store = store
+        self.assetURL = assetURL
+        self.now = now
+        self.accounts = AccountService(store: store, config: config, now: now)
+    }
+
+    /// Looks up the session cookie. An unknown or expired token is the same as none.
+    func visitor(for request: Request) throws -> Visitor {
+        var v = Visitor()
+        if let token = request.cookies[Cookies.session], !token.isEmpty {
+            let hash = Crypto.sha256(token)
+            if let (session, user) = try store.session(tokenHash: hash, at: now()) {
+                v.user = user; v.session = session; v.tokenHash = hash
+            }
+        }
+        if v.session == nil { v.anonymousCSRF = request.cookies[Cookies.csrf] }
+        return v
+    }
+}
+
+/// Who may call a route.
+enum Access {
+    /// Anyone; pages and sign-in.
+    case anyone
+    /// A signed-in member or a guest (guests only read).
+    case member
+}
+
+/// Wraps a handler with the checks every route shares: the visitor, CSRF on state-changing
+/// requests, read-only guests, sign-in required.
+struct Guard {
+    let app: AppContext
+
+    func check(_ request: Request, access: Access, guestMayPost: Bool = false) throws -> Visitor {
+        let visitor = try app.visitor(for: request)
+        if request.isStateChanging {
+            try checkCSRF(request, visitor)
+            if visitor.isGuest && !guestMayPost {
+                throw HTTPError(403, "read_only", "둘러보기 중에는 바꿀 수 없어요. 가입하면 직접 써 볼 수 있어요. (Browsing the demo is read-only: sign up to make changes.)")
+            }
+        }
+        if access == .member && !visitor.isSignedIn { throw HTTPError.unauthorized() }
+        return visitor
+    }
+
+    /// A request with a session must echo the session's token (header or form field). Without a
+    /// session, forms must echo the double-submit cookie, and JSON must really be JSON, which a
+    /// cross-site form cannot send without a CORS preflight.
+    private func checkCSRF(_ request: Request, _ visitor: Visitor) throws {
+        let sent = request.headers["X-CSRF-Token"] ?? request.formFields["csrf_token"] ?? ""
+        if let session = visitor.session {
+            guard Crypto.constantTimeEquals(sent, session.csrfToken) else { throw csrfError }
+            return
+        }
+        if case .form = request.body {
+            guard let cookie = visitor.anonymousCSRF, Crypto.constantTimeEquals(sent, cookie) else { throw csrfError }
+            return
+        }
+        if case .none = request.body { return }
+        let type = request.headers["Content-Type"]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            throw HTTPError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json.")
+        }
+    }
+
+    private var csrfError: HTTPError {
+        HTTPError(403, "csrf_token_invalid", "The form or request is missing its security token. Reload the page and try again.")
+    }
+}
+
+extension Access: Equatable {}

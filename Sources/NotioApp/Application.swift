@@ -1,0 +1,72 @@
+import Foundation
+import NotioHTTP
+import NotioStore
+
+/// The whole application, built the same way by `notio serve` and by the tests.
+public final class Application: Sendable {
+    public let config: Configuration
+    let context: AppContext
+    let server: HTTPServer
+    let statics: StaticFiles
+
+    /// The address the server listens on, once started.
+    public var baseURL: String { "http://\(config.host.contains(":") ? "[\(config.host)]" : config.host):\(server.port)" }
+
+    public init(config: Configuration, log: @escaping @Sendable (String) -> Void = Log.line) throws {
+        self.config = config
+        let store = try Store(directory: config.dataDirectory)
+        let statics = try StaticFiles(directory: config.publicDirectory)
+        self.statics = statics
+        let context = AppContext(config: config, store: store, assetURL: { statics.url(for: $0) })
+        self.context = context
+        let firstRun = try store.userCount() == 0
+        if config.seedDemo || firstRun {
+            try DemoData.seed(store: store, now: Date())
+        }
+        var router = Router(routeTable(context))
+        for route in staticRoutes(statics) { router.add(route) }
+        let uploads = (config.dataDirectory as NSString).appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
+        let serverConfig = ServerConfiguration(host: config.host, port: config.port, threads: config.threads, uploadDirectory: uploads)
+        let responder: @Sendable (Request, Error) -> Response = { request, error in
+            ErrorPages.response(for: error, request: request, app: context)
+        }
+        let quiet: @Sendable (String) -> Void = { _ in }
+        let requestLog = config.logRequests ? log : quiet
+        server = HTTPServer(configuration: serverConfig, router: router, errorResponder: responder, log: requestLog)
+    }
+
+    /// Binds and starts answering; returns the port.
+    @discardableResult
+    public func start() throws -> Int { try server.start() }
+
+    /// Stops accepting, lets in-flight requests finish, then closes.
+    public func stop() { server.stop() }
+}
+
+/// `/static/...` with hashed names, and the few files that must keep a fixed root URL.
+func staticRoutes(_ statics: StaticFiles) -> [Route] {
+    let serveHashed: @Sendable (Request) throws -> Response = { request in
+        guard let r = statics.response(for: request, path: request.parameter("file")) else { throw HTTPError.notFound() }
+        return r
+    }
+    var routes = [Route("GET", "/static/{file...}", .sync(serveHashed))]
+    for (url, file) in [("/sw.js", "sw.js"), ("/manifest.webmanifest", "manifest.webmanifest"), ("/offline.html", "offline.html"),
+                        ("/favicon.ico", "icons/favicon.ico"), ("/apple-touch-icon.png", "icons/apple-touch-icon.png")] {
+        routes.append(Route("GET", url, .sync({ request in
+            guard let f = statics.file(file) else { throw HTTPError.notFound() }
+            if request.headers["If-None-Match"] == f.etag { return Response(status: 304, headers: Headers([("ETag", f.etag)])) }
+            var r = Response(status: 200, contentType: f.contentType, body: f.data)
+            r.headers.set("ETag", f.etag)
+            r.headers.set("Cache-Control", "no-cache")
+            if file == "sw.js" { r.headers.set("Service-Worker-Allowed", "/") }
+            return r
+        })))
+    }
+    return routes
+}
+
+/// Log lines go to standard output, one per line.
+public enum Log {
+    public static let line: @Sendable (String) -> Void = { BufferedLog.standardOutput.write($0) }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The command line: `notio serve`, `notio config`, `notio help`.
+public enum NotioCommand {
+    public static func main(arguments: [String]) -> Int32 {
+        let command = arguments.first ?? "help"
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "serve": return try serve(rest)
+            case "config":
+                let (_, values) = try Configuration.load(arguments: rest, environment: ProcessInfo.processInfo.environment)
+                print(Configuration.dump(values))
+                return 0
+            case "help", "--help", "-h":
+                print(usage)
+                return 0
+            default:
+                FileHandle.standardError.write(Data("notio: unknown command \(command)\n\n\(usage)\n".utf8))
+                return 2
+            }
+        } catch {
+            FileHandle.standardError.write(Data("notio: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    static var usage: String {
+        var lines = ["usage: notio serve [options]    start the server", "       notio config [options]   print the settings (secrets hidden)", "", "options (each also an environment variable):"]
+        for s in Configuration.settings {
+            lines.append("  \(s.flag.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) [default: \(s.defaultValue.isEmpty ? "none" : s.defaultValue)]")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func serve(_ arguments: [String]) throws -> Int32 {
+        let (config, _) = try Configuration.load(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        let app = try Application(config: config)
+        try app.start()
+        print("listening on \(app.baseURL)")
+        fflush(nil)
+        let done = DispatchSemaphore(value: 0)
+        let sources = [SIGTERM, SIGINT].map { sig in
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { done.signal() }
+            s.resume()
+            return s
+        }
+        done.wait()
+        print("stopping: letting in-flight requests finish")
+        app.stop()
+        sources.forEach { $0.cancel() }
+        print("stopped")
+        fflush(nil)
+        return 0
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// One setting of the configuration table. Its key is the environment variable; the command-line
+/// flag is derived from it (`NOTIO_DATA_DIR` → `--data-dir`, `GEMINI_API_KEY` → `--gemini-api-key`).
+public struct Setting: Sendable {
+    public var key: String
+    public var defaultValue: String
+    public var help: String
+    /// Redacted in `notio config`, and readable from `KEY_FILE` too.
+    public var secret: Bool
+    /// A switch: `--seed-demo` alone means "true".
+    public var isFlag: Bool
+    /// Returns a problem with the value, or nil when it is fine.
+    public var validate: @Sendable (String) -> String?
+
+    public var flag: String {
+        "--" + key.replacingOccurrences(of: "NOTIO_", with: "").lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+}
+
+/// A problem with the configuration, printed before the server starts.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The typed configuration: every value the application reads, loaded from flags, then the
+/// environment, then defaults.
+public struct Configuration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataDirectory = "./data"
+    /// The address users reach; an https URL turns on `Secure` cookies.
+    public var publicURL = ""
+    /// Where the static files (css, js, icons) are.
+    public var publicDirectory = ""
+    public var seedDemo = false
+    public var threads = 2
+    public var sessionDays = 30
+    public var maxUploadBytes = 50 << 20
+    public var logRequests = true
+    public var aiProvider = "offline"
+    public var geminiAPIKey = ""
+    public var geminiModel = "gemini-2.5-flash-lite"
+    public var geminiBaseURL = "https://generativelanguage.googleapis.com"
+    public var openAIBaseURL = ""
+    public var openAIAPIKey = ""
+    public var openAIModel = ""
+    public var aladinKey = ""
+
+    public init() {}
+
+    public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
+
+    static func int(_ range: ClosedRange<Int>) -> @Sendable (String) -> String? {
+        { v in Int(v).map { range.contains($0) ? nil : "must be between \(range.lowerBound) and \(range.upperBound)" } ?? "must be a whole number" }
+    }
+    static let any: @Sendable (String) -> String? = { _ in nil }
+    static let bool: @Sendable (String) -> String? = { v in ["true", "false", "1", "0", "yes", "no"].contains(v.lowercased()) ? nil : "must be true or false" }
+
+    /// The table: key, default, help. The order is the order of `notio config` and the README.
+    public static let settings: [Setting] = [
+        Setting(key: "NOTIO_HOST", defaultValue: "127.0.0.1", help: "Address to listen on", secret: false, isFlag: false, validate: { $0.isEmpty ? "must not be empty" : nil }),
+        Setting(key: "NOTIO_PORT", defaultValue: "8080", help: "Port to listen on; 0 picks a free port", secret: false, isFlag: false, validate: int(0...65535)),
+        Setting(key: "NOTIO_DATA_DIR", defaultValue: "./data", help: "Folder for the database and uploaded files", secret: false, isFlag: false, validate: { $0.isEmpty ? "must not be empty" : nil }),
+        Setting(key: "NOTIO_PUBLIC_URL", defaultValue: "", help: "Address users reach (https:// turns on Secure cookies)", secret: false, isFlag: false,
+                validate: { $0.isEmpty || $0.hasPrefix("http://") || $0.hasPrefix("https://") ? nil : "must start with http:// or https://" }),
+        Setting(key: "NOTIO_PUBLIC_DIR", defaultValue: "", help: "Folder of static files; empty finds ./Public beside the source tree", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_SEED_DEMO", defaultValue: "false", help: "Create or refresh the demo account study@notio.io / password", secret: false, isFlag: true, validate: bool),
+        Setting(key: "NOTIO_THREADS", defaultValue: "2", help: "HTTP worker threads", secret: false, isFlag: false, validate: int(1...64)),
+        Setting(key: "NOTIO_SESSION_DAYS", defaultValue: "30", help: "Days a sign-in lasts", secret: false, isFlag: false, validate: int(1...365)),
+        Setting(key: "NOTIO_MAX_UPLOAD_MB", defaultValue: "50", help: "Largest upload accepted, in MB", secret: false, isFlag: false, validate: int(1...1024)),
+        Setting(key: "NOTIO_LOG_REQUESTS", defaultValue: "true", help: "One log line per request", secret: false, isFlag: false, validate: bool),
+        Setting(key: "NOTIO_AI_PROVIDER", defaultValue: "offline", help: "offline, gemini or openai", secret: false, isFlag: false,
+                validate: { ["offline", "gemini", "openai"].contains($0) ? nil : "must be offline, gemini or openai" }),
+        Setting(key: "GEMINI_API_KEY", defaultValue: "", help: "Gemini API key (or GEMINI_API_KEY_FILE)", secret: true, isFlag: false, validate: any),
+        Setting(key: "GEMINI_MODEL", defaultValue: "gemini-2.5-flash-lite", help: "Gemini model", secret: false, isFlag: false, validate: any),
+        Setting(key: "GEMINI_BASE_URL", defaultValue: "https://generativelanguage.googleapis.com", help: "Gemini API address", secret: false, isFlag: false, validate: any),
+        Setting(key: "OPENAI_BASE_URL", defaultValue: "", help: "OpenAI-compatible API address, e.g. http://127.0.0.1:11434/v1", secret: false, isFlag: false, validate: any),
+        Setting(key: "OPENAI_API_KEY", defaultValue: "", help: "OpenAI-compatible API key (or OPENAI_API_KEY_FILE)", secret: true, isFlag: false, validate: any),
+        Setting(key: "OPENAI_MODEL", defaultValue: "", help: "OpenAI-compatible model name", secret: false, isFlag: false, validate: any),
+        Setting(key: "ALADIN_TTB_KEY", defaultValue: "", help: "Aladin Open API key (or ALADIN_TTB_KEY_FILE)", secret: true, isFlag: false, validate: any),
+    ]
+
+    /// Reads flags first, then the environment (`KEY`, or `KEY_FILE` for secrets), then defaults.
+    public static func load(arguments: [String], environment: [String: String]) throws -> (Configuration, [String: String]) {
+        var flags: [String: String] = [:]
+        var i = 0
+        while i < arguments.count {
+            let arg = arguments[i]
+            let (name, inline) = arg.contains("=") ? (String(arg.split(separator: "=", maxSplits: 1)[0]), String(arg.split(separator: "=", maxSplits: 1)[1])) : (arg, nil)
+            guard let setting = settings.first(where: { $0.flag == name }) else {
+                throw ConfigurationError(description: "unknown option \(arg) (see notio help)")
+            }
+            if let inline { flags[setting.key] = inline } else if setting.isFlag { flags[setting.key] = "true" } else {
+                guard i + 1 < arguments.count else { throw ConfigurationError(description: "\(name) needs a value") }
+                i += 1
+                flags[setting.key] = arguments[i]
+            }
+            i += 1
+        }
+        var values: [String: String] = [:]
+        for s in settings {
+            var value = flags[s.key] ?? environment[s.key]
+            if value == nil, s.secret, let file = environment[s.key + "_FILE"] {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                    throw ConfigurationError(description: "\(s.key)_FILE: cannot read \(file)")
+                }
+                value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let v = value ?? s.defaultValue
+            if let problem = s.validate(v) { throw ConfigurationError(description: "\(s.key) (\(s.flag)) \(problem): \(v)") }
+            values[s.key] = v
+        }
+        var c = Configuration()
+        func b(_ k: String) -> Bool { ["true", "1", "yes"].contains(values[k]!.lowercased()) }
+        c.host = values["NOTIO_HOST"]!
+        c.port = Int(values["NOTIO_PORT"]!)!
+        c.dataDirectory = values["NOTIO_DATA_DIR"]!
+        c.publicURL = values["NOTIO_PUBLIC_URL"]!
+        c.publicDirectory = values["NOTIO_PUBLIC_DIR"]!
+        c.seedDemo = b("NOTIO_SEED_DEMO")
+        c.threads = Int(values["NOTIO_THREADS"]!)!
+        c.sessionDays = Int(values["NOTIO_SESSION_DAYS"]!)!
+        c.maxUploadBytes = Int(values["NOTIO_MAX_UPLOAD_MB"]!)! << 20
+        c.logRequests = b("NOTIO_LOG_REQUESTS")
+        c.aiProvider = values["NOTIO_AI_PROVIDER"]!
+        c.geminiAPIKey = values["GEMINI_API_KEY"]!
+        c.geminiModel = values["GEMINI_MODEL"]!
+        c.geminiBaseURL = values["GEMINI_BASE_URL"]!
+        c.openAIBaseURL = values["OPENAI_BASE_URL"]!
+        c.openAIAPIKey = values["OPENAI_API_KEY"]!
+        c.openAIModel = values["OPENAI_MODEL"]!
+        c.aladinKey = values["ALADIN_TTB_KEY"]!
+        if c.publicDirectory.isEmpty { c.publicDirectory = Self.findPublicDirectory() }
+        return (c, values)
+    }
+
+    /// `Public/` in the working directory, else beside the source tree the binary was built in
+    /// (`.build/release/notio` → `../../Public`).
+    static func findPublicDirectory() -> String {
+        let fm = FileManager.default
+        let cwd = fm.currentDirectoryPath + "/Public"
+        if fm.fileExists(atPath: cwd + "/css") { return cwd }
+        let exe = URL(fileURLWithPath: (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("Public").path
+            if fm.fileExists(atPath: candidate + "/css") { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return cwd
+    }
+
+    /// `KEY=value` lines with secrets redacted.
+    public static func dump(_ values: [String: String]) -> String {
+        settings.map { s in
+            let v = values[s.key] ?? ""
+            return "\(s.key)=\(s.secret && !v.isEmpty ? "(set, hidden)" : v)"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import NotioCore
+import NotioStore
+
+/// The demo account `study@notio.io` / `password`: created on first run and with `--seed-demo`.
+/// Each feature adds its part (notes, quizzes, books, sentences, sessions).
+enum DemoData {
+    static let email = "study@notio.io"
+    static let password = "password"
+    static let name = "데모 학생"
+
+    static func seed(store: Store, now: Date) throws {
+        let hash = try Crypto.hashPassword(password)
+        if let existing = try store.credentials(email: email) {
+            // Refresh: the demo password is always the documented one.
+            try store.setPasswordHash(userId: existing.user.id, hash)
+            return
+        }
+        let user = User(id: UUID().uuidString.lowercased(), email: email, name: name, language: "ko", timeZone: "Asia/Seoul", createdAt: now)
+        _ = try store.insertUser(user, passwordHash: hash, termsAgreedAt: now)
+    }
+}

@@ -1,3 +1,0 @@
-import Foundation
-/// The command line: serve, backup, restore, ...
-public enum NotioCommand { public static func main(arguments: [String]) -> Int32 { print("notio"); return 0 } }

@@ -1,0 +1,128 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+
+/// The shell's pages: splash, onboarding, sign-in, sign-up, terms, home, settings.
+/// Forms work without JavaScript; the scripts only add live checks.
+struct AccountPages {
+    let app: AppContext
+
+    func root(_ request: Request) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        let ctx = app.pageContext(request, visitor)
+        guard let user = visitor.user else { return app.page(Pages.splash(ctx), newCSRF: newCSRF) }
+        let study = HomeStudySummary(noteCount: 0, streakDays: 0, weekQuestions: 0)
+        let reading = HomeReadingSummary(bookCount: 0, sentenceCount: 0)
+        _ = user
+        return app.page(Pages.home(ctx, study: study, reading: reading), newCSRF: newCSRF)
+    }
+
+    func onboarding(_ request: Request) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        return app.page(Pages.onboarding(app.pageContext(request, visitor)), newCSRF: newCSRF)
+    }
+
+    func loginForm(_ request: Request) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        if visitor.isSignedIn && !visitor.isGuest { return .redirect("/") }
+        return app.page(Pages.login(app.pageContext(request, visitor), email: "", error: nil), newCSRF: newCSRF)
+    }
+
+    func login(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+        let fields = request.formFields
+        let email = fields["email"] ?? ""
+        let ctx = app.pageContext(request, visitor)
+        do {
+            let signedIn = try await app.accounts.logIn(email: email, password: fields["password"] ?? "",
+                                                        address: request.remoteAddress, language: ctx.language.rawValue)
+            try app.accounts.logOut(visitor)
+            var r = Response.redirect("/")
+            r.setCookie(app.accounts.cookie(for: signedIn))
+            return r
+        } catch let e as HTTPError where e.status == 401 || e.status == 429 {
+            return app.page(Pages.login(ctx, email: email, error: e.message), status: e.status, newCSRF: nil)
+        }
+    }
+
+    func signupForm(_ request: Request) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        if visitor.isSignedIn && !visitor.isGuest { return .redirect("/") }
+        return app.page(Pages.signup(app.pageContext(request, visitor), values: [:], errors: [:]), newCSRF: newCSRF)
+    }
+
+    func signup(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+        let f = request.formFields
+        let ctx = app.pageContext(request, visitor)
+        let values = ["name": f["name"] ?? "", "email": f["email"] ?? ""]
+        if (f["password"] ?? "") != (f["passwordConfirm"] ?? "") {
+            let errors = ["passwordConfirm": AccountMessages.text("password_mismatch", language: ctx.language.rawValue)]
+            return app.page(Pages.signup(ctx, values: values, errors: errors), status: 422, newCSRF: nil)
+        }
+        do {
+            let signedIn = try await app.accounts.signUp(email: values["email"]!, password: f["password"] ?? "", name: values["name"]!,
+                                                         agreeTerms: ["true", "on", "1"].contains(f["agreeTerms"] ?? ""),
+                                                         language: ctx.language.rawValue)
+            try app.accounts.logOut(visitor)
+            var r = Response.redirect("/")
+            r.setCookie(app.accounts.cookie(for: signedIn))
+            return r
+        } catch let e as HTTPError where e.status == 422 || e.status == 409 {
+            var errors = e.fields
+            if errors.isEmpty { errors["form"] = e.message }
+            return app.page(Pages.signup(ctx, values: values, errors: errors), status: e.status, newCSRF: nil)
+        }
+    }
+
+    func terms(_ request: Request) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        return app.page(Pages.terms(app.pageContext(request, visitor)), newCSRF: newCSRF)
+    }
+
+    func logout(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+        try app.accounts.logOut(visitor)
+        var r = Response.redirect("/login")
+        r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
+        return r
+    }
+
+    func guest(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+        let signedIn = try app.accounts.startGuest()
+        try app.accounts.logOut(visitor)
+        var r = Response.redirect("/")
+        r.setCookie(app.accounts.cookie(for: signedIn))
+        return r
+    }
+
+    func settings(_ request: Request) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        guard let user = visitor.user else { return .redirect("/login") }
+        return app.page(Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone), newCSRF: newCSRF)
+    }
+
+    /// Language and time zone. A visitor without an account only sets the language cookie.
+    func saveSettings(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .anyone)
+        let f = request.formFields
+        let language = Language(rawValue: f["language"] ?? "") ?? .ko
+        var r = Response.redirect(visitor.user == nil ? "/" : "/settings")
+        r.setCookie(Cookies.languageCookie(language.rawValue, secure: app.config.secureCookies))
+        if let user = visitor.user {
+            let zone = TimeZone(identifier: f["timeZone"] ?? "") != nil ? f["timeZone"]! : user.timeZone
+            try app.store.updatePreferences(userId: user.id, language: language.rawValue, timeZone: zone)
+        }
+        return r
+    }
+
+    func notes(_ request: Request) throws -> Response { try comingSoon(request, title: "노트") }
+    func reading(_ request: Request) throws -> Response { try comingSoon(request, title: "밑줄") }
+
+    private func comingSoon(_ request: Request, title: String) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        guard visitor.isSignedIn else { return .redirect("/login") }
+        return app.page(Pages.comingSoon(app.pageContext(request, visitor), title: title), newCSRF: newCSRF)
+    }
+}

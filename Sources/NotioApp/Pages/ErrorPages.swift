@@ -1,0 +1,27 @@
+import Foundation
+import NotioHTTP
+
+/// Turns whatever a handler threw into the response the contract promises: the JSON envelope
+/// under /api, a page elsewhere, a sign-in redirect for pages that need an account.
+enum ErrorPages {
+    static func response(for error: Error, request: Request, app: AppContext) -> Response {
+        let httpError: HTTPError
+        if let e = error as? HTTPError {
+            httpError = e
+        } else {
+            Log.line("error \(request.id) \(request.method) \(request.path): \(error)")
+            httpError = HTTPError(500, "internal", "Something went wrong on our side. Please try again.")
+        }
+        let response: Response
+        if request.isAPI {
+            response = JSON.error(httpError)
+        } else if httpError.status == 401 {
+            return .redirect("/login")
+        } else {
+            let visitor = (try? app.visitor(for: request)) ?? Visitor()
+            let ctx = app.pageContext(request, visitor)
+            response = Response.html(Pages.error(ctx, status: httpError.status, message: httpError.message), status: httpError.status)
+        }
+        return response
+    }
+}

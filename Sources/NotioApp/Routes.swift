@@ -1,0 +1,34 @@
+import Foundation
+import NotioHTTP
+
+/// The route table: every route the server answers, one line each. The OpenAPI document lists
+/// the same API routes (a test compares them).
+func routeTable(_ app: AppContext) -> [Route] {
+    let accounts = AccountsAPI(app: app)
+    let pages = AccountPages(app: app)
+    let openAPI = OpenAPIDocument.response
+    return [
+        Route("GET", "/healthz", .sync(accounts.health)),
+        Route("GET", "/api/openapi.json", .sync({ _ in openAPI })),
+        Route("POST", "/api/v1/auth/signup", .async(accounts.signup)),
+        Route("GET", "/api/v1/auth/email-available", .sync(accounts.emailAvailable)),
+        Route("POST", "/api/v1/auth/login", .async(accounts.login)),
+        Route("POST", "/api/v1/auth/logout", .sync(accounts.logout)),
+        Route("GET", "/api/v1/me", .sync(accounts.me)),
+        Route("PATCH", "/api/v1/me", .sync(accounts.updatePreferences)),
+
+        Route("GET", "/", .sync(pages.root)),
+        Route("GET", "/welcome", .sync(pages.onboarding)),
+        Route("GET", "/login", .sync(pages.loginForm)),
+        Route("POST", "/login", .async(pages.login)),
+        Route("GET", "/signup", .sync(pages.signupForm)),
+        Route("POST", "/signup", .async(pages.signup)),
+        Route("GET", "/terms", .sync(pages.terms)),
+        Route("POST", "/logout", .sync(pages.logout)),
+        Route("POST", "/guest", .sync(pages.guest)),
+        Route("GET", "/settings", .sync(pages.settings)),
+        Route("POST", "/settings", .sync(pages.saveSettings)),
+        Route("GET", "/notes", .sync(pages.notes)),
+        Route("GET", "/reading", .sync(pages.reading)),
+    ]
+}

@@ -1,0 +1,110 @@
+import Foundation
+import NotioCore
+
+extension Store {
+    private static let userColumns = "id, email, name, language, time_zone, created_at"
+
+    private static func user(_ r: Row) -> User {
+        User(id: r.string(0), email: r.string(1), name: r.string(2), language: r.string(3), timeZone: r.string(4), createdAt: r.date(5))
+    }
+
+    /// Inserts a new account; returns nil when the email is taken.
+    public func insertUser(_ user: User, passwordHash: String, termsAgreedAt: Date) throws -> User? {
+        do {
+            try database.write { c in
+                try c.run("INSERT INTO users (id, email, name, password_hash, language, time_zone, terms_agreed_at, created_at) VALUES (?,?,?,?,?,?,?,?)",
+                          [user.id, user.email, user.name, passwordHash, user.language, user.timeZone, termsAgreedAt.millis, user.createdAt.millis])
+            }
+            return user
+        } catch let e as SQLiteError where e.isConstraint {
+            return nil
+        }
+    }
+
+    public func user(id: String) throws -> User? {
+        try database.read { c in try c.first("SELECT \(Self.userColumns) FROM users WHERE id = ?", [id], Self.user) }
+    }
+
+    /// The account and its password hash, for signing in.
+    public func credentials(email: String) throws -> (user: User, passwordHash: String)? {
+        try database.read { c in
+            try c.first("SELECT \(Self.userColumns), password_hash FROM users WHERE email = ?", [email]) { r in (Self.user(r), r.string(6)) }
+        }
+    }
+
+    public func emailExists(_ email: String) throws -> Bool {
+        try database.read { c in try c.first("SELECT 1 FROM users WHERE email = ?", [email], { _ in true }) ?? false }
+    }
+
+    public func updatePreferences(userId: String, language: String, timeZone: String) throws {
+        try database.write { c in
+            try c.run("UPDATE users SET language = ?, time_zone = ? WHERE id = ?", [language, timeZone, userId])
+        }
+    }
+
+    public func setPasswordHash(userId: String, _ hash: String) throws {
+        try database.write { c in try c.run("UPDATE users SET password_hash = ? WHERE id = ?", [hash, userId]) }
+    }
+
+    // MARK: Sessions
+
+    public func insertSession(tokenHash: Data, _ session: Session, at now: Date) throws {
+        try database.write { c in
+            try c.run("INSERT INTO sessions (token_hash, user_id, csrf_token, read_only, created_at, expires_at) VALUES (?,?,?,?,?,?)",
+                      [tokenHash, session.userId, session.csrfToken, session.readOnly, now.millis, session.expiresAt.millis])
+        }
+    }
+
+    /// The live session for a token hash with its user, or nil when absent or expired.
+    public func session(tokenHash: Data, at now: Date) throws -> (Session, User)? {
+        try database.read { c in
+            try c.first("""
+                SELECT s.csrf_token, s.read_only, s.expires_at, u.id, u.email, u.name, u.language, u.time_zone, u.created_at
+                FROM sessions s JOIN users u ON u.id = s.user_id
+                WHERE s.token_hash = ? AND s.expires_at > ?
+                """, [tokenHash, now.millis]) { r in
+                let user = User(id: r.string(3), email: r.string(4), name: r.string(5), language: r.string(6), timeZone: r.string(7), createdAt: r.date(8))
+                return (Session(userId: user.id, csrfToken: r.string(0), readOnly: r.bool(1), expiresAt: r.date(2)), user)
+            }
+        }
+    }
+
+    public func deleteSession(tokenHash: Data) throws {
+        try database.write { c in try c.run("DELETE FROM sessions WHERE token_hash = ?", [tokenHash]) }
+    }
+
+    /// Drops expired sessions and old login failures.
+    public func pruneExpired(at now: Date, failureWindow: TimeInterval) throws {
+        try database.write { c in
+            try c.run("DELETE FROM sessions WHERE expires_at <= ?", [now.millis])
+            try c.run("DELETE FROM login_failures WHERE at <= ?", [now.addingTimeInterval(-failureWindow).millis])
+        }
+    }
+
+    // MARK: Login throttling
+
+    public func recordLoginFailure(email: String, address: String, at now: Date) throws {
+        try database.write { c in
+            try c.run("INSERT INTO login_failures (email, address, at) VALUES (?,?,?)", [email, address, now.millis])
+        }
+    }
+
+    /// Failures since `since` for this email and for this address.
+    public func loginFailures(email: String, address: String, since: Date) throws -> (email: Int, address: Int) {
+        try database.read { c in
+            let e = try c.first("SELECT count(*) FROM login_failures WHERE email = ? AND at > ?", [email, since.millis], { $0.int(0) }) ?? 0
+            let a = try c.first("SELECT count(*) FROM login_failures WHERE address = ? AND at > ?", [address, since.millis], { $0.int(0) }) ?? 0
+            return (e, a)
+        }
+    }
+
+    public func clearLoginFailures(email: String) throws {
+        try database.write { c in try c.run("DELETE FROM login_failures WHERE email = ?", [email]) }
+    }
+}
+
+extension Store {
+    public func userCount() throws -> Int {
+        try database.read { c in try c.first("SELECT count(*) FROM users", [], { $0.int(0) }) ?? 0 }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The schema, as an ordered list. Only ever append: a database at version N runs the entries
+/// after N, each in its own transaction, and records the new version in `schema_version`.
+enum Migrations {
+    static let all: [String] = [
+        // 1: accounts, sessions, login throttling.
+        """
+        CREATE TABLE users (
+            id TEXT PRIMARY KEY,
+            email TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            language TEXT NOT NULL DEFAULT 'ko',
+            time_zone TEXT NOT NULL DEFAULT 'Asia/Seoul',
+            terms_agreed_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE sessions (
+            token_hash BLOB PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            csrf_token TEXT NOT NULL,
+            read_only INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX sessions_by_user ON sessions(user_id);
+        CREATE TABLE login_failures (
+            id INTEGER PRIMARY KEY,
+            email TEXT NOT NULL,
+            address TEXT NOT NULL,
+            at INTEGER NOT NULL
+        );
+        CREATE INDEX login_failures_by_email ON login_failures(email, at);
+        CREATE INDEX login_failures_by_address ON login_failures(address, at);
+        """,
+        // 2: notes with their pages, concepts and keywords; jobs; search over title, keywords, concepts.
+        """
+        CREATE TABLE notes (
+            id TEXT PRIMARY KEY,
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            category TEXT NOT NULL,
+            favorite INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL,
+            error TEXT,
+            file_name TEXT NOT NULL DEFAULT '',
+            file_size INTEGER NOT NULL DEFAULT 0,
+            page_count INTEGER NOT NULL DEFAULT 0,
+            title_locked INTEGER NOT NULL DEFAULT 0,
+            search_text TEXT NOT NULL DEFAULT '',
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX notes_by_owner ON notes(owner_id, created_at DESC);
+        CREATE TABLE note_pages (
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            ocr INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (note_id, number)
+        ) WITHOUT ROWID;
+        CREATE TABLE concepts (
+            id TEXT PRIMARY KEY,
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            definition TEXT,
+            key_points TEXT NOT NULL,
+            comparison TEXT,
+            pages TEXT NOT NULL
+        );
+        CREATE INDEX concepts_by_note ON concepts(note_id, position);
+        CREATE TABLE keywords (
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            term TEXT NOT NULL,
+            related TEXT NOT NULL,
+            PRIMARY KEY (note_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE jobs (
+            id TEXT PRIMARY KEY,
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            note_id TEXT REFERENCES notes(id) ON DELETE SET NULL,
+            state TEXT NOT NULL,
+            stage TEXT NOT NULL,
+            progress REAL NOT NULL DEFAULT 0,
+            error TEXT,
+            cancel_requested INTEGER NOT NULL DEFAULT 0,
+            input TEXT NOT NULL DEFAULT '{}',
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX jobs_by_state ON jobs(state, created_at);
+        CREATE VIRTUAL TABLE note_search USING fts5(note_id UNINDEXED, search_text, tokenize='trigram');
+        """,
+    ]
+}
+
+extension Database {
+    /// Brings the schema up to date. Safe to call on every start.
+    func migrate() throws {
+        try write { c in
+            try c.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            if try c.first("SELECT count(*) FROM schema_version", [], { $0.int(0) }) == 0 {
+                try c.run("INSERT INTO schema_version (version) VALUES (0)")
+            }
+        }
+        let current = try read { c in try c.first("SELECT version FROM schema_version", [], { $0.int(0) }) ?? 0 }
+        guard current <= Migrations.all.count else {
+            throw SQLiteError(code: 0, message: "the database is at schema version \(current), newer than this build (\(Migrations.all.count))")
+        }
+        for (index, sql) in Migrations.all.enumerated() where index >= current {
+            try write { c in
+                try c.execute(sql)
+                try c.run("UPDATE schema_version SET version = ?", [index + 1])
+            }
+        }
+    }
+
+    public func schemaVersion() throws -> Int {
+        try read { c in try c.first("SELECT version FROM schema_version", [], { $0.int(0) }) ?? 0 }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import NotioCore
+
+extension Store {
+    private static let noteColumns = """
+        n.id, n.title, n.category, n.favorite, n.state, n.error, n.page_count, n.file_name, n.created_at,
+        (SELECT group_concat(term, char(31)) FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8)),
+        (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1)
+        """
+
+    private static func noteSummary(_ r: Row) -> NoteSummary {
+        NoteSummary(id: r.string(0), title: r.string(1), category: NoteCategory(rawValue: r.string(2)) ?? .major, favorite: r.bool(3),
+                    state: NoteState(rawValue: r.string(4)) ?? .failed, error: r.optionalString(5), pageCount: r.int(6),
+                    fileName: r.string(7), keywords: r.isNull(9) ? [] : r.string(9).split(separator: "\u{1F}").map(String.init),
+                    learningRate: 0, createdAt: r.date(8), jobId: r.optionalString(10))
+    }
+
+    /// A note being analysed, and the job that analyses it, in one transaction.
+    public func insertNote(_ note: NoteSummary, ownerId: String, titleLocked: Bool, job: Job) throws {
+        try database.write { c in
+            try c.run("""
+                INSERT INTO notes (id, owner_id, title, category, favorite, state, file_name, file_size, title_locked, search_text, created_at, updated_at)
+                VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
+                """, [note.id, ownerId, note.title, note.category.rawValue, note.favorite, note.state.rawValue, note.fileName, 0,
+                      titleLocked, note.title, note.createdAt.millis, note.createdAt.millis])
+            try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [note.id, note.title])
+            try insertJob(job, c)
+        }
+    }
+
+    /// Notes of one owner, newest first, filtered by a search text (title, keywords, concept
+    /// names), a category and favourites.
+    public func notes(owner: String, query: String? = nil, category: NoteCategory? = nil, favoritesOnly: Bool = false) throws -> [NoteSummary] {
+        var sql = "SELECT \(Self.noteColumns) FROM notes n WHERE n.owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        switch TextSearch(query) {
+        case .none: break
+        case .match(let expr):
+            sql += " AND n.id IN (SELECT note_id FROM note_search WHERE note_search MATCH ?)"
+            values.append(expr)
+        case .substring(let needle):
+            sql += " AND instr(lower(n.search_text), ?) > 0"
+            values.append(needle)
+        }
+        if let category { sql += " AND n.category = ?"; values.append(category.rawValue) }
+        if favoritesOnly { sql += " AND n.favorite = 1" }
+        sql += " ORDER BY n.created_at DESC, n.id"
+        return try database.read { c in try c.all(sql, values, Self.noteSummary) }
+    }
+
+    public func note(id: String, owner: String) throws -> NoteSummary? {
+        try database.read { c in
+            try c.first("SELECT \(Self.noteColumns) FROM notes n WHERE n.id = ? AND n.owner_id = ?", [id, owner], Self.noteSummary)
+        }
+    }
+
+    public func noteDetail(id: String, owner: String) throws -> NoteDetail? {
+        try database.read { c in
+            guard let summary = try c.first("SELECT \(Self.noteColumns) FROM notes n WHERE n.id = ? AND n.owner_id = ?", [id, owner], Self.noteSummary) else { return nil }
+            let decoder = JSONDecoder()
+            let concepts = try c.all("SELECT id, name, summary, definition, key_points, comparison, pages FROM concepts WHERE note_id = ? ORDER BY position", [id]) { r in
+                Concept(id: r.string(0), name: r.string(1), summary: r.string(2), definition: r.optionalString(3),
+                        keyPoints: (try? decoder.decode([String].self, from: Data(r.string(4).utf8))) ?? [],
+                        comparison: r.optionalString(5).flatMap { try? decoder.decode(ComparisonTable.self, from: Data($0.utf8)) },
+                        pages: (try? decoder.decode([Int].self, from: Data(r.string(6).utf8))) ?? [])
+            }
+            let keywords = try c.all("SELECT term, related FROM keywords WHERE note_id = ? ORDER BY position", [id]) { r in
+                Keyword(term: r.string(0), relatedTerms: (try? decoder.decode([String].self, from: Data(r.string(1).utf8))) ?? [])
+            }
+            return NoteDetail(summary: summary, concepts: concepts, keywords: keywords)
+        }
+    }
+
+    /// The source text, page by page.
+    public func notePages(id: String, owner: String) throws -> [SourcePage]? {
+        try database.read { c in
+            guard try c.first("SELECT 1 FROM notes WHERE id = ? AND owner_id = ?", [id, owner], { _ in true }) != nil else { return nil }
+            return try c.all("SELECT number, text FROM note_pages WHERE note_id = ? ORDER BY number", [id]) { SourcePage(number: $0.int(0), text: $0.string(1)) }
+        }
+    }
+
+    /// Writes the whole analysis of a note at once: pages, concepts, keywords, search text, state.
+    /// Either all of it lands or none of it.
+    public func completeNote(id: String, owner: String, document: ExtractedDocument, analysis: NoteAnalysis, fileSize: Int, at now: Date) throws {
+        let encoder = JSONEncoder()
+        func json<T: Encodable>(_ v: T) throws -> String { String(decoding: try encoder.encode(v), as: UTF8.self) }
+        try database.write { c in
+            guard let locked = try c.first("SELECT title_locked, title FROM notes WHERE id = ? AND owner_id = ?", [id, owner], { ($0.bool(0), $0.string(1)) }) else {
+                throw SQLiteError(code: 0, message: "note \(id) is gone")
+            }
+            let title = locked.0 ? locked.1 : analysis.title
+            try c.run("DELETE FROM note_pages WHERE note_id = ?", [id])
+            try c.run("DELETE FROM concepts WHERE note_id = ?", [id])
+            try c.run("DELETE FROM keywords WHERE note_id = ?", [id])
+            let ocr = Set(document.ocrPages)
+            for page in document.pages {
+                try c.run("INSERT INTO note_pages (note_id, number, text, ocr) VALUES (?,?,?,?)", [id, page.number, page.text, ocr.contains(page.number)])
+            }
+            for (i, concept) in analysis.concepts.enumerated() {
+                try c.run("INSERT INTO concepts (id, note_id, position, name, summary, definition, key_points, comparison, pages) VALUES (?,?,?,?,?,?,?,?,?)",
+                          [concept.id, id, i, concept.name, concept.summary, concept.definition, try json(concept.keyPoints),
+                           try concept.comparison.map { try json($0) }, try json(concept.pages)])
+            }
+            for (i, keyword) in analysis.keywords.enumerated() {
+                try c.run("INSERT INTO keywords (note_id, position, term, related) VALUES (?,?,?,?)", [id, i, keyword.term, try json(keyword.relatedTerms)])
+            }
+            let search = ([title] + analysis.keywords.map(\.term) + analysis.concepts.map(\.name)).joined(separator: "\n")
+            try c.run("UPDATE notes SET title = ?, state = 'ready', error = NULL, page_count = ?, file_size = ?, search_text = ?, updated_at = ? WHERE id = ?",
+                      [title, document.pages.count, fileSize, search, now.millis, id])
+            try c.run("DELETE FROM note_search WHERE note_id = ?", [id])
+            try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, search])
+        }
+    }
+
+    public func failNote(id: String, error: String, at now: Date) throws {
+        try database.write { c in
+            try c.run("UPDATE notes SET state = 'failed', error = ?, updated_at = ? WHERE id = ?", [error, now.millis, id])
+        }
+    }
+
+    /// Title, category, favourite. A title set by hand is kept when analysis finishes later.
+    @discardableResult
+    public func updateNote(id: String, owner: String, title: String?, category: NoteCategory?, favorite: Bool?, at now: Date) throws -> Bool {
+        try database.write { c in
+            guard try c.first("SELECT 1 FROM notes WHERE id = ? AND owner_id = ?", [id, owner], { _ in true }) != nil else { return false }
+            if let title {
+                try c.run("UPDATE notes SET title = ?, title_locked = 1, updated_at = ? WHERE id = ?", [title, now.millis, id])
+                let rest = try c.first("SELECT search_text FROM notes WHERE id = ?", [id], { $0.string(0) }) ?? ""
+                let search = ([title] + rest.split(separator: "\n").dropFirst().map(String.init)).joined(separator: "\n")
+                try c.run("UPDATE notes SET search_text = ? WHERE id = ?", [search, id])
+                try c.run("DELETE FROM note_search WHERE note_id = ?", [id])
+                try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, search])
+            }
+            if let category { try c.run("UPDATE notes SET category = ?, updated_at = ? WHERE id = ?", [category.rawValue, now.millis, id]) }
+            if let favorite { try c.run("UPDATE notes SET favorite = ?, updated_at = ? WHERE id = ?", [favorite, now.millis, id]) }
+            return true
+        }
+    }
+
+    /// Deletes a note with everything hanging on it; false when it is not the owner's.
+    @discardableResult
+    public func deleteNote(id: String, owner: String) throws -> Bool {
+        try database.write { c in
+            let n = try c.run("DELETE FROM notes WHERE id = ? AND owner_id = ?", [id, owner])
+            if n > 0 { try c.run("DELETE FROM note_search WHERE note_id = ?", [id]) }
+            return n > 0
+        }
+    }
+
+    // MARK: Jobs
+
+    private static let jobColumns = "id, owner_id, kind, note_id, state, stage, progress, error, cancel_requested, input, created_at, updated_at"
+
+    private static func job(_ r: Row) -> Job {
+        Job(id: r.string(0), ownerId: r.string(1), kind: r.string(2), noteId: r.optionalString(3), state: Job.State(rawValue: r.string(4)) ?? .failed,
+            stage: r.string(5), progress: r.double(6), error: r.optionalString(7), cancelRequested: r.bool(8), input: r.string(9),
+            createdAt: r.date(10), updatedAt: r.date(11))
+    }
+
+    private func insertJob(_ job: Job, _ c: Connection) throws {
+        try c.run("INSERT INTO jobs (\(Self.jobColumns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                  [job.id, job.ownerId, job.kind, job.noteId, job.state.rawValue, job.stage, job.progress, job.error, job.cancelRequested,
+                   job.input, job.createdAt.millis, job.updatedAt.millis])
+    }
+
+    public func job(id: String, owner: String) throws -> Job? {
+        try database.read { c in try c.first("SELECT \(Self.jobColumns) FROM jobs WHERE id = ? AND owner_id = ?", [id, owner], Self.job) }
+    }
+
+    /// For the runner, which works for every owner.
+    public func job(id: String) throws -> Job? {
+        try database.read { c in try c.first("SELECT \(Self.jobColumns) FROM jobs WHERE id = ?", [id], Self.job) }
+    }
+
+    /// Jobs not finished: queued, or running when the server stopped.
+    public func unfinishedJobs() throws -> [Job] {
+        try database.read { c in try c.all("SELECT \(Self.jobColumns) FROM jobs WHERE state IN ('queued','running') ORDER BY created_at", [], Self.job) }
+    }
+
+    /// Takes a queued job; false when another runner took it or it was cancelled first.
+    public func claimJob(id: String, at now: Date) throws -> Bool {
+        try database.write { c in
+            try c.run("UPDATE jobs SET state = 'running', updated_at = ? WHERE id = ? AND state = 'queued' AND cancel_requested = 0", [now.millis, id]) == 1
+        }
+    }
+
+    public func updateJob(id: String, stage: String, progress: Double, at now: Date) throws {
+        try database.write { c in
+            try c.run("UPDATE jobs SET stage = ?, progress = ?, updated_at = ? WHERE id = ? AND state = 'running'", [stage, progress, now.millis, id])
+        }
+    }
+
+    public func finishJob(id: String, state: Job.State, error: String?, at now: Date) throws {
+        try database.write { c in
+            try c.run("UPDATE jobs SET state = ?, error = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END, updated_at = ? WHERE id = ?",
+                      [state.rawValue, error, state.rawValue, now.millis, id])
+        }
+    }
+
+    /// Sets the cancel flag; a queued job is cancelled at once. False when not the owner's.
+    public func requestCancel(jobId: String, owner: String, at now: Date) throws -> Bool {
+        try database.write { c in
+            let n = try c.run("UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ? AND owner_id = ?", [now.millis, jobId, owner])
+            try c.run("UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'queued'", [jobId])
+            return n > 0
+        }
+    }
+
+    /// Puts a job that was running when the server stopped back in the queue.
+    public func requeueJob(id: String, at now: Date) throws {
+        try database.write { c in
+            try c.run("UPDATE jobs SET state = 'queued', stage = 'queued', progress = 0, updated_at = ? WHERE id = ? AND state = 'running'", [now.millis, id])
+        }
+    }
+}

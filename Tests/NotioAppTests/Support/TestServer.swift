@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import NotioApp
+
+/// The real application on an ephemeral port with a fresh data folder, as `notio serve` builds it.
+final class TestServer: @unchecked Sendable {
+    let app: Application
+    let dataDirectory: String
+    var base: String { app.baseURL }
+
+    init(publicURL: String = "", seedDemo: Bool = true) throws {
+        dataDirectory = NSTemporaryDirectory() + "notio-test-" + UUID().uuidString
+        var config = Configuration()
+        config.port = 0
+        config.dataDirectory = dataDirectory
+        config.publicURL = publicURL
+        config.seedDemo = seedDemo
+        config.logRequests = false
+        config.publicDirectory = Self.packageRoot + "/Public"
+        app = try Application(config: config)
+        try app.start()
+    }
+
+    deinit {
+        app.stop()
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    static var packageRoot: String {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+        }
+        return FileManager.default.currentDirectoryPath
+    }
+}
+
+/// An HTTP answer as a test looks at it.
+struct Reply {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    func header(_ name: String) -> String? { headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value }
+    var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+}
+
+/// A client with its own cookie jar and CSRF token, like one browser or script.
+final class Client: @unchecked Sendable {
+    let base: String
+    var cookies: [String: String] = [:]
+    var csrfToken: String?
+    private let session: URLSession
+
+    init(_ server: TestServer) {
+        base = server.base
+        let config = URLSessionConfiguration.ephemeral
+        config.httpShouldSetCookies = false
+        config.httpCookieAcceptPolicy = .never
+        session = URLSession(configuration: config, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    @discardableResult
+    func request(_ method: String, _ path: String, json: Any? = nil, body: Data? = nil, contentType: String? = nil,
+                 headers: [String: String] = [:], csrf: Bool = true) async throws -> Reply {
+        var req = URLRequest(url: URL(string: base + path)!)
+        req.httpMethod = method
+        if let json {
+            req.httpBody = try JSONSerialization.data(withJSONObject: json)
+            req.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let body { req.httpBody = body }
+        if let contentType { req.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if !cookies.isEmpty { req.setValue(cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie") }
+        if csrf, let csrfToken, method != "GET" { req.setValue(csrfToken, forHTTPHeaderField: "X-CSRF-Token") }
+        for (k, v) in headers { req.setValue(v, forHTTPHeaderField: k) }
+        let (data, response) = try await session.data(for: req)
+        let http = response as! HTTPURLResponse
+        var hs: [String: String] = [:]
+        for (k, v) in http.allHeaderFields { hs["\(k)"] = "\(v)" }
+        for cookie in setCookies(http) {
+            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { if pair[1].isEmpty { cookies[pair[0]] = nil } else { cookies[pair[0]] = pair[1] } }
+        }
+        let reply = Reply(status: http.statusCode, headers: hs, body: data)
+        if let token = reply.json["csrfToken"] as? String { csrfToken = token }
+        return reply
+    }
+
+    /// Set-Cookie headers; Foundation folds repeated headers into one comma-joined value.
+    func setCookies(_ http: HTTPURLResponse) -> [String] {
+        guard let raw = http.value(forHTTPHeaderField: "Set-Cookie") else { return [] }
+        // Our cookies carry no Expires attribute, so ", " only ever separates cookies.
+        return raw.components(separatedBy: ", ")
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> Reply { try await request("GET", path, headers: headers) }
+
+    /// Signs up a fresh account and keeps its cookie and token.
+    @discardableResult
+    func signUp(email: String = "user-\(UUID().uuidString.prefix(8).lowercased())@example.com", name: String = "테스터", password: String = "correct horse 1") async throws -> Reply {
+        try await request("POST", "/api/v1/auth/signup", json: ["email": email, "password": password, "name": name, "agreeTerms": true])
+    }
+
+    /// Posts an HTML form with the double-submit token taken from the page's cookie.
+    func postForm(_ path: String, _ fields: [String: String]) async throws -> Reply {
+        var all = fields
+        all["csrf_token"] = csrfToken ?? cookies["notio_csrf"] ?? ""
+        let body = all.map { "\(escape($0.key))=\(escape($0.value))" }.joined(separator: "&")
+        return try await request("POST", path, body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", csrf: false)
+    }
+
+    private func escape(_ s: String) -> String {
+        s.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? s
+    }
+}
+
+final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+}

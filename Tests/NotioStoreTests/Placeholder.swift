@@ -1,4 +1,0 @@
-import Testing
-@testable import NotioStore
-
-@Test func moduleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import NotioCore
+@testable import NotioStore
+
+func temporaryStore() throws -> (Store, String) {
+    let dir = NSTemporaryDirectory() + "notio-store-" + UUID().uuidString
+    return (try Store(directory: dir), dir)
+}
+
+@Suite struct StoreTests {
+    @Test func migratesOnceAndRecordsTheVersion() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try store.database.schemaVersion() == Migrations.all.count)
+        // Opening again runs nothing twice.
+        let again = try Store(directory: dir)
+        #expect(try again.database.schemaVersion() == Migrations.all.count)
+        let mode = try store.database.read { c in try c.first("PRAGMA journal_mode", [], { $0.string(0) }) }
+        #expect(mode == "wal")
+        let fk = try store.database.read { c in try c.first("PRAGMA foreign_keys", [], { $0.int(0) }) }
+        #expect(fk == 1)
+    }
+
+    @Test func refusesADatabaseFromTheFuture() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try store.database.write { c in try c.run("UPDATE schema_version SET version = 999") }
+        #expect(throws: SQLiteError.self) { _ = try Store(directory: dir) }
+    }
+
+    @Test func usersAreUniqueByEmailAndSessionsExpire() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        let u = User(id: "u1", email: "a@b.io", name: "A", createdAt: now)
+        #expect(try store.insertUser(u, passwordHash: "h", termsAgreedAt: now) != nil)
+        #expect(try store.insertUser(User(id: "u2", email: "a@b.io", name: "B", createdAt: now), passwordHash: "h", termsAgreedAt: now) == nil)
+        let hash = Data([1, 2, 3])
+        try store.insertSession(tokenHash: hash, Session(userId: "u1", csrfToken: "t", readOnly: false, expiresAt: now.addingTimeInterval(60)), at: now)
+        #expect(try store.session(tokenHash: hash, at: now)?.1.email == "a@b.io")
+        #expect(try store.session(tokenHash: hash, at: now.addingTimeInterval(61)) == nil)
+        try store.pruneExpired(at: now.addingTimeInterval(61), failureWindow: 900)
+        #expect(try store.database.read { c in try c.first("SELECT count(*) FROM sessions", [], { $0.int(0) }) } == 0)
+    }
+
+    @Test func aFailedTransactionLeavesNothing() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        #expect(throws: SQLiteError.self) {
+            try store.database.write { c in
+                try c.run("INSERT INTO users (id, email, name, password_hash, terms_agreed_at, created_at) VALUES ('x','x@y.io','x','h',0,0)")
+                try c.run("INSERT INTO users (id, email, name, password_hash, terms_agreed_at, created_at) VALUES ('x','x2@y.io','x','h',0,0)")
+            }
+        }
+        #expect(try store.userCount() == 0)
+        _ = now
+    }
+
+    @Test func concurrentWritersAllLand() async throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        await withTaskGroup(of: Void.self) { group in
+            for i in 0..<200 {
+                group.addTask {
+                    _ = try? store.insertUser(User(id: "u\(i)", email: "u\(i)@x.io", name: "n", createdAt: now), passwordHash: "h", termsAgreedAt: now)
+                    _ = try? store.emailExists("u\(i)@x.io")
+                }
+            }
+        }
+        #expect(try store.userCount() == 200)
+    }
+
+    @Test func searchPicksMatchForLongQueriesAndSubstringForShortOnes() {
+        #expect(TextSearch(nil) == .none)
+        #expect(TextSearch("  ") == .none)
+        #expect(TextSearch("운영") == .substring("운영"))
+        #expect(TextSearch("CP") == .substring("cp"))
+        #expect(TextSearch("운영체제") == .match("\"운영체제\""))
+        #expect(TextSearch("say \"hi\"") == .match("\"say \"\"hi\"\"\""))
+    }
+
+    @Test func trigramTablesFindKoreanSubstrings() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try store.database.write { c in
+            try c.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='trigram')")
+            try c.run("INSERT INTO t (body) VALUES ('운영체제는 프로세스를 관리한다')")
+        }
+        guard case .match(let expr) = TextSearch("체제는 프로") else { Issue.record("expected match"); return }
+        #expect(try store.database.read { c in try c.first("SELECT count(*) FROM t WHERE t MATCH ?", [expr], { $0.int(0) }) } == 1)
+    }
+}

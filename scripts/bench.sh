@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# `make bench`: figures and ratios against references measured in the same run.
+# HTTP: notio vs nginx serving a static file of the same size, wrk -t2 -c64 -d10s.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${NOTIO_BIN:-.build/release/notio}
+DURATION=${BENCH_DURATION:-10s}
+work=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# wrk with latency percentiles → "req/s p50 p99" (ms)
+run_wrk() {
+  local out
+  out=$(wrk -t2 -c64 -d"$DURATION" --latency "$@" 2>&1)
+  python3 - "$out" <<'PY'
+import re, sys
+out = sys.argv[1]
+def ms(v):
+    m = re.match(r"([\d.]+)(us|ms|s)", v)
+    n, u = float(m.group(1)), m.group(2)
+    return n / 1000 if u == "us" else n * 1000 if u == "s" else n
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+p50 = ms(re.search(r"50%\s+(\S+)", out).group(1))
+p99 = ms(re.search(r"99%\s+(\S+)", out).group(1))
+non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+print(f"{rps:.0f} {p50:.2f} {p99:.2f} {non2xx.group(1) if non2xx else 0}")
+PY
+}
+
+echo "== HTTP (wrk -t2 -c64 -d$DURATION; client and server share the machine's 2 cores)"
+
+# Cold start: exec → first 200 from /healthz.
+port=$(free_port)
+cold=$(python3 - "$BIN" "$port" "$work/cold" <<'PY'
+import subprocess, sys, time, urllib.request
+binary, port, data = sys.argv[1], sys.argv[2], sys.argv[3]
+t0 = time.perf_counter()
+p = subprocess.Popen([binary, "serve", "--port", port, "--data-dir", data], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+while True:
+    try:
+        if urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).status == 200: break
+    except Exception: time.sleep(0.002)
+ms = (time.perf_counter() - t0) * 1000
+p.terminate(); p.wait()
+print(f"{ms:.0f}")
+PY
+)
+echo "cold start (first run, includes creating the database and the demo account): ${cold} ms (target <= 300 ms)"
+cold2=$(python3 - "$BIN" "$port" "$work/cold" <<'PY'
+import subprocess, sys, time, urllib.request
+binary, port, data = sys.argv[1], sys.argv[2], sys.argv[3]
+t0 = time.perf_counter()
+p = subprocess.Popen([binary, "serve", "--port", port, "--data-dir", data], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+while True:
+    try:
+        if urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).status == 200: break
+    except Exception: time.sleep(0.002)
+ms = (time.perf_counter() - t0) * 1000
+p.terminate(); p.wait()
+print(f"{ms:.0f}")
+PY
+)
+echo "cold start (existing data folder): ${cold2} ms (target <= 300 ms)"
+
+# The server under test, request log to a file as in production.
+port=$(free_port)
+"$BIN" serve --port "$port" --data-dir "$work/data" --seed-demo > "$work/notio.log" 2>&1 &
+pids+=($!)
+notio_pid=$!
+for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
+sleep 1
+rss=$(awk '/VmRSS/ {print $2}' /proc/$notio_pid/status)
+echo "idle RSS: $((rss / 1024)) MB (target <= 40 MB)"
+
+# Sign in once; the benchmark reuses the session cookie.
+cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
+  -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login" \
+  | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}')
+
+# nginx serving a file of the same size as each answer.
+health_body=$(curl -s "http://127.0.0.1:$port/healthz")
+me_body=$(curl -s -H "Cookie: $cookie" "http://127.0.0.1:$port/api/v1/me")
+mkdir -p "$work/www"
+printf '%s' "$health_body" > "$work/www/health.json"
+printf '%s' "$me_body" > "$work/www/me.json"
+nport=$(free_port)
+cat > "$work/nginx.conf" <<NGINX
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$nport;
+    root $work/www;
+    location / { default_type application/json; }
+  }
+}
+NGINX
+nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null
+trap 'kill $(cat "$work/nginx.pid" 2>/dev/null) 2>/dev/null || true; cleanup' EXIT
+
+read -r n_rps n_p50 n_p99 _ <<<"$(run_wrk "http://127.0.0.1:$nport/health.json")"
+read -r h_rps h_p50 h_p99 h_bad <<<"$(run_wrk "http://127.0.0.1:$port/healthz")"
+read -r m_rps m_p50 m_p99 m_bad <<<"$(run_wrk -H "Cookie: $cookie" "http://127.0.0.1:$port/api/v1/me")"
+read -r n2_rps n2_p50 n2_p99 _ <<<"$(run_wrk "http://127.0.0.1:$nport/me.json")"
+
+ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+printf '%-34s %10s %9s %9s %8s\n' "" "req/s" "p50 ms" "p99 ms" "ratio"
+printf '%-34s %10s %9s %9s %8s\n' "nginx static (healthz size)" "$n_rps" "$n_p50" "$n_p99" "1.00"
+printf '%-34s %10s %9s %9s %8s\n' "notio GET /healthz" "$h_rps" "$h_p50" "$h_p99" "$(ratio "$h_rps" "$n_rps")"
+printf '%-34s %10s %9s %9s %8s\n' "nginx static (me size)" "$n2_rps" "$n2_p50" "$n2_p99" "1.00"
+printf '%-34s %10s %9s %9s %8s\n' "notio GET /api/v1/me (signed in)" "$m_rps" "$m_p50" "$m_p99" "$(ratio "$m_rps" "$n2_rps")"
+echo "targets: /healthz >= 0.80x nginx; signed-in JSON >= 0.50x nginx with p99 <= 10 ms"
+[ "$h_bad" = 0 ] && [ "$m_bad" = 0 ] || echo "WARNING: non-2xx answers during the run (healthz $h_bad, me $m_bad)"
+
+for extra in scripts/bench-*.sh; do
+  [ -x "$extra" ] && "$extra"
+done
+exit 0

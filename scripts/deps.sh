@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what Notio needs and is missing: Debian packages with apt-get, Python packages with pip.
+# Idempotent: a second run installs nothing. Usage: scripts/deps.sh [run|test|bench]
+set -euo pipefail
+need=${1:-test}
+
+apt_run=(libmicrohttpd-dev libsqlite3-dev libsodium-dev libpoppler-glib-dev libtesseract-dev libleptonica-dev
+         tesseract-ocr-script-hang tesseract-ocr-kor tesseract-ocr-eng libcairo2-dev libpango1.0-dev
+         libgdk-pixbuf-2.0-dev fonts-noto-cjk pkg-config)
+apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip)
+apt_bench=(wrk nginx-light poppler-utils tesseract-ocr)
+pip_test=(selenium pytest)
+
+packages=("${apt_run[@]}")
+case "$need" in
+  test) packages+=("${apt_test[@]}") ;;
+  bench) packages+=("${apt_test[@]}" "${apt_bench[@]}") ;;
+esac
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$need" != run ]; then
+  pip_missing=()
+  for m in "${pip_test[@]}"; do python3 -c "import $m" 2>/dev/null || pip_missing+=("$m"); done
+  if [ ${#pip_missing[@]} -gt 0 ]; then
+    echo "installing Python packages: ${pip_missing[*]}"
+    # Debian's own Python refuses system-wide pip installs (PEP 668); a pyenv or venv Python does not.
+    python3 -m pip install -q "${pip_missing[@]}" 2>/dev/null \
+      || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
+  fi
+fi
