@@ -101,6 +101,9 @@ import Testing
         #expect(settings.contains(#"name="language""#) && settings.contains(#"name="timeZone""#) && settings.contains(#"action="/settings""#))
         #expect(settings.contains(#"<option value="en" lang="en" selected>"#))
         #expect(settings.contains(#"<option value="Asia/Seoul" selected>"#))
+        #expect(!settings.contains("data-toast"))
+        let saved = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "UTC", saved: true)
+        #expect(saved.contains(#"data-toast="저장했어요" data-toast-kind="success""#))
     }
 
     @Test func guestSeesTheBannerAndNoCreateActions() {
