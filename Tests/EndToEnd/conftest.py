@@ -101,6 +101,9 @@ def make_driver(width=390, height=844, language="ko-KR"):
     })
     service = Service(os.environ.get("CHROMEDRIVER_BIN", shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
+    # Headless windows have a minimum width (~500 px): pin the viewport itself to the phone's size.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     driver.set_page_load_timeout(30)
     return driver
 

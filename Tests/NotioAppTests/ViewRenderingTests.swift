@@ -101,6 +101,9 @@ import Testing
         #expect(settings.contains(#"name="language""#) && settings.contains(#"name="timeZone""#) && settings.contains(#"action="/settings""#))
         #expect(settings.contains(#"<option value="en" lang="en" selected>"#))
         #expect(settings.contains(#"<option value="Asia/Seoul" selected>"#))
+        #expect(!settings.contains("data-toast"))
+        let saved = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "UTC", saved: true)
+        #expect(saved.contains(#"data-toast="저장했어요" data-toast-kind="success""#))
     }
 
     @Test func guestSeesTheBannerAndNoCreateActions() {
@@ -158,5 +161,25 @@ import Testing
         for (name, html) in Self.allPages() {
             try html.write(toFile: "\(dir)/\(name).html", atomically: true, encoding: .utf8)
         }
+    }
+}
+
+@Suite struct HTMLEscapingTests {
+    @Test func interpolatedTextIsEscapedAndMarkupIsNot() {
+        let text = #"a & b <i> "q" 'q'"#
+        let inner: HTML = "<b>\(text)</b>"
+        let outer: HTML = "<p title=\"\(text)\">\(inner)</p>"
+        #expect(outer.rendered == #"<p title="a &amp; b &lt;i&gt; &quot;q&quot; &#39;q&#39;"><b>a &amp; b &lt;i&gt; &quot;q&quot; &#39;q&#39;</b></p>"#)
+        let none: String? = nil
+        let list: [HTML] = ["<li>\("1<")</li>", "<li>2</li>"]
+        #expect(("<ul>\(list)\(none)\(3)</ul>" as HTML).rendered == "<ul><li>1&lt;</li><li>2</li>3</ul>")
+        #expect(HTML.escape("한글 그대로") == "한글 그대로")
+    }
+
+    @Test func importMapCannotBeClosedByAnAssetURL() {
+        let ctx = PageContext(csrfToken: "t", path: "/", asset: { "/static/</script><b>/\($0)" })
+        let html = Pages.login(ctx)
+        #expect(!html.contains("</script><b>"))
+        #expect(html.contains(#"\u003c/script>"#))
     }
 }

@@ -21,13 +21,15 @@ public enum Layout {
     ///   - body: the content of `<main>`.
     ///   - scripts: page modules under `Public/js/`, e.g. `["signup.js"]`.
     ///   - chrome: `.app` by default when someone is signed in or browsing, else `.bare`.
+    ///   - flash: a message shown as a toast when the page opens (e.g. after a form was saved).
     public static func page(
         ctx: PageContext,
         title: String,
         body: HTML,
         scripts: [String] = [],
         chrome: Chrome? = nil,
-        bodyClass: String = ""
+        bodyClass: String = "",
+        flash: Flash? = nil
     ) -> String {
         let chrome = chrome ?? ((ctx.user != nil || ctx.isGuest) ? .app : .bare)
         let fullTitle = title == "Notio" ? "Notio" : "\(title) · Notio"
@@ -59,7 +61,7 @@ public enum Layout {
         \(importMap(ctx))
         \(scriptTags)
         </head>
-        <body class="\(classes)">
+        <body class="\(classes)"\(flash.map { " data-toast=\"\($0.message)\" data-toast-kind=\"\($0.kind.rawValue)\"" as HTML })>
         <a class="skip-link" href="#main">\(ctx.t("app.skip"))</a>
         \(chrome == .app ? header(ctx) : .empty)
         \(HTML.when(ctx.isGuest) { guestBanner(ctx) })
@@ -71,6 +73,17 @@ public enum Layout {
         </html>
         """
         return doc.rendered
+    }
+
+    /// A one-time message for the toast region.
+    public struct Flash: Sendable {
+        public enum Kind: String, Sendable { case info, success, error }
+        public var message: String
+        public var kind: Kind
+        public init(_ message: String, kind: Kind = .info) {
+            self.message = message
+            self.kind = kind
+        }
     }
 
     /// `<script type="importmap">` naming the shared modules. JSON inside a script element: `<`

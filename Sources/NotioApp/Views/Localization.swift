@@ -117,6 +117,7 @@ public enum L10n {
         "settings.language": ("언어", "Language"),
         "settings.timeZone": ("시간대", "Time zone"),
         "settings.save": ("저장", "Save"),
+        "settings.saved": ("저장했어요", "Saved"),
         "settings.guestNote": ("둘러보기 중에는 설정을 바꿀 수 없어요.", "Settings cannot be changed while browsing."),
         // Errors
         "errorPage.title": ("문제가 생겼어요", "Something went wrong"),

@@ -9,8 +9,9 @@ extension Pages {
     ]
 
     /// `GET /settings`: language and time zone (POST /settings with `language`, `timeZone`,
-    /// `csrf_token`), the account, and logout. Read-only while browsing as a guest.
-    public static func settings(_ ctx: PageContext, timeZone: String) -> String {
+    /// `csrf_token`), the account, and logout. Read-only while browsing as a guest. `saved` shows
+    /// a "saved" toast (after POST /settings redirects back here).
+    public static func settings(_ ctx: PageContext, timeZone: String, saved: Bool = false) -> String {
         let zones = commonTimeZones.contains(timeZone) ? commonTimeZones : [timeZone] + commonTimeZones
         let zoneOptions = HTML.join(zones.map { zone in
             "<option value=\"\(zone)\"\(HTML.when(zone == timeZone) { " selected" })>\(zone.replacingOccurrences(of: "_", with: " "))</option>"
@@ -53,6 +54,7 @@ extension Pages {
           </form>
         </section>
         """
-        return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body, bodyClass: "page-settings")
+        return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body, bodyClass: "page-settings",
+                           flash: saved ? Layout.Flash(ctx.t("settings.saved"), kind: .success) : nil)
     }
 }

@@ -1,0 +1,4 @@
+import Testing
+@testable import NotioApp
+
+@Test func moduleLoads() { #expect(Bool(true)) }
