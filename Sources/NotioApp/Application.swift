@@ -51,18 +51,20 @@ func staticRoutes(_ statics: StaticFiles) -> [Route] {
         return r
     }
     var routes = [Route("GET", "/static/{file...}", .sync(serveHashed))]
-    for (url, file) in [("/sw.js", "sw.js"), ("/manifest.webmanifest", "manifest.webmanifest"), ("/offline.html", "offline.html"),
-                        ("/favicon.ico", "icons/favicon.ico"), ("/apple-touch-icon.png", "icons/apple-touch-icon.png")] {
-        routes.append(Route("GET", url, .sync({ request in
-            guard let f = statics.file(file) else { throw HTTPError.notFound() }
-            if request.headers["If-None-Match"] == f.etag { return Response(status: 304, headers: Headers([("ETag", f.etag)])) }
-            var r = Response(status: 200, contentType: f.contentType, body: f.data)
-            r.headers.set("ETag", f.etag)
-            r.headers.set("Cache-Control", "no-cache")
-            if file == "sw.js" { r.headers.set("Service-Worker-Allowed", "/") }
-            return r
-        })))
+    let fixed: @Sendable (Request, String) throws -> Response = { request, file in
+        guard let f = statics.file(file) else { throw HTTPError.notFound() }
+        if request.headers["If-None-Match"] == f.etag { return Response(status: 304, headers: Headers([("ETag", f.etag)])) }
+        var r = Response(status: 200, contentType: f.contentType, body: f.data)
+        r.headers.set("ETag", f.etag)
+        r.headers.set("Cache-Control", "no-cache")
+        if file == "sw.js" { r.headers.set("Service-Worker-Allowed", "/") }
+        return r
     }
+    // The manifest and the service worker name these by fixed URLs.
+    for file in ["sw.js", "manifest.webmanifest", "offline.html", "favicon.ico", "apple-touch-icon.png"] {
+        routes.append(Route("GET", "/" + file, .sync({ try fixed($0, file) })))
+    }
+    routes.append(Route("GET", "/icons/{name}", .sync({ try fixed($0, "icons/" + $0.parameter("name")) })))
     return routes
 }
 

@@ -110,5 +110,8 @@ import NotioHTTP
         #expect(sw.status == 200)
         #expect(sw.header("Cache-Control") == "no-cache")
         #expect(try await c.get("/manifest.webmanifest").status == 200)
+        #expect(try await c.get("/icons/icon-192.png").header("Content-Type") == "image/png")
+        #expect(try await c.get("/apple-touch-icon.png").status == 200)
+        #expect(try await c.get("/icons/../Package.swift").status == 404)
     }
 }
