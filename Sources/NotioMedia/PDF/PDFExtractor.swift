@@ -70,7 +70,7 @@ public enum PDFExtractor {
     /// A page needs OCR when it has too little text and something drawn on it: an image, or
     /// (for text drawn as outlines) ink visible in a coarse rendering.
     static func needsOCR(_ pdf: PDFText, page index: Int, text: String, minChars: Int) -> Bool {
-        let characters = text.unicodeScalars.lazy.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }.count
+        let characters = text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count
         guard characters < minChars else { return false }
         if pdf.hasImages(page: index) { return true }
         guard let (preview, _) = pdf.renderGray(page: index, dpi: 24) else { return false }

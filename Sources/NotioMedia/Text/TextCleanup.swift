@@ -19,7 +19,11 @@ public enum TextCleanup {
 
     /// Cleans one page of text.
     public static func clean(_ text: String, koreanBreaks: KoreanLineBreaks = .betweenWords) -> String {
-        let lines = normalisedLines(text).map(separatingHeadingNumber)
+        clean(lines: normalisedLines(text), koreanBreaks: koreanBreaks)
+    }
+
+    static func clean(lines normalised: [String], koreanBreaks: KoreanLineBreaks) -> String {
+        let lines = normalised.map(separatingHeadingNumber)
         let typical = typicalWidth(lines)
         var output: [String] = []
         var paragraph = ""
@@ -58,23 +62,27 @@ public enum TextCleanup {
         }
         flush()
         while output.last?.isEmpty == true { output.removeLast() }
-        return output.joined(separator: "\n").precomposedStringWithCanonicalMapping
+        return output.joined(separator: "\n")
     }
 
     /// Cleans every page of a document, deciding once how the document breaks Korean lines.
     public static func clean(pages: [String]) -> [String] {
-        let breaks = koreanLineBreaks(in: pages)
-        return pages.map { clean($0, koreanBreaks: breaks) }
+        let lines = pages.map(normalisedLines)
+        let breaks = koreanLineBreaks(inLines: lines)
+        return lines.map { clean(lines: $0, koreanBreaks: breaks) }
     }
 
     /// Guesses how a document breaks Korean lines: when many full lines are followed by a line
     /// that starts with a syllable that only ends words (는, 를, 었, 습, ...), the typesetter
     /// broke words between syllables.
     public static func koreanLineBreaks(in pages: [String]) -> KoreanLineBreaks {
+        koreanLineBreaks(inLines: pages.map(normalisedLines))
+    }
+
+    static func koreanLineBreaks(inLines pages: [[String]]) -> KoreanLineBreaks {
         var boundaries = 0
         var suffixStarts = 0
-        for page in pages {
-            let lines = normalisedLines(page)
+        for lines in pages {
             let typical = typicalWidth(lines)
             for (line, next) in zip(lines, lines.dropFirst()) where isFull(line, typical: typical) {
                 guard let last = line.unicodeScalars.last, let first = next.unicodeScalars.first,
@@ -94,7 +102,8 @@ public enum TextCleanup {
     static func joint(after line: String, before next: String, typical: Int, koreanBreaks: KoreanLineBreaks) -> Joint {
         if startsListItem(next) { return .newLine }
         // A section number alone on its line belongs to the title on the next one.
-        if line.wholeMatch(of: /\d+(?:\.\d+)+\.?/) != nil { return .space }
+        if let length = sectionNumberLength(Array(line.unicodeScalars)), length == line.unicodeScalars.count,
+           line.contains(".") { return .space }
         let scalars = Array(line.unicodeScalars.suffix(2))
         if let first = next.unicodeScalars.first, scalars.count == 2, scalars[1] == "-",
            CharacterSet.letters.contains(scalars[0]), CharacterSet.lowercaseLetters.contains(first) {
@@ -116,34 +125,103 @@ public enum TextCleanup {
 
     /// "1.6문서 레이아웃" → "1.6 문서 레이아웃"; "1.5배" stays, since 배 counts.
     static func separatingHeadingNumber(_ line: String) -> String {
-        guard displayWidth(line) <= 80,
-              let match = line.firstMatch(of: /^(\d+(?:\.\d+)+\.?|\d+\.)(\p{L})/) else { return line }
-        let letter = match.output.2
-        if counters.contains(String(letter)) { return line }
-        let number = match.output.1
-        if number.hasSuffix("."), number.dropLast().allSatisfy(\.isNumber), letter.first?.isLowercase == true {
-            return line
-        }
-        return String(number) + " " + line[number.endIndex...]
+        let scalars = Array(line.unicodeScalars)
+        guard let length = sectionNumberLength(scalars), length < scalars.count else { return line }
+        let letter = scalars[length]
+        guard CharacterSet.letters.contains(letter), !counters.contains(letter), displayWidth(line) <= 80 else { return line }
+        // "1.sort" is more likely code than a heading; "1.Introduction" is a heading.
+        let dots = scalars[..<length].filter { $0 == "." }.count
+        if dots == 1, scalars[length - 1] == ".", CharacterSet.lowercaseLetters.contains(letter) { return line }
+        var result = String.UnicodeScalarView(scalars[..<length])
+        result.append(" ")
+        result.append(contentsOf: scalars[length...])
+        return String(result)
     }
 
-    static let counters: Set<String> = ["배", "장", "절", "개", "명", "년", "월", "일", "시", "분", "초", "점",
-                                        "번", "회", "차", "권", "쪽", "원", "세", "살", "층", "칸", "도"]
+    /// The length of a section number at the start: `1.`, `1.6`, `1.6.1`, `2.3.`.
+    static func sectionNumberLength(_ scalars: [Unicode.Scalar]) -> Int? {
+        var index = 0, groups = 0, trailingDot = false
+        while index < scalars.count {
+            let start = index
+            while index < scalars.count, index - start < 3, isDigit(scalars[index]) { index += 1 }
+            guard index > start else { break }
+            groups += 1
+            trailingDot = false
+            guard index < scalars.count, scalars[index] == "." else { break }
+            index += 1
+            trailingDot = true
+        }
+        guard groups >= 2 || (groups == 1 && trailingDot) else { return nil }
+        return index
+    }
+
+    static let counters: Set<Unicode.Scalar> = ["배", "장", "절", "개", "명", "년", "월", "일", "시", "분", "초", "점",
+                                                "번", "회", "차", "권", "쪽", "원", "세", "살", "층", "칸", "도"]
 
     /// Bullets and enumerations stay on their own line.
     static func startsListItem(_ line: String) -> Bool {
-        line.firstMatch(of: /^\s*(?:[•·◦▪▸►■□○●◆◇※→▶\-–—*+](?:\s|$)|\(?\d{1,3}[.)](?:\s|$)|\d+(?:\.\d+)+(?:\s|$)|\(\d{1,3}\)|[①-⑳]|[a-zA-Z가-힣][.)]\s)/) != nil
+        let scalars = Array(line.unicodeScalars.prefix(12))
+        guard let first = scalars.first else { return false }
+        let second = scalars.count > 1 ? scalars[1] : " "
+        if bullets.contains(first) { return second == " " || scalars.count == 1 || !"-–—*+".unicodeScalars.contains(first) }
+        if (0x2460...0x2473).contains(first.value) { return true }  // ①–⑳
+        if let length = sectionNumberLength(scalars) {
+            return length == scalars.count || scalars[length] == " "
+        }
+        if first == "(" {
+            var index = 1
+            while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+            return index > 1 && index < scalars.count && scalars[index] == ")"
+        }
+        if isDigit(first) {
+            var index = 0
+            while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+            return index <= 3 && index < scalars.count && scalars[index] == ")"
+        }
+        // "a) ", "가. ": one letter or syllable as an enumerator.
+        if CharacterSet.letters.contains(first), scalars.count > 2, ".)".unicodeScalars.contains(second), scalars[2] == " " {
+            return true
+        }
+        return false
     }
+
+    static let bullets: Set<Unicode.Scalar> = ["•", "·", "◦", "▪", "▸", "►", "■", "□", "○", "●", "◆", "◇", "※",
+                                               "→", "▶", "-", "–", "—", "*", "+"]
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
     // MARK: - Lines and widths
 
+    /// NFC, then lines split at any line or page break, with surrounding blanks trimmed.
     static func normalisedLines(_ text: String) -> [String] {
-        text.precomposedStringWithCanonicalMapping
-            .replacingOccurrences(of: "\r\n", with: "\n")
-            .replacingOccurrences(of: "\r", with: "\n")
-            .replacingOccurrences(of: "\u{0C}", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previous: Unicode.Scalar = " "
+        func finish() {
+            var end = current.endIndex
+            while end > current.startIndex, isBlank(current[current.index(before: end)]) { end = current.index(before: end) }
+            var start = current.startIndex
+            while start < end, isBlank(current[start]) { start = current.index(after: start) }
+            lines.append(String(String.UnicodeScalarView(current[start..<end])))
+            current = String.UnicodeScalarView()
+        }
+        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar {
+            case "\n" where previous == "\r":
+                break
+            case "\n", "\r", "\u{0C}", "\u{2028}", "\u{2029}":
+                finish()
+            default:
+                current.append(scalar)
+            }
+            previous = scalar
+        }
+        finish()
+        return lines
+    }
+
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\u{A0}" || scalar == "\u{3000}"
     }
 
     /// The width of the page's longer lines (80th percentile), in half-width units.
