@@ -88,7 +88,7 @@ public enum TextCleanup {
                 guard let last = line.unicodeScalars.last, let first = next.unicodeScalars.first,
                       isHangulSyllable(last), isHangulSyllable(first) else { continue }
                 boundaries += 1
-                if wordEndingSyllables.contains(first) { suffixStarts += 1 }
+                if breaksInsideWord(last, first) || wordEndingSyllables.contains(first) { suffixStarts += 1 }
             }
         }
         return suffixStarts >= 3 && Double(suffixStarts) >= 0.08 * Double(boundaries)
@@ -112,14 +112,22 @@ public enum TextCleanup {
         guard isFull(line, typical: typical) else { return .newLine }
         if let last = scalars.last, let first = next.unicodeScalars.first,
            isHangulSyllable(last), isHangulSyllable(first),
-           koreanBreaks == .betweenSyllables || neverStartsWord.contains(first) {
+           koreanBreaks == .betweenSyllables || breaksInsideWord(last, first) {
             return .nothing
         }
         return .space
     }
 
+    /// Whether a break between these two syllables can only be inside a word: the second
+    /// never begins a word (는, 를, 으, ...), or the pair is a verb ending (니|다, 했|다).
+    static func breaksInsideWord(_ last: Unicode.Scalar, _ first: Unicode.Scalar) -> Bool {
+        neverStartsWord.contains(first) || (first == "다" && endsBeforeDa.contains(last))
+    }
+
     /// Syllables that end Korean words and practically never begin one.
-    static let neverStartsWord: Set<Unicode.Scalar> = ["는", "를", "을", "었", "였", "했", "겠", "습", "됩", "됐", "며"]
+    static let neverStartsWord: Set<Unicode.Scalar> = ["는", "를", "을", "으", "었", "였", "했", "겠", "습", "됩", "됐", "며"]
+    /// Syllables that before 다 form a sentence ending (입니다, 했다, 되었다).
+    static let endsBeforeDa: Set<Unicode.Scalar> = ["니", "었", "였", "했", "겠", "됐", "웠", "졌", "렸", "갔", "왔", "봤"]
     /// Word-ending syllables used to recognise a document that breaks between syllables.
     static let wordEndingSyllables: Set<Unicode.Scalar> = neverStartsWord.union(["니", "게", "은", "로"])
 
