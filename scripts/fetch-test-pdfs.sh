@@ -1,3 +1,44 @@
-#!/usr/bin/env bash
-# Filled in by the PDF feature; until then nothing to fetch.
-exit 0
+#!/bin/sh
+# Fetches real PDFs from Debian packages into .cache/pdfs for the media tests and benchmarks.
+# Idempotent: packages already downloaded or unpacked are not fetched again. Only apt is used.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+debs="$root/.cache/debs"
+tree="$root/.cache/debs/tree"
+pdfs="$root/.cache/pdfs"
+mkdir -p "$debs" "$tree" "$pdfs"
+
+fetch() {
+    package=$1
+    if ! ls "$debs/${package}"_*.deb >/dev/null 2>&1; then
+        (cd "$debs" && apt-get download "$package")
+    fi
+    stamp="$tree/.$package.unpacked"
+    if [ ! -f "$stamp" ]; then
+        dpkg -x "$(ls "$debs/${package}"_*.deb | head -n 1)" "$tree"
+        touch "$stamp"
+    fi
+}
+
+copy() {
+    source=$1
+    if [ ! -f "$pdfs/$(basename "$source")" ]; then
+        cp "$tree/$source" "$pdfs/"
+    fi
+}
+
+need=""
+for file in lshort-ko.pdf kotex-doc.pdf cjk-ko-doc.pdf R-intro.pdf fullrefman.pdf; do
+    [ -f "$pdfs/$file" ] || need=yes
+done
+if [ -n "$need" ]; then
+    fetch texlive-lang-korean
+    fetch r-doc-pdf
+    copy usr/share/doc/texlive-doc/latex/lshort-korean/lshort-ko.pdf
+    copy usr/share/doc/texlive-doc/latex/kotex-utf/kotex-doc.pdf
+    copy usr/share/doc/texlive-doc/latex/cjk-ko/cjk-ko-doc.pdf
+    copy usr/share/R/doc/manual/R-intro.pdf
+    copy usr/share/R/doc/manual/fullrefman.pdf
+fi
+ls -l "$pdfs"

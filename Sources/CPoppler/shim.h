@@ -1,3 +1,4 @@
 #include <poppler.h>
 #include <cairo.h>
+#include <cairo-pdf.h>
 #include <glib.h>

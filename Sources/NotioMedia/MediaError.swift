@@ -1,0 +1,42 @@
+import Foundation
+
+/// The one error NotioMedia hands to the outside world: a stable `code` for programs
+/// (`not_a_pdf`, `encrypted_pdf`, `too_many_pages`, `too_large`, `timeout`, `worker_crashed`, ...)
+/// and a `message` a user can read.
+public struct MediaError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}
+
+extension MediaError {
+    static let emptyFile = MediaError(code: "empty_file", message: "The file is empty.")
+    static let notAPDF = MediaError(code: "not_a_pdf", message: "This file is not a PDF document.")
+    static let encrypted = MediaError(
+        code: "encrypted_pdf",
+        message: "This PDF is protected by a password. Remove the protection and upload it again.")
+    static let damaged = MediaError(
+        code: "damaged_pdf",
+        message: "This PDF is damaged or incomplete and cannot be read. Try exporting it again.")
+
+    static func tooManyPages(_ count: Int, limit: Int) -> MediaError {
+        MediaError(code: "too_many_pages",
+                   message: "This PDF has \(count) pages; at most \(limit) pages can be read.")
+    }
+
+    static func tooLarge(bytes: Int, limit: Int) -> MediaError {
+        MediaError(code: "too_large",
+                   message: "This file is \(megabytes(bytes)); files up to \(megabytes(limit)) can be read.")
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / 1_000_000
+        return value >= 10 ? "\(Int(value.rounded())) MB" : String(format: "%.1f MB", value)
+    }
+}

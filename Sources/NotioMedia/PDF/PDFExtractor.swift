@@ -1,0 +1,80 @@
+import Foundation
+import NotioCore
+
+/// What `PDFExtractor` may do with one document.
+public struct PDFExtractionOptions: Codable, Sendable, Equatable {
+    /// Documents with more pages are refused before any page is read.
+    public var maxPages: Int
+    /// Read pages with too little text by OCR.
+    public var ocr: Bool
+    /// A page with fewer non-space characters than this is a candidate for OCR.
+    public var ocrMinChars: Int
+    /// Resolution pages are rendered at for OCR.
+    public var ocrDPI: Int
+
+    public init(maxPages: Int = 500, ocr: Bool = true, ocrMinChars: Int = 20, ocrDPI: Int = 300) {
+        self.maxPages = maxPages; self.ocr = ocr; self.ocrMinChars = ocrMinChars; self.ocrDPI = ocrDPI
+    }
+}
+
+/// Where a running extraction is.
+public enum ExtractionStage: Sendable, Equatable {
+    case extracting(page: Int, of: Int)
+    case ocr(page: Int, of: Int)
+}
+
+/// PDF bytes → `ExtractedDocument`: text page by page (cleaned), OCR for scanned pages, the
+/// outline and the metadata title. Runs in the worker process; see `MediaWorkerClient`.
+public enum PDFExtractor {
+    /// Extracts a document. `makeEngine` is called at most once, only if a page needs OCR.
+    public static func extract(
+        data: Data,
+        options: PDFExtractionOptions,
+        makeEngine: () throws -> OCREngine = { try OCREngine() },
+        progress: (ExtractionStage) -> Void = { _ in }
+    ) throws -> ExtractedDocument {
+        let pdf = try PDFText(data: data)
+        let count = pdf.pageCount
+        guard count <= options.maxPages else { throw MediaError.tooManyPages(count, limit: options.maxPages) }
+
+        var raw: [String] = []
+        raw.reserveCapacity(count)
+        var scanned: [Int] = []
+        for index in 0..<count {
+            let text = pdf.rawText(page: index)
+            raw.append(text)
+            if options.ocr, needsOCR(pdf, page: index, text: text, minChars: options.ocrMinChars) {
+                scanned.append(index)
+            }
+            progress(.extracting(page: index + 1, of: count))
+        }
+
+        var texts = TextCleanup.clean(pages: raw)
+        if !scanned.isEmpty {
+            let engine = try makeEngine()
+            for (done, index) in scanned.enumerated() {
+                progress(.ocr(page: done + 1, of: scanned.count))
+                guard let (image, dpi) = pdf.renderGray(page: index, dpi: Double(options.ocrDPI)) else { continue }
+                let result = engine.recognise(image, dpi: Int(dpi.rounded()))
+                texts[index] = TextCleanup.clean(result.text)
+            }
+        }
+
+        return ExtractedDocument(
+            pages: texts.enumerated().map { SourcePage(number: $0.offset + 1, text: $0.element) },
+            outline: pdf.outline,
+            metadataTitle: pdf.metadataTitle,
+            ocrPages: scanned.map { $0 + 1 })
+    }
+
+    /// A page needs OCR when it has too little text and something drawn on it: an image, or
+    /// (for text drawn as outlines) ink visible in a coarse rendering.
+    static func needsOCR(_ pdf: PDFText, page index: Int, text: String, minChars: Int) -> Bool {
+        let characters = text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count
+        guard characters < minChars else { return false }
+        if pdf.hasImages(page: index) { return true }
+        guard let (preview, _) = pdf.renderGray(page: index, dpi: 24) else { return false }
+        let ink = preview.pixels.lazy.filter { $0 < 128 }.count
+        return ink * 500 > preview.pixels.count
+    }
+}

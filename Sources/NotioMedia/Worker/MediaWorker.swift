@@ -1,0 +1,59 @@
+import Foundation
+import NotioCore
+
+/// The isolated worker: `notio worker` runs PDF and OCR work in a child process so that a crash
+/// or a hang in poppler or tesseract fails one job, never the server.
+///
+/// Protocol: one JSON request line on stdin, e.g.
+/// `{"op":"extractPDF","path":"/tmp/x.pdf","maxPages":500,"ocr":true,"ocrMinChars":20,"ocrDPI":300}`;
+/// on stdout, lines `{"progress":{"stage":"extract"|"ocr","page":n,"pages":m}}`, then one
+/// `{"result":<ExtractedDocument>}` or `{"error":{"code":...,"message":...}}`.
+public enum MediaWorker {
+    /// Entry point of `notio worker`; returns the exit status (0 also when it reported an error).
+    public static func main(arguments: [String]) -> Int32 {
+        // A crash in a parser should leave no core file of an untrusted document behind.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
+
+        guard let line = readLine(strippingNewline: true),
+              let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(line.utf8)) else {
+            write(WorkerLine(error: MediaError(code: "bad_request", message: "The worker got no valid request.")))
+            return 2
+        }
+        do {
+            switch request.op {
+            case "extractPDF":
+                write(WorkerLine(result: try extractPDF(request)))
+            default:
+                write(WorkerLine(error: MediaError(code: "bad_request", message: "Unknown operation \(request.op).")))
+                return 2
+            }
+        } catch let error as MediaError {
+            write(WorkerLine(error: error))
+        } catch {
+            write(WorkerLine(error: MediaError(code: "worker_failed", message: "The document could not be read.")))
+        }
+        return 0
+    }
+
+    static func extractPDF(_ request: WorkerRequest) throws -> ExtractedDocument {
+        let defaults = PDFExtractionOptions()
+        let options = PDFExtractionOptions(
+            maxPages: request.maxPages ?? defaults.maxPages,
+            ocr: request.ocr ?? defaults.ocr,
+            ocrMinChars: request.ocrMinChars ?? defaults.ocrMinChars,
+            ocrDPI: request.ocrDPI ?? defaults.ocrDPI)
+        guard let data = FileManager.default.contents(atPath: request.path) else {
+            throw MediaError(code: "not_found", message: "The uploaded file could not be found.")
+        }
+        return try PDFExtractor.extract(data: data, options: options, progress: { stage in
+            write(WorkerLine(stage))
+        })
+    }
+
+    private static func write(_ line: WorkerLine) {
+        guard var data = try? JSONEncoder().encode(line) else { return }
+        data.append(0x0A)
+        FileHandle.standardOutput.write(data)
+    }
+}

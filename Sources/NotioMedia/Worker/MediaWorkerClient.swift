@@ -1,0 +1,172 @@
+import Foundation
+import NotioCore
+
+/// The server's side of the isolated worker: runs `notio worker` as a child process for one
+/// document, relays its progress, and turns every way it can end into a value or a `MediaError`.
+public struct MediaWorkerClient: Sendable {
+    public let executable: String
+    public let limits: MediaLimits
+    /// Called with the child's pid once it runs (tests check that cancellation ends it).
+    var launched: @Sendable (Int32) -> Void = { _ in }
+
+    /// `executable` is the notio binary, normally `/proc/self/exe` resolved
+    /// (see `currentExecutable()`).
+    public init(executable: String, limits: MediaLimits = MediaLimits()) {
+        self.executable = executable
+        self.limits = limits
+    }
+
+    /// The running binary's path, for spawning the worker from the server.
+    public static func currentExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Extracts a PDF's text (OCR for scanned pages), outline and title in a child process.
+    ///
+    /// Throws `MediaError` (`not_found`, `too_large`, `not_a_pdf`, `encrypted_pdf`, `damaged_pdf`,
+    /// `empty_file`, `too_many_pages`, `timeout`, `worker_crashed`, `worker_failed`, ...), or
+    /// `CancellationError` when the task is cancelled; the child is killed in both last cases.
+    public func extractPDF(at path: String, progress: @escaping @Sendable (ExtractionStage) -> Void) async throws -> ExtractedDocument {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.intValue else {
+            throw MediaError(code: "not_found", message: "The uploaded file could not be found.")
+        }
+        guard size <= limits.maxBytes else { throw MediaError.tooLarge(bytes: size, limit: limits.maxBytes) }
+
+        let request = WorkerRequest(op: "extractPDF", path: path, maxPages: limits.maxPages, ocr: limits.ocr,
+                                    ocrMinChars: limits.ocrMinChars, ocrDPI: limits.ocrDPI)
+        let run = WorkerRun(executable: executable, request: try JSONEncoder().encode(request) + Data([0x0A]),
+                            timeout: limits.timeoutSeconds, launched: launched)
+        let line = try await withTaskCancellationHandler {
+            try await run.start(progress: progress)
+        } onCancel: {
+            run.cancel()
+        }
+        guard let result = line.result else {
+            throw MediaError(code: "worker_failed", message: "The document could not be read.")
+        }
+        return result
+    }
+}
+
+/// One child process: its state is shared by the task, the reader thread, the timer and the
+/// cancellation handler, hence the lock.
+final class WorkerRun: @unchecked Sendable {
+    private enum Ending { case timedOut, cancelled }
+
+    private let executable: String
+    private let request: Data
+    private let timeout: Double
+    private let launched: @Sendable (Int32) -> Void
+    private let lock = NSLock()
+    private var process: Process?
+    private var exited = false
+    private var ending: Ending?
+
+    init(executable: String, request: Data, timeout: Double, launched: @escaping @Sendable (Int32) -> Void) {
+        self.executable = executable; self.request = request; self.timeout = timeout; self.launched = launched
+    }
+
+    func cancel() { stop(.cancelled) }
+
+    private func stop(_ reason: Ending) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard ending == nil else { return }
+        ending = reason
+        // Only a child not yet reaped may be signalled: its pid cannot have been reused.
+        if let process, !exited { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Runs the child to its end; returns the final result or error line's content.
+    func start(progress: @escaping @Sendable (ExtractionStage) -> Void) async throws -> WorkerLine {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread { [self] in
+                continuation.resume(with: Result { try run(progress: progress) })
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    /// Blocking: spawns the child, reads its lines until it closes stdout, reaps it.
+    private func run(progress: @Sendable (ExtractionStage) -> Void) throws -> WorkerLine {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: executable)
+        child.arguments = ["worker"]
+        var environment = ProcessInfo.processInfo.environment
+        // Must be in the environment at exec: tesseract's OpenMP reads it once at load time.
+        environment["OMP_THREAD_LIMIT"] = "1"
+        child.environment = environment
+        let input = Pipe(), output = Pipe()
+        child.standardInput = input
+        child.standardOutput = output
+
+        lock.lock()
+        if ending == .cancelled {
+            lock.unlock()
+            throw CancellationError()
+        }
+        do {
+            try child.run()
+        } catch {
+            lock.unlock()
+            throw MediaError(code: "worker_failed", message: "The document reader could not be started.")
+        }
+        process = child
+        lock.unlock()
+        launched(child.processIdentifier)
+
+        let timer = DispatchWorkItem { [self] in stop(.timedOut) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        defer { timer.cancel() }
+
+        input.fileHandleForWriting.write(request)
+        try? input.fileHandleForWriting.close()
+
+        var final: WorkerLine?
+        var buffer = Data()
+        let reader = output.fileHandleForReading
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: 0x0A) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                guard let decoded = try? JSONDecoder().decode(WorkerLine.self, from: line) else { continue }
+                if let stage = decoded.stage {
+                    progress(stage)
+                } else {
+                    final = decoded
+                }
+            }
+        }
+        try? reader.close()
+        child.waitUntilExit()
+
+        lock.lock()
+        exited = true
+        let reason = ending
+        lock.unlock()
+
+        switch reason {
+        case .cancelled:
+            throw CancellationError()
+        case .timedOut:
+            throw MediaError(code: "timeout",
+                             message: "Reading this document took longer than \(Int(timeout)) seconds and was stopped.")
+        case nil:
+            break
+        }
+        if child.terminationReason == .uncaughtSignal {
+            throw MediaError(code: "worker_crashed",
+                             message: "The document reader stopped unexpectedly on this file. The file may be damaged.")
+        }
+        if let error = final?.error { throw error }
+        guard let final, final.result != nil else {
+            throw MediaError(code: "worker_failed", message: "The document could not be read.")
+        }
+        return final
+    }
+}

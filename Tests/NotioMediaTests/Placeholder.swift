@@ -1,4 +1,0 @@
-import Testing
-@testable import NotioMedia
-
-@Test func moduleLoads() { #expect(Bool(true)) }
