@@ -1,6 +1,8 @@
 import Foundation
 import NotioCore
 import NotioHTTP
+import NotioAnalysis
+import NotioMedia
 import NotioStore
 
 /// What every handler can reach: configuration, the store, static file URLs, the clock.
@@ -8,15 +10,32 @@ final class AppContext: Sendable {
     let config: Configuration
     let store: Store
     let accounts: AccountService
+    let jobs: JobRunner
+    let notes: NoteService
+    let files: FileStorage
+    let media: MediaWorkerClient
+    let provider: any AnalysisProvider
     let assetURL: @Sendable (String) -> String
     let now: @Sendable () -> Date
 
-    init(config: Configuration, store: Store, assetURL: @escaping @Sendable (String) -> String, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(config: Configuration, store: Store, provider: any AnalysisProvider, assetURL: @escaping @Sendable (String) -> String,
+         now: @escaping @Sendable () -> Date = { Date() }) throws {
         self.config = config
         self.store = store
         self.assetURL = assetURL
         self.now = now
-        self.accounts = AccountService(store: store, config: config, now: now)
+        self.provider = provider
+        accounts = AccountService(store: store, config: config, now: now)
+        files = try FileStorage(dataDirectory: config.dataDirectory)
+        media = MediaWorkerClient(
+            executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
+            limits: MediaLimits(maxBytes: config.maxUploadBytes, maxPages: config.pdfMaxPages,
+                                timeoutSeconds: Double(config.pdfTimeoutSeconds), ocrMinChars: config.ocrMinChars))
+        jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers)
+        notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
+        let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider)
+        jobs.register(kind: NoteAnalysisJob.kind, work: { try await analysis.run($0) },
+                      cleanup: { job, cancelled, message in analysis.cleanup(job, cancelled: cancelled, message: message) })
     }
 
     /// Looks up the session cookie. An unknown or expired token is the same as none.

@@ -1,4 +1,5 @@
 import Foundation
+import NotioAnalysis
 import NotioHTTP
 import NotioStore
 
@@ -17,7 +18,7 @@ public final class Application: Sendable {
         let store = try Store(directory: config.dataDirectory)
         let statics = try StaticFiles(directory: config.publicDirectory)
         self.statics = statics
-        let context = AppContext(config: config, store: store, assetURL: { statics.url(for: $0) })
+        let context = try AppContext(config: config, store: store, provider: try Self.provider(config), assetURL: { statics.url(for: $0) })
         self.context = context
         let firstRun = try store.userCount() == 0
         if config.seedDemo || firstRun {
@@ -36,12 +37,23 @@ public final class Application: Sendable {
         server = HTTPServer(configuration: serverConfig, router: router, errorResponder: responder, log: requestLog)
     }
 
-    /// Binds and starts answering; returns the port.
+    /// Binds and starts answering, and resumes unfinished jobs; returns the port.
     @discardableResult
-    public func start() throws -> Int { try server.start() }
+    public func start() throws -> Int {
+        let port = try server.start()
+        try context.jobs.resumeUnfinished()
+        return port
+    }
 
-    /// Stops accepting, lets in-flight requests finish, then closes.
-    public func stop() { server.stop() }
+    /// Stops accepting, lets in-flight requests finish, interrupts jobs (they resume on the next start).
+    public func stop() {
+        server.stop()
+        context.jobs.stop()
+    }
+
+    static func provider(_ config: Configuration) throws -> any AnalysisProvider {
+        OfflineAnalyser()
+    }
 }
 
 /// `/static/...` with hashed names, and the few files that must keep a fixed root URL.

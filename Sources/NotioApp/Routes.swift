@@ -6,6 +6,8 @@ import NotioHTTP
 func routeTable(_ app: AppContext) -> [Route] {
     let accounts = AccountsAPI(app: app)
     let pages = AccountPages(app: app)
+    let notes = NotesAPI(app: app)
+    let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
         Route("GET", "/healthz", .sync(accounts.health)),
@@ -16,6 +18,16 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/api/v1/auth/logout", .sync(accounts.logout)),
         Route("GET", "/api/v1/me", .sync(accounts.me)),
         Route("PATCH", "/api/v1/me", .sync(accounts.updatePreferences)),
+
+        Route("POST", "/api/v1/notes", maxBodyBytes: upload, .sync(notes.upload)),
+        Route("GET", "/api/v1/notes", .sync(notes.list)),
+        Route("GET", "/api/v1/notes/{id}", .sync(notes.detail)),
+        Route("PATCH", "/api/v1/notes/{id}", .sync(notes.update)),
+        Route("DELETE", "/api/v1/notes/{id}", .sync(notes.delete)),
+        Route("GET", "/api/v1/notes/{id}/source", .sync(notes.source)),
+        Route("GET", "/api/v1/jobs/{id}", .sync(notes.job)),
+        Route("GET", "/api/v1/jobs/{id}/events", .sync(notes.events)),
+        Route("POST", "/api/v1/jobs/{id}/cancel", .sync(notes.cancel)),
 
         Route("GET", "/", .sync(pages.root)),
         Route("GET", "/welcome", .sync(pages.onboarding)),

@@ -44,9 +44,61 @@ enum OpenAPIDocument {
                       "requestBody": jsonBody(["type": "object", "properties": ["language": ["type": "string", "enum": ["ko", "en"]], "timeZone": ["type": "string"]]]),
                       "responses": ["200": answer("The account", ref("SignedIn")), "422": errorAnswer("Invalid values")]],
         ],
+        "/api/v1/notes": [
+            "post": ["summary": "Upload a lecture PDF; its analysis runs as a job",
+                     "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["file"], "properties": [
+                        "file": ["type": "string", "format": "binary"], "category": ["type": "string", "enum": ["major", "general", "certificate"]],
+                        "title": ["type": "string", "maxLength": 200]]]]]],
+                     "responses": ["202": answer("Accepted", ["type": "object", "properties": ["note": ref("NoteSummary"), "job": ref("Job")]]),
+                                   "413": errorAnswer("Larger than the upload limit"), "415": errorAnswer("Not a PDF"), "422": errorAnswer("No file, empty file or bad category")]],
+            "get": ["summary": "My notes, newest first",
+                    "parameters": [["name": "q", "in": "query", "schema": ["type": "string"], "description": "title, keyword or concept name; Korean substrings, 1-2 characters too"],
+                                   ["name": "category", "in": "query", "schema": ["type": "string", "enum": ["major", "general", "certificate"]]],
+                                   ["name": "favorite", "in": "query", "schema": ["type": "boolean"]]],
+                    "responses": ["200": answer("Notes", ["type": "object", "properties": ["items": ["type": "array", "items": ref("NoteSummary")]]])]],
+        ],
+        "/api/v1/notes/{id}": [
+            "get": ["summary": "A note with its concepts and keywords", "parameters": [idParameter],
+                    "responses": ["200": answer("The note", ref("Note")), "404": errorAnswer("Absent or not yours")]],
+            "patch": ["summary": "Rename, change category, favourite", "parameters": [idParameter],
+                      "requestBody": jsonBody(["type": "object", "properties": ["title": ["type": "string"], "category": ["type": "string", "enum": ["major", "general", "certificate"]], "favorite": ["type": "boolean"]]]),
+                      "responses": ["200": answer("The note", ref("Note")), "404": errorAnswer("Absent or not yours"), "422": errorAnswer("Invalid values")]],
+            "delete": ["summary": "Delete a note (and stop its analysis)", "parameters": [idParameter],
+                       "responses": ["204": answer("Deleted"), "404": errorAnswer("Absent or not yours")]],
+        ],
+        "/api/v1/notes/{id}/source": ["get": ["summary": "The uploaded text, page by page", "parameters": [idParameter],
+            "responses": ["200": answer("Pages", ["type": "object", "properties": ["pages": ["type": "array", "items": ["type": "object", "properties": ["number": ["type": "integer"], "text": ["type": "string"]]]]]]),
+                          "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/jobs/{id}": ["get": ["summary": "A job's state", "parameters": [idParameter], "responses": ["200": answer("The job", ref("Job")), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/jobs/{id}/events": ["get": ["summary": "Server-Sent Events (event: job) with the job's state, until it finishes", "parameters": [idParameter],
+            "responses": ["200": ["description": "text/event-stream", "content": ["text/event-stream": ["schema": ["type": "string"]]]], "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/jobs/{id}/cancel": ["post": ["summary": "Stop a job; the note it was making is removed", "parameters": [idParameter],
+            "responses": ["202": answer("Cancelling", ref("Job")), "404": errorAnswer("Absent or not yours")]]],
     ] }
 
+    static var idParameter: Object { ["name": "id", "in": "path", "required": true, "schema": ["type": "string"]] }
+
     static var schemas: Object { [
+        "NoteSummary": ["type": "object", "properties": [
+            "id": ["type": "string"], "title": ["type": "string"], "category": ["type": "string", "enum": ["major", "general", "certificate"]],
+            "favorite": ["type": "boolean"], "status": ["type": "string", "enum": ["in_progress", "done"]], "learningRate": ["type": "number"],
+            "keywords": ["type": "array", "items": ["type": "string"]], "createdAt": ["type": "string", "format": "date-time"],
+            "state": ["type": "string", "enum": ["analysing", "ready", "failed"]], "error": ["type": "string"], "pageCount": ["type": "integer"],
+            "jobId": ["type": "string"]]],
+        "Concept": ["type": "object", "properties": [
+            "id": ["type": "string"], "name": ["type": "string"], "summary": ["type": "string"], "definition": ["type": "string"],
+            "keyPoints": ["type": "array", "items": ["type": "string"]],
+            "comparison": ["type": "object", "properties": ["columns": ["type": "array", "items": ["type": "string"]], "rows": ["type": "array", "items": ["type": "array", "items": ["type": "string"]]]]],
+            "pages": ["type": "array", "items": ["type": "integer"]]]],
+        "Note": ["type": "object", "properties": [
+            "id": ["type": "string"], "title": ["type": "string"], "category": ["type": "string"], "favorite": ["type": "boolean"],
+            "status": ["type": "string"], "learningRate": ["type": "number"], "state": ["type": "string"],
+            "concepts": ["type": "array", "items": ref("Concept")],
+            "keywords": ["type": "array", "items": ["type": "object", "properties": ["term": ["type": "string"], "relatedTerms": ["type": "array", "items": ["type": "string"]]]]]]],
+        "Job": ["type": "object", "properties": [
+            "id": ["type": "string"], "state": ["type": "string", "enum": ["queued", "running", "done", "failed", "cancelled"]],
+            "stage": ["type": "string", "enum": ["upload", "queued", "extract", "ocr", "analyse", "save"]], "progress": ["type": "number", "minimum": 0, "maximum": 1],
+            "error": ["type": "string"], "noteId": ["type": "string"], "page": ["type": "integer"], "pages": ["type": "integer"]]],
         "Error": ["type": "object", "required": ["error"], "properties": ["error": ["type": "object", "required": ["code", "message"], "properties": [
             "code": ["type": "string"], "message": ["type": "string"], "fields": ["type": "object", "additionalProperties": ["type": "string"]]]]]],
         "User": ["type": "object", "required": ["id", "email", "name"], "properties": [

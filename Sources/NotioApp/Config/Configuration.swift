@@ -46,6 +46,12 @@ public struct Configuration: Sendable {
     public var openAIAPIKey = ""
     public var openAIModel = ""
     public var aladinKey = ""
+    public var pdfMaxPages = 500
+    public var pdfTimeoutSeconds = 600
+    public var ocrMinChars = 20
+    public var jobWorkers = 1
+    /// The binary run as `notio worker`; empty means this binary.
+    public var workerExecutable = ""
 
     public init() {}
 
@@ -70,6 +76,11 @@ public struct Configuration: Sendable {
         Setting(key: "NOTIO_SESSION_DAYS", defaultValue: "30", help: "Days a sign-in lasts", secret: false, isFlag: false, validate: int(1...365)),
         Setting(key: "NOTIO_MAX_UPLOAD_MB", defaultValue: "50", help: "Largest upload accepted, in MB", secret: false, isFlag: false, validate: int(1...1024)),
         Setting(key: "NOTIO_LOG_REQUESTS", defaultValue: "true", help: "One log line per request", secret: false, isFlag: false, validate: bool),
+        Setting(key: "NOTIO_PDF_MAX_PAGES", defaultValue: "500", help: "Most pages a PDF may have", secret: false, isFlag: false, validate: int(1...100_000)),
+        Setting(key: "NOTIO_PDF_TIMEOUT_SECONDS", defaultValue: "600", help: "Longest a PDF's text extraction and OCR may take", secret: false, isFlag: false, validate: int(5...86_400)),
+        Setting(key: "NOTIO_OCR_MIN_CHARS", defaultValue: "20", help: "A page with fewer characters of text is read by OCR", secret: false, isFlag: false, validate: int(0...10_000)),
+        Setting(key: "NOTIO_JOB_WORKERS", defaultValue: "1", help: "Analysis jobs run at once (each uses one core)", secret: false, isFlag: false, validate: int(1...32)),
+        Setting(key: "NOTIO_WORKER_BIN", defaultValue: "", help: "Binary run as the isolated PDF/OCR worker; empty is this binary", secret: false, isFlag: false, validate: any),
         Setting(key: "NOTIO_AI_PROVIDER", defaultValue: "offline", help: "offline, gemini or openai", secret: false, isFlag: false,
                 validate: { ["offline", "gemini", "openai"].contains($0) ? nil : "must be offline, gemini or openai" }),
         Setting(key: "GEMINI_API_KEY", defaultValue: "", help: "Gemini API key (or GEMINI_API_KEY_FILE)", secret: true, isFlag: false, validate: any),
@@ -131,6 +142,11 @@ public struct Configuration: Sendable {
         c.openAIAPIKey = values["OPENAI_API_KEY"]!
         c.openAIModel = values["OPENAI_MODEL"]!
         c.aladinKey = values["ALADIN_TTB_KEY"]!
+        c.pdfMaxPages = Int(values["NOTIO_PDF_MAX_PAGES"]!)!
+        c.pdfTimeoutSeconds = Int(values["NOTIO_PDF_TIMEOUT_SECONDS"]!)!
+        c.ocrMinChars = Int(values["NOTIO_OCR_MIN_CHARS"]!)!
+        c.jobWorkers = Int(values["NOTIO_JOB_WORKERS"]!)!
+        c.workerExecutable = values["NOTIO_WORKER_BIN"]!
         if c.publicDirectory.isEmpty { c.publicDirectory = Self.findPublicDirectory() }
         return (c, values)
     }

@@ -1,0 +1,135 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// `/api/v1/notes` and `/api/v1/jobs`: upload, list, read, change, delete; watch and cancel jobs.
+struct NotesAPI {
+    let app: AppContext
+
+    struct NoteJSON: Encodable {
+        var id: String, title: String, category: String, categoryLabel: String, favorite: Bool
+        var status: String, learningRate: Double, keywords: [String], createdAt: Date
+        var state: String, error: String?, pageCount: Int, fileName: String, jobId: String?
+        init(_ n: NoteSummary) {
+            id = n.id; title = n.title; category = n.category.rawValue; categoryLabel = n.category.label; favorite = n.favorite
+            status = n.isDone ? "done" : "in_progress"; learningRate = n.learningRate; keywords = n.keywords; createdAt = n.createdAt
+            state = n.state.rawValue; error = n.error; pageCount = n.pageCount; fileName = n.fileName; jobId = n.jobId
+        }
+    }
+
+    struct NoteDetailJSON: Encodable {
+        var id: String, title: String, category: String, favorite: Bool, status: String, learningRate: Double
+        var state: String, error: String?, pageCount: Int, createdAt: Date, jobId: String?
+        var concepts: [Concept]
+        var keywords: [Keyword]
+        init(_ d: NoteDetail) {
+            let n = d.summary
+            id = n.id; title = n.title; category = n.category.rawValue; favorite = n.favorite; status = n.isDone ? "done" : "in_progress"
+            learningRate = n.learningRate; state = n.state.rawValue; error = n.error; pageCount = n.pageCount; createdAt = n.createdAt
+            jobId = n.jobId; concepts = d.concepts; keywords = d.keywords
+        }
+    }
+
+    func upload(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let (note, job) = try app.notes.accept(request, owner: visitor.user!)
+        struct Answer: Encodable { var note: NoteJSON; var job: JobProgress }
+        return JSON.response(Answer(note: NoteJSON(note), job: JobProgress(job)), status: 202)
+    }
+
+    func list(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let (query, category, favorites) = try NoteFilters.parse(request)
+        let items = try app.store.notes(owner: visitor.user!.id, query: query, category: category, favoritesOnly: favorites)
+        struct Answer: Encodable { var items: [NoteJSON] }
+        return JSON.response(Answer(items: items.map(NoteJSON.init)))
+    }
+
+    func detail(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard let d = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        return JSON.response(NoteDetailJSON(d))
+    }
+
+    func source(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard let pages = try app.store.notePages(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        struct Answer: Encodable { var pages: [SourcePage] }
+        return JSON.response(Answer(pages: pages))
+    }
+
+    struct PatchBody: Decodable { var title: String?; var category: String?; var favorite: Bool? }
+
+    func update(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let owner = visitor.user!.id
+        let id = request.parameter("id")
+        guard try app.store.note(id: id, owner: owner) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        let body = try JSON.decode(PatchBody.self, from: request)
+        var problems: [String: String] = [:]
+        let title = body.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let title, title.isEmpty || title.count > 200 { problems["title"] = "must be 1 to 200 characters" }
+        let category = body.category.flatMap(NoteCategory.init(rawValue:))
+        if body.category != nil && category == nil { problems["category"] = "must be major, general or certificate" }
+        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        try app.store.updateNote(id: id, owner: owner, title: title, category: category, favorite: body.favorite, at: Date())
+        guard let d = try app.store.noteDetail(id: id, owner: owner) else { throw HTTPError.notFound() }
+        return JSON.response(NoteDetailJSON(d))
+    }
+
+    func delete(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard try app.notes.delete(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        return .noContent()
+    }
+
+    // MARK: Jobs
+
+    func job(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard let job = try app.store.job(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+        return JSON.response(app.jobs.progress(of: job))
+    }
+
+    /// Server-Sent Events: the job's state now, then every change, until it finishes.
+    func events(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard let job = try app.store.job(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+        let source = EventSource()
+        let runner = app.jobs
+        let send: @Sendable (JobProgress) -> Void = { p in
+            guard let data = try? JSON.encoder.encode(p) else { return }
+            source.send(event: "job", data: String(decoding: data, as: UTF8.self))
+            if p.state == .done || p.state == .failed || p.state == .cancelled { source.close() }
+        }
+        let token = runner.watch(job.id, send)
+        source.onTerminate { runner.unwatch(job.id, token) }
+        // Read again after watching, so that a change between the first read and the watch is not lost.
+        if let now = try app.store.job(id: job.id) { send(runner.progress(of: now)) }
+        return .events(source)
+    }
+
+    func cancel(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let id = request.parameter("id")
+        guard try app.store.requestCancel(jobId: id, owner: visitor.user!.id, at: Date()) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+        app.jobs.cancel(id)
+        guard let job = try app.store.job(id: id, owner: visitor.user!.id) else { throw HTTPError.notFound() }
+        return JSON.response(app.jobs.progress(of: job), status: 202)
+    }
+}
+
+/// The list filters shared by the page and the API: `q`, `category`, `favorite=true`.
+enum NoteFilters {
+    static func parse(_ request: Request) throws -> (String?, NoteCategory?, Bool) {
+        let q = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
+        var category: NoteCategory?
+        if let c = request.query["category"], !c.isEmpty, c != "all" {
+            guard let parsed = NoteCategory(rawValue: c) else { throw HTTPError.unprocessable(["category": "must be major, general or certificate"]) }
+            category = parsed
+        }
+        let favorite = ["true", "1"].contains(request.query["favorite"] ?? "")
+        return (q, category, favorite)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import NotioAnalysis
+import NotioCore
+import NotioMedia
+import NotioStore
+
+extension MediaError: UserFacingError {
+    var userMessage: String { message }
+}
+
+extension AnalysisError: UserFacingError {
+    var userMessage: String { message }
+}
+
+/// The `analyse-note` job: text out of the PDF in the isolated worker (OCR for scanned pages),
+/// analysis by the configured provider, then everything saved in one transaction.
+struct NoteAnalysisJob {
+    static let kind = "analyse-note"
+
+    let store: Store
+    let files: FileStorage
+    let media: MediaWorkerClient
+    let provider: any AnalysisProvider
+
+    func run(_ ctx: JobContext) async throws {
+        guard let noteId = ctx.job.noteId else { throw CancellationError() }
+        let owner = ctx.job.ownerId
+        let path = files.notePDF(noteId)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw MediaError(code: "file_missing", message: "업로드한 파일을 찾을 수 없어요. 다시 올려 주세요. (The uploaded file is gone; upload it again.)")
+        }
+        ctx.report(stage: "extract", progress: 0.02)
+        let document = try await media.extractPDF(at: path) { stage in
+            switch stage {
+            case .extracting(let page, let of):
+                ctx.report(stage: "extract", progress: 0.02 + 0.18 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+            case .ocr(let page, let of):
+                ctx.report(stage: "ocr", progress: 0.2 + 0.4 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+            }
+        }
+        try Task.checkCancellation()
+        let meaningful = document.pages.reduce(0) { $0 + $1.text.filter { !$0.isWhitespace }.count }
+        guard meaningful >= 20 else {
+            throw MediaError(code: "no_text", message: "이 PDF에서 읽을 수 있는 글자를 찾지 못했어요. (No readable text was found in this PDF.)")
+        }
+        ctx.report(stage: "analyse", progress: 0.6)
+        let analysis = try await provider.analyse(document) { p in ctx.report(stage: "analyse", progress: 0.6 + 0.35 * p) }
+        try Task.checkCancellation()
+        ctx.report(stage: "save", progress: 0.96)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        try store.completeNote(id: noteId, owner: owner, document: document, analysis: analysis, fileSize: size ?? 0, at: Date())
+    }
+
+    /// A failed job leaves a failed note with the reason; a cancelled one leaves nothing.
+    func cleanup(_ job: Job, cancelled: Bool, message: String?) {
+        guard let noteId = job.noteId else { return }
+        if cancelled {
+            _ = try? store.deleteNote(id: noteId, owner: job.ownerId)
+            try? FileManager.default.removeItem(atPath: files.notePDF(noteId))
+        } else {
+            try? store.failNote(id: noteId, error: message ?? "분석에 실패했어요.", at: Date())
+        }
+    }
+}
+
+/// Where uploaded and made files live under the data folder.
+struct FileStorage: Sendable {
+    let root: String
+
+    init(dataDirectory: String) throws {
+        root = (dataDirectory as NSString).appendingPathComponent("files")
+        try FileManager.default.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
+    }
+
+    func notePDF(_ noteId: String) -> String { "\(root)/notes/\(noteId).pdf" }
+}
