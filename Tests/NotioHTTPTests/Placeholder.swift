@@ -1,4 +1,0 @@
-import Testing
-@testable import NotioHTTP
-
-@Test func moduleLoads() { #expect(Bool(true)) }
