@@ -104,7 +104,14 @@ struct NotesAPI {
             if p.state == .done || p.state == .failed || p.state == .cancelled { source.close() }
         }
         let token = runner.watch(job.id, send)
-        source.onTerminate { runner.unwatch(job.id, token) }
+        // A client that left is only noticed on the next write: a comment every 15 s finds it.
+        let keepAlive = Task.detached {
+            while !source.isClosed {
+                try? await Task.sleep(for: .seconds(15))
+                source.comment("keep-alive")
+            }
+        }
+        source.onTerminate { runner.unwatch(job.id, token); keepAlive.cancel() }
         // Read again after watching, so that a change between the first read and the watch is not lost.
         if let now = try app.store.job(id: job.id) { send(runner.progress(of: now)) }
         return .events(source)

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import NotioApp
+
+@Suite(.serialized) struct NotesAPITests {
+    @Test(.enabled(if: TestPDFs.available, TestPDFs.missing))
+    func uploadAnalyseReadSearchChangeDelete() async throws {
+        let server = try TestServer()
+        let c = Client(server)
+        try await c.signUp()
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: TestPDFs.path("kotex-doc.pdf")))
+        let accepted = try await c.upload(pdf, fileName: "kotex-doc.pdf", category: "general")
+        #expect(accepted.status == 202)
+        let note = try #require(accepted.json["note"] as? [String: Any])
+        let noteId = try #require(note["id"] as? String)
+        #expect(note["state"] as? String == "analysing")
+        let jobId = try #require((accepted.json["job"] as? [String: Any])?["id"] as? String)
+        // While it runs, the list shows it as being analysed.
+        let listed = try await c.get("/api/v1/notes").json["items"] as? [[String: Any]]
+        #expect(listed?.first?["id"] as? String == noteId)
+
+        // The event stream ends when the job does; its last event says done.
+        let events = try await c.get("/api/v1/jobs/\(jobId)/events")
+        #expect(events.header("Content-Type") == "text/event-stream")
+        let datas = events.text.split(separator: "\n").filter { $0.hasPrefix("data: ") }
+        let last = try #require(datas.last)
+        let lastJob = try JSONSerialization.jsonObject(with: Data(last.dropFirst(6).utf8)) as? [String: Any]
+        #expect(lastJob?["state"] as? String == "done", "\(events.text.suffix(500))")
+        #expect(lastJob?["progress"] as? Double == 1)
+
+        let detail = try await c.get("/api/v1/notes/\(noteId)")
+        #expect(detail.status == 200)
+        #expect(detail.json["state"] as? String == "ready")
+        #expect(detail.json["category"] as? String == "general")
+        #expect(!(detail.json["title"] as? String ?? "").isEmpty)
+        let source = try await c.get("/api/v1/notes/\(noteId)/source")
+        let pages = try #require(source.json["pages"] as? [[String: Any]])
+        #expect(pages.count == 18)
+        #expect(pages.first?["number"] as? Int == 1)
+        #expect(pages.contains { ($0["text"] as? String)?.contains("한글") == true })
+
+        // Rename, category, favourite.
+        let patched = try await c.request("PATCH", "/api/v1/notes/\(noteId)", json: ["title": "코텍 문서 정리", "category": "major", "favorite": true])
+        #expect(patched.status == 200)
+        #expect(patched.json["title"] as? String == "코텍 문서 정리")
+        #expect(try await c.request("PATCH", "/api/v1/notes/\(noteId)", json: ["category": "hobby"]).status == 422)
+        // Search by title: long and short queries, category and favourites filters.
+        #expect((try await c.get("/api/v1/notes?q=%EC%BD%94%ED%85%8D%20%EB%AC%B8%EC%84%9C").json["items"] as? [Any])?.count == 1)
+        #expect((try await c.get("/api/v1/notes?q=%EC%A0%95%EB%A6%AC").json["items"] as? [Any])?.count == 1)
+        #expect((try await c.get("/api/v1/notes?q=%EC%A0%95").json["items"] as? [Any])?.count == 1)
+        #expect((try await c.get("/api/v1/notes?q=%EC%97%86%EB%8A%94%EB%A7%90").json["items"] as? [Any])?.count == 0)
+        #expect((try await c.get("/api/v1/notes?category=major&favorite=true").json["items"] as? [Any])?.count == 1)
+        #expect((try await c.get("/api/v1/notes?category=certificate").json["items"] as? [Any])?.count == 0)
+        #expect(try await c.get("/api/v1/notes?category=nope").status == 422)
+
+        #expect(try await c.request("DELETE", "/api/v1/notes/\(noteId)").status == 204)
+        #expect(try await c.get("/api/v1/notes/\(noteId)").status == 404)
+        #expect(try await c.get("/api/v1/notes/\(noteId)/source").status == 404)
+        #expect(!FileManager.default.fileExists(atPath: server.app.context.files.notePDF(noteId)))
+    }
+
+    @Test func badFilesGetClearAnswersAndTheServerGoesOn() async throws {
+        let server = try TestServer()
+        let c = Client(server)
+        try await c.signUp()
+        let empty = try await c.upload(Data())
+        #expect(empty.status == 422)
+        let random = try await c.upload(Data((0..<4096).map { _ in UInt8.random(in: 0...255) }), fileName: "random.pdf")
+        #expect(random.status == 415)
+        #expect(random.errorCode == "unsupported_media_type")
+        let noFile = Data("--b\r\nContent-Disposition: form-data; name=\"category\"\r\n\r\nmajor\r\n--b--\r\n".utf8)
+        let none = try await c.request("POST", "/api/v1/notes", body: noFile, contentType: "multipart/form-data; boundary=b")
+        #expect(none.status == 422)
+        #expect(((none.json["error"] as? [String: Any])?["fields"] as? [String: String])?["file"] != nil)
+        let broken = try await c.request("POST", "/api/v1/notes", body: Data("garbage".utf8), contentType: "multipart/form-data; boundary=b")
+        #expect(broken.status == 400 || broken.status == 422)
+        #expect(try await c.upload(TestPDFs.blankPages(1), category: "cooking").status == 422)
+        // Nothing was stored by the refused uploads.
+        #expect((try await c.get("/api/v1/notes").json["items"] as? [Any])?.count == 0)
+
+        // Accepted, then failed by the worker with a message a person understands.
+        for (data, expected) in [(TestPDFs.blankPages(3), "글자"), (TestPDFs.blankPages(2000), "500"),
+                                 (Data("%PDF-1.4\n1 0 obj\n<< /Type /Catalog".utf8), "PDF")] {
+            let r = try await c.upload(data)
+            #expect(r.status == 202)
+            let jobId = try #require((r.json["job"] as? [String: Any])?["id"] as? String)
+            let job = try await c.waitForJob(jobId)
+            #expect(job["state"] as? String == "failed")
+            let message = job["error"] as? String ?? ""
+            #expect(message.contains(expected), "\(message)")
+            let noteId = try #require(job["noteId"] as? String)
+            let note = try await c.get("/api/v1/notes/\(noteId)")
+            #expect(note.json["state"] as? String == "failed")
+            #expect(note.json["error"] as? String == message)
+        }
+        #expect(try await c.get("/healthz").status == 200)
+    }
+
+    @Test func uploadsOverTheLimitAre413() async throws {
+        let server = try TestServer()
+        let c = Client(server)
+        try await c.signUp()
+        let big = Data(count: server.app.config.maxUploadBytes + (2 << 20))
+        let r = try await c.upload(big)
+        #expect(r.status == 413)
+        #expect(try await c.get("/healthz").status == 200)
+    }
+
+    @Test(.enabled(if: TestPDFs.available, TestPDFs.missing))
+    func cancellingAScannedPDFStopsTheWorkAndLeavesNothing() async throws {
+        let server = try TestServer()
+        let c = Client(server)
+        try await c.signUp()
+        let accepted = try await c.upload(try TestPDFs.scanned(pages: 20...29), fileName: "scan.pdf")
+        let jobId = try #require((accepted.json["job"] as? [String: Any])?["id"] as? String)
+        let noteId = try #require((accepted.json["note"] as? [String: Any])?["id"] as? String)
+        // Wait until OCR is under way.
+        var sawOCR = false
+        for _ in 0..<300 {
+            let job = try await c.get("/api/v1/jobs/\(jobId)").json
+            if job["stage"] as? String == "ocr" { sawOCR = true; break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(sawOCR)
+        let cancel = try await c.request("POST", "/api/v1/jobs/\(jobId)/cancel")
+        #expect(cancel.status == 202)
+        let job = try await c.waitForJob(jobId, timeout: 20)
+        #expect(job["state"] as? String == "cancelled")
+        #expect(try await c.get("/api/v1/notes/\(noteId)").status == 404)
+        #expect((try await c.get("/api/v1/notes").json["items"] as? [Any])?.count == 0)
+        #expect(!FileManager.default.fileExists(atPath: server.app.context.files.notePDF(noteId)))
+        // No worker child is left running.
+        let children = try String(contentsOfFile: "/proc/\(getpid())/task/\(getpid())/children", encoding: .utf8)
+        #expect(children.trimmingCharacters(in: .whitespaces).isEmpty, "children: \(children)")
+    }
+
+    @Test func guestsCannotUpload() async throws {
+        let server = try TestServer()
+        let c = Client(server)
+        _ = try await c.get("/login")
+        _ = try await c.postForm("/guest", [:])
+        _ = try await c.get("/api/v1/me")
+        let r = try await c.upload(TestPDFs.blankPages(1))
+        #expect(r.status == 403)
+        #expect(r.errorCode == "read_only")
+    }
+}
