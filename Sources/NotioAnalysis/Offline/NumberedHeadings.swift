@@ -11,10 +11,14 @@ enum NumberedHeadings {
         var lastTop: [Bool: Int] = [:]
         var index = 0
         let lines = layout.lines
+        // Pages of a table of contents: many dot leaders.
+        var leaders: [Int: Int] = [:]
+        for line in lines where line.text.contains(". . .") || line.text.contains("....") || line.text.contains("···") { leaders[line.page, default: 0] += 1 }
+        let contentsPages = Set(leaders.filter { $0.value >= 4 }.keys)
         while index < lines.count {
             defer { index += 1 }
             let line = lines[index]
-            if line.isBreak { continue }
+            if line.isBreak || contentsPages.contains(line.page) { continue }
             guard let (number, depth, inlineTitle, isChapter) = numbering(line.text) else { continue }
             var title = inlineTitle
             var contentLine = index + 1
@@ -22,7 +26,7 @@ enum NumberedHeadings {
                 // The title on the next non-empty line of the same page ("1.1" / "간략한 역사").
                 var next = index + 1
                 while next < lines.count, lines[next].text.isEmpty, lines[next].page == line.page { next += 1 }
-                guard next < lines.count, lines[next].page == line.page, !lines[next].isBreak, isTitleLike(lines[next].text) else { continue }
+                guard next < lines.count, lines[next].page == line.page, isTitleLike(lines[next].text) else { continue }
                 title = lines[next].text
                 contentLine = next + 1
             }
@@ -30,7 +34,7 @@ enum NumberedHeadings {
             if let top = number {
                 if let last = lastTop[isChapter], top < last || top > last + 2 { continue }
             }
-            let key = "\(depth)|\(line.text)"
+            let key = "\(depth)|\(line.text)|\(title)"
             guard !seen.contains(key) else { continue }
             seen.insert(key)
             if let top = number { lastTop[isChapter] = top }
@@ -57,7 +61,7 @@ enum NumberedHeadings {
             while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
             guard i > digitsStart, let n = Int(String(chars[digitsStart..<i])) else { return nil }
             while i < chars.count, chars[i] == " " { i += 1 }
-            guard i < chars.count, "장절부강".contains(chars[i]) else { return nil }
+            guard i < chars.count, "장절부강".contains(chars[i]), i + 1 == chars.count || chars[i + 1] == " " else { return nil }
             let depth = chars[i] == "절" ? 1 : 0
             let title = String(chars[(i + 1)...]).trimmingCharacters(in: .whitespaces)
             return (depth == 0 ? n : nil, depth, title, true)
@@ -95,7 +99,7 @@ enum NumberedHeadings {
         guard text.count >= 2, text.count <= 60, let first = text.first else { return false }
         guard first.isUppercase || first.unicodeScalars.first.map(KoreanText.isHangulScalar) == true else { return false }
         guard let last = text.last, !".,;:!?".contains(last), !last.isNumber else { return false }
-        if text.contains(". . .") || text.contains("....") { return false }
+        if text.contains(". . .") || text.contains("....") || text.contains(". ") { return false }
         let words = text.split(separator: " ")
         guard words.count <= 10 else { return false }
         let letters = text.filter { $0.isLetter }.count

@@ -152,6 +152,10 @@ struct OfflineAnalysis {
         for scalar in text.unicodeScalars {
             if scalar.properties.isAlphabetic { letters += 1 } else if "<>{}[]()=$#\\_~^|;*&%@".unicodeScalars.contains(scalar) { symbols += 1 }
         }
+        if text.first?.isLowercase == true && !korean { return false }
+        // A whole sentence, not a piece cut off by a page break or a formula.
+        let ending = text.reversed().drop { "\"'”’)]0123456789".contains($0) }.first
+        guard let ending, ".?!。".contains(ending) || ending == "다" || ending == "요" else { return false }
         if text.hasPrefix(">") || text.contains("<-") || text.contains(" > ") || text.contains("()") || text.contains(" = ") { return false }
         let scalars = text.unicodeScalars.count
         return Double(letters) >= 0.6 * Double(scalars) * (korean ? 0.8 : 1) && Double(symbols) <= 0.05 * Double(scalars)

@@ -99,8 +99,11 @@ struct TextLayout {
         return text.hasPrefix("- ") && text.hasSuffix(" -") && text.dropFirst(2).dropLast(2).allSatisfy { $0.isNumber }
     }
 
+    /// A header line without its page number ("Chapter 1: Introduction 3"); short lines such as
+    /// "제1장" keep their digits, or every chapter opening would look like the same header.
     private static func runningKey(_ text: String) -> String {
-        String(text.filter { !$0.isNumber && !$0.isWhitespace })
+        let key = String(text.filter { !$0.isNumber && !$0.isWhitespace })
+        return key.count >= 6 ? key : text
     }
 
     /// Lines that open or close three pages or more (page headers such as "Chapter 1: ...").
