@@ -2,12 +2,20 @@ import Foundation
 import NotioCore
 
 /// The default provider: built in, deterministic, no network.
+///
+/// Sections come from the PDF outline or from headings in the text; each becomes a concept card
+/// with sentences copied from its section (TextRank summary, key points, a definition when the
+/// text gives one, a comparison table when the text compares). Keywords are scored by TF-IDF
+/// across sections. Everything shown is a verbatim, whitespace-normalised run of the text.
 public struct OfflineAnalyser: AnalysisProvider {
     public init() {}
     public var name: String { "offline" }
 
     public func analyse(_ document: ExtractedDocument, progress: @escaping AnalysisProgress) async throws -> NoteAnalysis {
-        NoteAnalysis(title: document.metadataTitle ?? "", concepts: [], keywords: [])
+        progress(0)
+        let analysis = try OfflineAnalysis(document: document).run(progress: progress)
+        progress(1)
+        return analysis
     }
 
     public func makeQuestions(_ request: QuizRequest) async throws -> [Question] {

@@ -1,0 +1,146 @@
+import Foundation
+import NotioCore
+
+/// A comparison table only where the text compares: a table drawn with "|", two things described
+/// with the same aspects ("프로세스" then "- 메모리: …", "스레드" then "- 메모리: …"), labelled
+/// lines next to a comparing word, or "A는 …인 반면 B는 …" / "A …, whereas B …".
+enum ComparisonFinder {
+    static func table(lines: ArraySlice<TextLayout.Line>, sentences: [String]) -> ComparisonTable? {
+        let texts = lines.filter { !$0.isBreak }.map(\.text)
+        return pipeTable(texts) ?? groupedAspects(texts) ?? labelledLines(texts) ?? contrastSentence(sentences)
+    }
+
+    // "항목 | 프로세스 | 스레드" followed by rows with as many cells.
+    private static func pipeTable(_ texts: [String]) -> ComparisonTable? {
+        var run: [[String]] = []
+        func cells(_ text: String) -> [String]? {
+            guard text.filter({ $0 == "|" }).count >= 2 || (text.contains(" | ")) else { return nil }
+            var parts = text.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.first == "" { parts.removeFirst() }
+            if parts.last == "" { parts.removeLast() }
+            return parts.count >= 2 ? parts : nil
+        }
+        func finish() -> ComparisonTable? {
+            let rows = run.filter { !$0.allSatisfy { $0.allSatisfy { "-:= ".contains($0) } } }
+            guard rows.count >= 3, let width = rows.first?.count, width >= 3, rows.allSatisfy({ $0.count == width }),
+                  rows.joined().filter({ $0.contains(where: \.isLetter) }).count * 2 >= rows.count * width else { return nil }
+            return ComparisonTable(columns: rows[0], rows: Array(rows.dropFirst()))
+        }
+        for text in texts {
+            if let row = cells(text), run.isEmpty || run[0].count == row.count {
+                run.append(row)
+            } else {
+                if let table = finish() { return table }
+                run = cells(text).map { [$0] } ?? []
+            }
+        }
+        return finish()
+    }
+
+    private static func labelled(_ text: String) -> (String, String)? {
+        var body = text
+        let marker = TextLayout.bulletMarkerLength(body)
+        body = String(body.dropFirst(marker))
+        guard let colon = body.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
+        let label = body[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty, label.count <= 20, label.split(separator: " ").count <= 3, label.contains(where: \.isLetter) else { return nil }
+        return (label, value)
+    }
+
+    // A name alone on its line, then "aspect: value" lines; two names or more sharing two aspects or more.
+    private static func groupedAspects(_ texts: [String]) -> ComparisonTable? {
+        var groups: [(name: String, aspects: [(String, String)])] = []
+        func evaluate() -> ComparisonTable? { table(from: groups.filter { $0.aspects.count >= 2 }) }
+        for text in texts {
+            if let (label, value) = labelled(text), !value.isEmpty {
+                if !groups.isEmpty { groups[groups.count - 1].aspects.append((label, value)) }
+                continue
+            }
+            var name = String(text.dropFirst(TextLayout.bulletMarkerLength(text)))
+            if name.hasSuffix(":") { name.removeLast() }
+            if name.count <= 20, name.split(separator: " ").count <= 3, name.contains(where: \.isLetter) {
+                groups.append((name, []))
+            } else {
+                if let found = evaluate() { return found }
+                groups = []
+            }
+        }
+        return evaluate()
+    }
+
+    private static func table(from groups: [(name: String, aspects: [(String, String)])]) -> ComparisonTable? {
+        guard groups.count >= 2 else { return nil }
+        let shared = groups[0].aspects.map(\.0).filter { aspect in groups.dropFirst().allSatisfy { $0.aspects.contains { $0.0 == aspect } } }
+        guard shared.count >= 2 else { return nil }
+        let header = KoreanText.containsHangul(groups.map(\.name).joined()) ? "항목" : "Aspect"
+        let rows = shared.map { aspect in [aspect] + groups.map { group in group.aspects.first { $0.0 == aspect }!.1 } }
+        return ComparisonTable(columns: [header] + groups.map(\.name), rows: rows)
+    }
+
+    private static let comparingWords = ["비교", "차이", "반면", "대비", "달리", "versus", " vs", "compared", "comparison", "differ", "whereas", "unlike", "contrast"]
+
+    // "- 프로세스: …" / "- 스레드: …" where the text around says that it compares.
+    private static func labelledLines(_ texts: [String]) -> ComparisonTable? {
+        for (index, text) in texts.enumerated() {
+            let lower = text.lowercased()
+            guard comparingWords.contains(where: { lower.contains($0) }) else { continue }
+            var rows: [[String]] = []
+            for candidate in texts[(index + 1)...].prefix(8) {
+                guard let (label, value) = labelled(candidate), !value.isEmpty else { break }
+                rows.append([label, value])
+            }
+            if rows.count >= 2 {
+                let korean = KoreanText.containsHangul(text)
+                return ComparisonTable(columns: korean ? ["구분", "특징"] : ["Item", "Description"], rows: rows)
+            }
+        }
+        return nil
+    }
+
+    // "A는 …인 반면 B는 …" and "A …, whereas B …".
+    private static func contrastSentence(_ sentences: [String]) -> ComparisonTable? {
+        for sentence in sentences where sentence.count <= 300 {
+            for marker in ["인 반면에 ", "인 반면 ", "한 반면에 ", "한 반면 ", "는 반면에 ", "는 반면 ", "은 반면 ", "반면에 ", "반면 "] {
+                guard let range = sentence.range(of: marker) else { continue }
+                let left = String(sentence[..<range.lowerBound])
+                let right = String(sentence[range.upperBound...])
+                guard let (a, aText) = subject(left), let (b, bText) = subject(right), a != b else { break }
+                return ComparisonTable(columns: ["구분", "특징"], rows: [[a, aText], [b, bText]])
+            }
+            if let range = sentence.range(of: ", whereas ") ?? sentence.range(of: " whereas ") {
+                let left = String(sentence[..<range.lowerBound])
+                let right = String(sentence[range.upperBound...])
+                if let (a, aText) = englishSubject(left), let (b, bText) = englishSubject(right), a.lowercased() != b.lowercased() {
+                    return ComparisonTable(columns: ["Item", "Description"], rows: [[a, aText], [b, bText]])
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func subject(_ clause: String) -> (String, String)? {
+        let words = clause.trimmingCharacters(in: CharacterSet(charactersIn: " ,")).split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return nil }
+        for i in 0..<min(2, words.count - 1) {
+            let word = words[i]
+            for particle in ["은", "는", "이", "가"] where word.hasSuffix(particle) && word.count > 1 {
+                let stem = (words[0..<i] + [String(word.dropLast())]).joined(separator: " ")
+                let rest = words[(i + 1)...].joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,."))
+                return rest.isEmpty ? nil : (stem, rest)
+            }
+        }
+        return nil
+    }
+
+    private static func englishSubject(_ clause: String) -> (String, String)? {
+        let words = clause.trimmingCharacters(in: CharacterSet(charactersIn: " ,")).split(separator: " ").map(String.init)
+        let verbs: Set<String> = ["is", "are", "has", "have", "uses", "use", "can", "stores", "keeps", "runs", "shares", "was", "were"]
+        guard let verb = words.prefix(5).firstIndex(where: { verbs.contains($0.lowercased()) }), verb > 0 else { return nil }
+        var subject = Array(words[..<verb])
+        if ["a", "an", "the"].contains(subject[0].lowercased()) { subject.removeFirst() }
+        guard !subject.isEmpty else { return nil }
+        let rest = words[verb...].joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,."))
+        return (subject.joined(separator: " "), rest)
+    }
+}

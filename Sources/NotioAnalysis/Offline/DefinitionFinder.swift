@@ -1,0 +1,88 @@
+import Foundation
+import NotioCore
+
+/// Sentences that define something: "X는 …이다", "X란 …", "…을 X(이)라 한다", "X is a …",
+/// "X refers to …", "X is defined as …". Returns the defined term with the sentence.
+enum DefinitionFinder {
+    private static let koreanEndings = [
+        "이다.", "입니다.", "말한다.", "말합니다.", "뜻한다.", "뜻합니다.", "의미한다.", "의미합니다.", "가리킨다.", "가리킵니다.",
+        "일컫는다.", "일컫습니다.", "라 한다.", "라고 한다.", "라 합니다.", "라고 합니다.", "라 부른다.", "라고 부른다.",
+        "라 부릅니다.", "라고 부릅니다.",
+    ]
+    private static let namingEndings = ["라 한다.", "라고 한다.", "라 합니다.", "라고 합니다.", "라 부른다.", "라고 부른다.", "라 부릅니다.", "라고 부릅니다."]
+    private static let pronouns: Set<String> = [
+        "it", "this", "that", "these", "those", "there", "here", "they", "we", "you", "he", "she", "one", "each", "which", "what", "note",
+        "이것", "그것", "이", "그", "이는", "그는", "우리", "나", "저", "이것은", "그것은", "다음", "여기", "이때", "결과",
+    ]
+    private static let englishLinks = [" is a ", " is an ", " is the ", " are a ", " are the ", " refers to ", " refer to ", " is defined as ", " are defined as ", " means ", " denotes "]
+
+    /// The term a sentence defines, or nil.
+    static func definedTerm(in sentence: String) -> String? {
+        guard sentence.count >= 10, sentence.count <= 320 else { return nil }
+        let trimmed = stripTrailingReference(sentence)
+        if KoreanText.containsHangul(trimmed) { if let term = korean(trimmed) { return term } }
+        return english(trimmed)
+    }
+
+    private static func stripTrailingReference(_ s: String) -> String {
+        // "…목적이다[2]." → "…목적이다."; a footnote digit after the stop goes too.
+        var text = s
+        while let last = text.last, last.isNumber { text.removeLast() }
+        if text.hasSuffix("].") , let open = text.lastIndex(of: "[") { text = String(text[..<open]) + "." }
+        return text
+    }
+
+    private static func korean(_ s: String) -> String? {
+        let words = s.split(separator: " ").map(String.init)
+        guard words.count >= 3 else { return nil }
+        // "X란 …" / "X이란 …" / "X는 … 이다."
+        for i in 0..<min(3, words.count - 1) {
+            let word = words[i]
+            var subject: String?
+            if word.hasSuffix("이란") || word.hasSuffix("란") {
+                subject = String(word.dropLast(word.hasSuffix("이란") ? 2 : 1))
+            } else if word.hasSuffix("는") || word.hasSuffix("은") || word.hasSuffix("이라 함은") {
+                if koreanEndings.contains(where: { s.hasSuffix($0) }) { subject = String(word.dropLast()) }
+            }
+            if var stem = subject, !stem.isEmpty {
+                if i > 0 { stem = words[0..<i].joined(separator: " ") + " " + stem }
+                return acceptable(stem) ? stem : nil
+            }
+        }
+        // "…을 X라고 한다." / "…를 X(이)라 부른다."
+        if let ending = namingEndings.first(where: { s.hasSuffix($0) }) {
+            let head = s.dropLast(ending.count).trimmingCharacters(in: .whitespaces)
+            guard let last = head.split(separator: " ").last else { return nil }
+            var term = String(last)
+            if term.hasSuffix("이") && term.count > 2 { term.removeLast() }
+            term = term.trimmingCharacters(in: CharacterSet(charactersIn: "\"'“”‘’()"))
+            return acceptable(term) ? term : nil
+        }
+        return nil
+    }
+
+    private static func english(_ s: String) -> String? {
+        for link in englishLinks {
+            guard let range = s.range(of: link) else { continue }
+            let subject = s[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            var words = subject.split(separator: " ").map(String.init)
+            guard !words.isEmpty, words.count <= 5 else { continue }
+            if ["a", "an", "the"].contains(words[0].lowercased()) { words.removeFirst() }
+            guard let first = words.first, !pronouns.contains(first.lowercased()) else { continue }
+            guard first.first?.isUppercase == true || first.first?.isLetter == true else { continue }
+            let term = words.joined(separator: " ")
+            if term.contains(",") || term.contains("(") { continue }
+            return acceptable(term) ? term : nil
+        }
+        return nil
+    }
+
+    private static func acceptable(_ term: String) -> Bool {
+        let plain = term.trimmingCharacters(in: .whitespaces)
+        guard plain.count >= 1, plain.count <= 30, plain.contains(where: \.isLetter) else { return false }
+        if let last = plain.last, KoreanText.containsHangul(String(last)) {
+            if Stopwords.koreanVerbFinals.contains(last) || ["에서", "에게", "에", "으로", "로"].contains(where: { plain.hasSuffix($0) }) { return false }
+        }
+        return !pronouns.contains(plain.lowercased())
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import NotioCore
+
+/// One run of the offline analysis over one document.
+struct OfflineAnalysis {
+    static let candidateSentences = 60
+    static let keywordCount = 15
+
+    struct Sentence {
+        var text: String
+        var terms: [Int]
+        var isBullet: Bool
+        var page: Int
+    }
+
+    let document: ExtractedDocument
+    let layout: TextLayout
+    let sections: [Section]
+    let vocabulary = TermVocabulary()
+    let pageTexts: [Int: String]
+
+    init(document: ExtractedDocument) {
+        self.document = document
+        var layout = TextLayout(document)
+        let plan = SectionFinder.plan(of: document, layout: layout)
+        layout.markHeadings(plan.headingLines)
+        self.layout = layout
+        self.sections = plan.sections
+        self.pageTexts = Dictionary(document.pages.map { ($0.number, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func run(progress: AnalysisProgress) throws -> NoteAnalysis {
+        let title = TitleFinder.title(of: document, layout: layout)
+        try Task.checkCancellation()
+        progress(0.1)
+
+        // Sentences and terms of each section.
+        var blockIndex = 0
+        var sectionSentences: [[Sentence]] = []
+        for section in sections {
+            while blockIndex > 0, layout.blocks[blockIndex - 1].firstLine >= section.lines.lowerBound { blockIndex -= 1 }
+            while blockIndex < layout.blocks.count, layout.blocks[blockIndex].firstLine < section.lines.lowerBound { blockIndex += 1 }
+            var sentences: [Sentence] = []
+            var index = blockIndex
+            while index < layout.blocks.count, layout.blocks[index].firstLine < section.lines.upperBound {
+                let block = layout.blocks[index]
+                let pieces = block.kind == .bullet ? [block.text] : SentenceSplitter.sentences(in: block.text)
+                for piece in pieces {
+                    sentences.append(Sentence(text: piece, terms: vocabulary.terms(piece), isBullet: block.kind == .bullet, page: block.page))
+                }
+                index += 1
+            }
+            sectionSentences.append(sentences)
+        }
+        try Task.checkCancellation()
+        progress(0.3)
+
+        let weights = TermWeights(sections: sectionSentences.map { $0.map(\.terms) }, vocabularySize: vocabulary.count)
+
+        var concepts: [Concept] = []
+        for (number, section) in sections.enumerated() {
+            try Task.checkCancellation()
+            let concept = makeConcept(section, number: number, sentences: sectionSentences[number], weights: weights)
+            if let concept { concepts.append(concept) }
+            progress(0.3 + 0.6 * Double(number + 1) / Double(sections.count))
+        }
+        let keywords = KeywordPicker(vocabulary: vocabulary, weights: weights, sections: sectionSentences.map { $0.map(\.terms) })
+            .keywords(count: Self.keywordCount)
+        return NoteAnalysis(title: title, concepts: concepts, keywords: keywords)
+    }
+
+    private func makeConcept(_ section: Section, number: Int, sentences: [Sentence], weights: TermWeights) -> Concept? {
+        let pages = pageRange(section)
+        let name = Self.conceptName(section.title, fallback: number)
+        let candidates = sentenceCandidates(sentences, weights: weights)
+        let order = SentenceRanker.rank(candidates.map { Array(Set(sentences[$0].terms)).sorted() }).map { candidates[$0] }
+        let summaryCount = candidates.count >= 30 ? 3 : candidates.count >= 3 ? 2 : 1
+        let summaryIndices = order.filter { !sentences[$0].isBullet }.prefix(summaryCount).sorted()
+        let summary = summaryIndices.map { sentences[$0].text }.joined(separator: " ")
+
+        var keyPoints: [String] = []
+        let bullets = sentences.indices.filter { sentences[$0].isBullet && Self.isKeyPointLike(sentences[$0].text) }
+        if bullets.count >= 3 {
+            let ranked = Set(order.filter { sentences[$0].isBullet }.prefix(5))
+            let chosen = ranked.count >= 3 ? ranked.sorted() : Array(bullets.prefix(5))
+            keyPoints = chosen.map { sentences[$0].text }
+        }
+        if keyPoints.count < 3 {
+            for index in order where !summaryIndices.contains(index) && sentences[index].text.count <= 180 && !keyPoints.contains(sentences[index].text) {
+                keyPoints.append(sentences[index].text)
+                if keyPoints.count >= 5 { break }
+            }
+        }
+        if keyPoints.count < 3 {
+            for index in summaryIndices where !keyPoints.contains(sentences[index].text) && keyPoints.count < 3 { keyPoints.append(sentences[index].text) }
+        }
+
+        // Everything shown must be a run of the pages' text; a sentence that is not (a line lost as a
+        // page header, say) is left out rather than shown changed.
+        let pageText = Whitespace.normalised(KoreanText.nfc(pages.compactMap { pageTexts[$0] }.joined(separator: "\n")))
+        let summaryText = summaryIndices.map { sentences[$0].text }.filter { pageText.contains($0) }.joined(separator: " ")
+        keyPoints = keyPoints.filter { pageText.contains($0) }
+        let definition = bestDefinition(sentences, conceptName: name, weights: weights).flatMap { pageText.contains($0) ? $0 : nil }
+        let comparison = ComparisonFinder.table(lines: layout.lines[section.lines], sentences: sentences.map(\.text))
+        if summaryText.isEmpty && keyPoints.isEmpty && definition == nil { return nil }
+        return Concept(id: "concept-\(number + 1)", name: name, summary: summaryText, definition: definition,
+                       keyPoints: Array(keyPoints.prefix(6)), comparison: comparison, pages: pages)
+    }
+
+    private func pageRange(_ section: Section) -> [Int] {
+        let content = section.lines.filter { !layout.lines[$0].isBreak }
+        guard let first = content.first.map({ layout.lines[$0].page }), let last = content.last.map({ layout.lines[$0].page }) else {
+            return section.lines.first.map { [layout.lines[$0].page] } ?? []
+        }
+        return Array(first...last)
+    }
+
+    /// Prose sentences worth ranking; at most `candidateSentences`, the ones with the weightiest words.
+    private func sentenceCandidates(_ sentences: [Sentence], weights: TermWeights) -> [Int] {
+        let usable = sentences.indices.filter { Self.isProse(sentences[$0].text) && sentences[$0].terms.count >= 3 }
+        guard usable.count > Self.candidateSentences else { return usable }
+        let scored = usable.map { index -> (Int, Double) in
+            let terms = Set(sentences[index].terms)
+            let total = terms.reduce(0.0) { $0 + weights.idf[$1] }
+            return (index, total / sqrt(Double(sentences[index].terms.count)))
+        }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(Self.candidateSentences).map(\.0).sorted()
+    }
+
+    private func bestDefinition(_ sentences: [Sentence], conceptName: String, weights: TermWeights) -> String? {
+        let nameKey = SectionFinder.compact(conceptName)
+        var best: (score: Int, text: String)?
+        for sentence in sentences where Self.isProse(sentence.text) {
+            guard let term = DefinitionFinder.definedTerm(in: sentence.text) else { continue }
+            let key = SectionFinder.compact(term)
+            var score = 1
+            if !key.isEmpty, !nameKey.isEmpty, nameKey.contains(key) || key.contains(nameKey) { score = 3 }
+            if best == nil || score > best!.score { best = (score, sentence.text) }
+            if score == 3 { break }
+        }
+        return best?.text
+    }
+
+    // MARK: Text checks
+
+    /// A sentence, not code or a table row: mostly letters, few symbols, not too short or long.
+    static func isProse(_ text: String) -> Bool {
+        let count = text.count
+        let korean = KoreanText.containsHangul(text)
+        guard count >= (korean ? 12 : 25), count <= 320 else { return false }
+        var letters = 0, symbols = 0
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic { letters += 1 } else if "<>{}[]()=$#\\_~^|;*&%@".unicodeScalars.contains(scalar) { symbols += 1 }
+        }
+        if text.first?.isLowercase == true && !korean { return false }
+        // A whole sentence, not a piece cut off by a page break or a formula.
+        let ending = text.reversed().drop { "\"'”’)]0123456789".contains($0) }.first
+        guard let ending, ".?!。".contains(ending) || ending == "다" || ending == "요" else { return false }
+        if text.hasPrefix(">") || text.contains("<-") || text.contains(" > ") || text.contains("()") || text.contains(" = ") { return false }
+        let scalars = text.unicodeScalars.count
+        return Double(letters) >= 0.6 * Double(scalars) * (korean ? 0.8 : 1) && Double(symbols) <= 0.05 * Double(scalars)
+    }
+
+    static func isKeyPointLike(_ text: String) -> Bool {
+        text.count >= 6 && text.count <= 200 && text.filter(\.isLetter).count * 2 >= text.count
+    }
+
+    /// The section title without its number: "1.2 Vectors" → "Vectors", "제 3 장 프로세스" → "프로세스".
+    static func conceptName(_ title: String, fallback: Int) -> String {
+        var name = title
+        for prefix in ["Chapter ", "CHAPTER ", "Appendix ", "Lecture ", "Part "] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count).drop { $0.isNumber || $0.isUppercase && $0.isASCII }
+            let trimmed = rest.drop { $0 == ":" || $0 == "." || $0 == " " }
+            if !trimmed.isEmpty, rest.count < name.count - prefix.count { name = String(trimmed) }
+        }
+        let numbered = name.prefix { $0.isNumber || $0 == "." }
+        if !numbered.isEmpty, name.dropFirst(numbered.count).first == " " { name = String(name.dropFirst(numbered.count + 1)) }
+        if name.hasPrefix("제"), let 장 = name.firstIndex(where: { "장절강".contains($0) }), name.distance(from: name.startIndex, to: 장) <= 5 {
+            let rest = name[name.index(after: 장)...].trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { name = rest }
+        }
+        name = name.trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? "Section \(fallback + 1)" : name
+    }
+}

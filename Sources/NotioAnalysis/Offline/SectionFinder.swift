@@ -1,0 +1,168 @@
+import Foundation
+import NotioCore
+
+/// A heading of the document placed on a line of its text.
+struct Heading {
+    var title: String
+    var level: Int
+    /// First line of the section's content.
+    var line: Int
+    /// Lines that show the heading itself.
+    var marks: [Int] = []
+}
+
+/// A part of the document that becomes one concept card: a heading and its lines.
+struct Section {
+    var title: String
+    var lines: Range<Int>
+}
+
+/// The sections of a document and the heading lines found on its pages.
+struct SectionPlan {
+    var sections: [Section]
+    var headingLines: [Int]
+}
+
+/// Finds the document's sections: from the PDF outline when there is one, else from headings in
+/// the text (numbered sections, "제 3 장", "Chapter 2", slide titles), and picks a level of the
+/// table of contents that gives a useful number of cards.
+enum SectionFinder {
+    static let fewestCards = 12
+    static let mostCards = 30
+
+    static func plan(of document: ExtractedDocument, layout: TextLayout) -> SectionPlan {
+        var headings = outlineHeadings(document, layout: layout)
+        if headings.count < 2 { headings = NumberedHeadings.find(in: layout) }
+        if headings.count < 2 { headings = slideTitles(layout) }
+        let marks = headings.flatMap(\.marks)
+        guard !headings.isEmpty else { return SectionPlan(sections: [Section(title: "", lines: 0..<layout.lines.count)], headingLines: []) }
+        return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks)
+    }
+
+    // MARK: Outline
+
+    private static func outlineHeadings(_ document: ExtractedDocument, layout: TextLayout) -> [Heading] {
+        var result: [Heading] = []
+        var lastPage = document.pages.first?.number ?? 1
+        for entry in document.outline {
+            let page = entry.page ?? lastPage
+            lastPage = page
+            guard let first = layout.firstLineOfPage[page] else { continue }
+            let end = layout.firstLineOfPage[page + 1] ?? layout.lines.count
+            var line = first
+            var marks: [Int] = []
+            // Start after the heading's own line when the page shows it, so that sections sharing a page split there.
+            let key = compact(entry.title)
+            if !key.isEmpty, let found = (first..<end).first(where: { compact(layout.lines[$0].text).hasSuffix(key) && layout.lines[$0].text.count <= entry.title.count + 12 }) {
+                line = found + 1
+                marks = [found]
+            }
+            line = max(line, result.last?.line ?? 0)
+            result.append(Heading(title: Whitespace.normalised(KoreanText.nfc(entry.title)), level: entry.level, line: line, marks: marks))
+        }
+        return result
+    }
+
+    // MARK: Slides
+
+    /// One heading per page when pages are short and start with a title-like line.
+    private static func slideTitles(_ layout: TextLayout) -> [Heading] {
+        var result: [Heading] = []
+        var index = 0
+        while index < layout.lines.count {
+            let page = layout.lines[index].page
+            var end = index
+            while end < layout.lines.count, layout.lines[end].page == page { end += 1 }
+            if let first = (index..<end).first(where: { !layout.lines[$0].isBreak }) {
+                let text = layout.lines[first].text
+                if NumberedHeadings.isTitleLike(text), result.last?.title != text {
+                    result.append(Heading(title: text, level: 0, line: first + 1, marks: [first]))
+                }
+            }
+            index = end
+        }
+        return result.count >= 2 ? result : []
+    }
+
+    // MARK: Choosing the level
+
+    /// Starts from the top level and splits the longest sections into their subsections until
+    /// there are enough cards, never more than `mostCards`. Front and back matter (contents,
+    /// index, references) bound sections but never become cards.
+    private static func choose(_ headings: [Heading], lineCount: Int, layout: TextLayout) -> [Section] {
+        let isMatter = headings.map { isFrontOrBackMatter($0.title) }
+        let content = headings.indices.filter { !isMatter[$0] }
+        guard let top = content.map({ headings[$0].level }).min() else {
+            return [Section(title: "", lines: 0..<lineCount)]
+        }
+        var units = content.filter { headings[$0].level == top }
+        /// Where a heading's subtree ends: the next heading at its level or above.
+        func end(of unit: Int) -> Int {
+            var next = unit + 1
+            while next < headings.count, headings[next].level > headings[unit].level { next += 1 }
+            return next < headings.count ? headings[next].line : lineCount
+        }
+        func size(_ unit: Int) -> Int { end(of: unit) - headings[unit].line }
+        func children(_ unit: Int) -> [Int] {
+            var result: [Int] = []
+            var next = unit + 1
+            let childLevel = unit + 1 < headings.count ? headings[unit + 1].level : 0
+            while next < headings.count, headings[next].level > headings[unit].level {
+                if headings[next].level == childLevel && !isMatter[next] { result.append(next) }
+                next += 1
+            }
+            return result
+        }
+        var tried = Set<Int>()
+        while units.count < fewestCards {
+            let candidates = units.filter { !tried.contains($0) && !children($0).isEmpty }
+            guard let largest = candidates.max(by: { (size($0), -$0) < (size($1), -$1) }) else { break }
+            tried.insert(largest)
+            let kids = children(largest)
+            if units.count - 1 + kids.count > mostCards { continue }
+            units.removeAll { $0 == largest }
+            units.append(contentsOf: kids)
+            // The text before the first subsection stays a card when it has something to say.
+            if let firstKid = kids.first, headings[firstKid].line - headings[largest].line >= 12 { units.append(largest) }
+            units.sort()
+        }
+        var sections: [Section] = []
+        for (position, unit) in units.enumerated() {
+            let start = headings[unit].line
+            let nextUnit = position + 1 < units.count ? headings[units[position + 1]].line : lineCount
+            let stop = min(nextUnit, end(of: unit))
+            sections.append(Section(title: headings[unit].title, lines: start..<max(start, stop)))
+        }
+        if sections.count > mostCards {
+            let kept = sections.indices.sorted { (sections[$0].lines.count, -$0) > (sections[$1].lines.count, -$1) }.prefix(mostCards).sorted()
+            sections = kept.map { sections[$0] }
+        }
+        // A section whose heading shares its page with the next gets at least the page.
+        return sections.map { section in
+            guard section.lines.isEmpty, section.lines.lowerBound < layout.lines.count else { return section }
+            let page = layout.lines[section.lines.lowerBound].page
+            let first = layout.firstLineOfPage[page] ?? section.lines.lowerBound
+            let end = layout.firstLineOfPage[page + 1] ?? layout.lines.count
+            return Section(title: section.title, lines: first..<end)
+        }
+    }
+
+    // MARK: Helpers
+
+    static func compact(_ text: String) -> String {
+        String(KoreanText.nfc(text).lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+
+    private static let frontAndBackMatter: [String] = [
+        "contents", "tableofcontents", "listoffigures", "listoftables", "acknowledgements", "acknowledgments", "acknowledgement",
+        "index", "bibliography", "references", "preface", "foreword", "목차", "차례", "표목차", "그림목차", "감사의말", "찾아보기",
+        "색인", "참고문헌", "문헌목록", "서문", "머리말", "일러두기",
+    ]
+
+    static func isFrontOrBackMatter(_ title: String) -> Bool {
+        let key = compact(title)
+        if key.isEmpty { return true }
+        if frontAndBackMatter.contains(key) { return true }
+        return key.hasSuffix("index") && key.count <= 30
+    }
+}

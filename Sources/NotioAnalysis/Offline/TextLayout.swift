@@ -1,0 +1,146 @@
+import Foundation
+import NotioCore
+
+/// A document's text as lines with page numbers, cut into paragraphs and bullet items.
+/// Paragraphs never cross a page or a blank line, so every sentence built from them is a
+/// whitespace-normalised run of the page text.
+struct TextLayout {
+    struct Line {
+        var page: Int
+        var text: String
+        /// A page number, a running header or footer, or empty: ends a paragraph, never content.
+        var isBreak: Bool
+    }
+
+    enum BlockKind { case paragraph, bullet }
+
+    /// Consecutive content lines joined with single spaces.
+    struct Block {
+        var kind: BlockKind
+        var text: String
+        var page: Int
+        var firstLine: Int
+    }
+
+    var lines: [Line] = []
+    var blocks: [Block] = []
+    /// First line index of each page, by page number.
+    var firstLineOfPage: [Int: Int] = [:]
+
+    init(_ document: ExtractedDocument) {
+        let running = Self.runningLines(document.pages)
+        for page in document.pages {
+            firstLineOfPage[page.number] = lines.count
+            let raw = KoreanText.nfc(page.text).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\u{0C}" || $0 == "\r" }
+            for (index, piece) in raw.enumerated() {
+                let text = Whitespace.normalised(String(piece))
+                let edge = index < 3 || index >= raw.count - 3
+                let isBreak = text.isEmpty || Self.isPageNumber(text) || (edge && running.contains(Self.runningKey(text)))
+                lines.append(Line(page: page.number, text: text, isBreak: isBreak))
+            }
+        }
+        blocks = Self.blocks(of: lines)
+    }
+
+    /// Heading lines end paragraphs and are no content of their sections.
+    mutating func markHeadings(_ indices: [Int]) {
+        for index in indices where lines.indices.contains(index) { lines[index].isBreak = true }
+        blocks = Self.blocks(of: lines)
+    }
+
+    static func isBulletStart(_ text: String) -> Bool { bulletMarkerLength(text) > 0 }
+
+    /// Characters of a leading bullet marker ("• ", "- ", "1) ", "① "), 0 when there is none.
+    static func bulletMarkerLength(_ text: String) -> Int {
+        guard let first = text.first else { return 0 }
+        let symbols: Set<Character> = ["•", "·", "▪", "◦", "○", "●", "□", "■", "➢", "✓", "‣", "∙", "◆", "◇", "▶", "►", "-", "*", "–"]
+        if symbols.contains(first) {
+            let rest = text.dropFirst()
+            if rest.first == " " { return 2 }
+            if first != "-" && first != "*" && first != "–" { return 1 }
+            return 0
+        }
+        if let scalar = first.unicodeScalars.first, (0x2460...0x2473).contains(scalar.value) {
+            return text.dropFirst().first == " " ? 2 : 1
+        }
+        // "1) ", "a) ", "가) "
+        let chars = Array(text.prefix(4))
+        if chars.count >= 3, chars[1] == ")", chars[2] == " ", chars[0].isLetter || chars[0].isNumber { return 3 }
+        if chars.count >= 4, chars[0].isNumber, chars[1].isNumber, chars[2] == ")", chars[3] == " " { return 4 }
+        return 0
+    }
+
+    private static func blocks(of lines: [Line]) -> [Block] {
+        var blocks: [Block] = []
+        var current: Block?
+        func flush() { if let block = current, !block.text.isEmpty { blocks.append(block) }; current = nil }
+        for (index, line) in lines.enumerated() {
+            if line.isBreak { flush(); continue }
+            if let block = current, block.page != line.page { _ = block; flush() }
+            let marker = bulletMarkerLength(line.text)
+            if marker > 0 {
+                flush()
+                current = Block(kind: .bullet, text: String(line.text.dropFirst(marker)), page: line.page, firstLine: index)
+            } else if current != nil {
+                current!.text += " " + line.text
+            } else {
+                current = Block(kind: .paragraph, text: line.text, page: line.page, firstLine: index)
+            }
+        }
+        flush()
+        return blocks
+    }
+
+    private static func isPageNumber(_ text: String) -> Bool {
+        if text.count > 8 { return false }
+        if text.allSatisfy({ $0.isNumber }) { return true }
+        let roman: Set<Character> = ["i", "v", "x", "l", "c"]
+        if text.count <= 6, text.lowercased().allSatisfy({ roman.contains($0) }) { return true }
+        return text.hasPrefix("- ") && text.hasSuffix(" -") && text.dropFirst(2).dropLast(2).allSatisfy { $0.isNumber }
+    }
+
+    /// A header line without its page number ("Chapter 1: Introduction 3"); short lines such as
+    /// "제1장" keep their digits, or every chapter opening would look like the same header.
+    private static func runningKey(_ text: String) -> String {
+        let key = String(text.filter { !$0.isNumber && !$0.isWhitespace })
+        return key.count >= 6 ? key : text
+    }
+
+    /// Lines that open or close three pages or more (page headers such as "Chapter 1: ...").
+    private static func runningLines(_ pages: [SourcePage]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for page in pages {
+            let lines = page.text.split(separator: "\n").map { String($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            var keys = Set<String>()
+            for line in lines.prefix(2) + lines.suffix(2) {
+                let key = runningKey(KoreanText.nfc(line))
+                if key.count >= 2 && key.count <= 80 { keys.insert(key) }
+            }
+            for key in keys { counts[key, default: 0] += 1 }
+        }
+        let threshold = max(3, pages.count / 20)
+        return Set(counts.filter { $0.value >= threshold }.keys)
+    }
+}
+
+/// Whitespace handling shared by the analyser and the checks on its output.
+enum Whitespace {
+    /// Runs of whitespace become one space; ends trimmed.
+    static func normalised(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar == "\u{0C}" {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" "); pendingSpace = false }
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}
+
+extension KoreanText {
+    static func isHangulScalar(_ scalar: Unicode.Scalar) -> Bool { isHangul(scalar) }
+}

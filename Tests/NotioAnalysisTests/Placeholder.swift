@@ -1,4 +1,0 @@
-import Testing
-@testable import NotioAnalysis
-
-@Test func moduleLoads() { #expect(Bool(true)) }
