@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore"]),
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
         .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore"]),
-        .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"]),
+        .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia"]),
         .testTarget(name: "NotioAppTests", dependencies: ["NotioApp"]),
     ],

@@ -10,7 +10,23 @@ import Testing
     /// Returns the values for the pattern's parameters.
     typealias Probe = @Sendable (Client) async throws -> [String: String]
 
-    static let probes: [String: Probe] = [:]
+    static let probes: [String: Probe] = {
+        let note: Probe = { owner in
+            let r = try await owner.upload(TestPDFs.blankPages(2), title: "주인의 노트")
+            return ["id": (r.json["note"] as? [String: Any])?["id"] as? String ?? "missing"]
+        }
+        let job: Probe = { owner in
+            let r = try await owner.upload(TestPDFs.blankPages(2))
+            return ["id": (r.json["job"] as? [String: Any])?["id"] as? String ?? "missing"]
+        }
+        return [
+            "/api/v1/notes/{id}": note,
+            "/api/v1/notes/{id}/source": note,
+            "/api/v1/jobs/{id}": job,
+            "/api/v1/jobs/{id}/events": job,
+            "/api/v1/jobs/{id}/cancel": job,
+        ]
+    }()
 
     @Test func everyRouteWithAnIdIsOwnerScoped() async throws {
         let server = try TestServer()
@@ -26,6 +42,11 @@ import Testing
             let r = try await intruder.request(route.method, path, json: route.method == "GET" || route.method == "DELETE" ? nil : [String: String]())
             #expect(r.status == 404, "\(route.method) \(path) answered \(r.status) to another account")
         }
+        // Nothing of the owner's was changed or removed by the attempts.
+        let notes = try await owner.get("/api/v1/notes").json["items"] as? [[String: Any]] ?? []
+        #expect(notes.count == parameterised.count)
+        #expect(notes.allSatisfy { $0["title"] as? String == "주인의 노트" || $0["title"] as? String == "lecture" })
+        #expect((try await intruder.get("/api/v1/notes").json["items"] as? [Any])?.isEmpty == true)
     }
 
     @Test func meIsAlwaysTheCaller() async throws {

@@ -48,6 +48,7 @@ final class JobRunner: @unchecked Sendable {
     private var watchers: [String: [UUID: @Sendable (JobProgress) -> Void]] = [:]
     private var pageCounters: [String: (Int, Int)] = [:]
     private var stopping = false
+    private let executor = JobExecutor()
 
     init(store: Store, maxConcurrent: Int) {
         self.store = store
@@ -90,7 +91,7 @@ final class JobRunner: @unchecked Sendable {
         }
         // The Task is registered before it can finish, under the same lock it removes itself with.
         lock.lock()
-        let task = Task.detached { [weak self] in
+        let task = Task.detached(executorPreference: executor) { [weak self] in
             guard let self else { return }
             await self.run(job, kind.work, kind.cleanup)
         }
