@@ -41,3 +41,42 @@ public enum KoreanText {
         nfc(text).split { ch in !(ch.isLetter || ch.isNumber) }.map { stripParticle(String($0)) }.filter { !$0.isEmpty }
     }
 }
+
+extension KoreanText {
+    /// The comparison key of a text: NFKC (full-width digits and letters fold to ASCII), lower case,
+    /// letters and digits only. "교착 상태 (Deadlock)!" → "교착상태deadlock".
+    public static func compact(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars
+        where scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// Character bigrams of the compact form; a one-character text is its own single "bigram".
+    public static func bigrams(_ text: String) -> [String] {
+        let chars = Array(compact(text))
+        if chars.count < 2 { return chars.map(String.init) }
+        return (0..<(chars.count - 1)).map { String(chars[$0]) + String(chars[$0 + 1]) }
+    }
+
+    /// Sørensen–Dice coefficient of character bigrams, 0 (nothing shared) … 1 (same bigrams).
+    /// How alike two terms look: "64비트" and "32비트" share "비트", "TCP" and "UDP" nothing.
+    public static func similarity(_ a: String, _ b: String) -> Double {
+        diceCoefficient(bigrams(a), bigrams(b))
+    }
+
+    /// Dice over bigram lists (multiset), for callers that cache the bigrams.
+    public static func diceCoefficient(_ a: [String], _ b: [String]) -> Double {
+        if a.isEmpty || b.isEmpty { return 0 }
+        var counts: [String: Int] = [:]
+        for g in a { counts[g, default: 0] += 1 }
+        var shared = 0
+        for g in b where (counts[g] ?? 0) > 0 {
+            counts[g]! -= 1
+            shared += 1
+        }
+        return 2 * Double(shared) / Double(a.count + b.count)
+    }
+}
