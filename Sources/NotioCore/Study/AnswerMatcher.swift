@@ -39,6 +39,12 @@ public struct AnswerMatcher: Sendable {
         return KoreanText.compact(words.joined(separator: " "))
     }
 
+    /// A name and the alternatives in its parentheses: "교착 상태(Deadlock)" → ("교착 상태", ["Deadlock"]).
+    public static func nameParts(_ text: String) -> (main: String, alternatives: [String]) {
+        let (outside, inside) = splitParentheses(text)
+        return (outside, inside)
+    }
+
     // MARK: - Forms
 
     struct Accepted {
