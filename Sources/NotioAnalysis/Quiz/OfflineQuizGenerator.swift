@@ -230,7 +230,7 @@ struct QuizMaker {
                     let lead = "다음은 \(things)의 비교이다. ‘\(table.columns[column])’의 ‘\(aspect)’"
                     out.append(Candidate(form: .comparison, concept: index,
                                          prompt: "\(lead)에 해당하는 것은?",
-                                         shortPrompt: cellKey.count <= 8 ? "\(lead)을(를) 쓰시오." : nil,
+                                         shortPrompt: cellKey.count <= 8 && !cell.contains(where: \.isWhitespace) ? "\(lead)을(를) 쓰시오." : nil,
                                          answer: cell, pool: .cells(table: table, row: r, column: column),
                                          source: "\(entry.concept.id)|\(r)|\(column)"))
                 }
@@ -346,7 +346,7 @@ struct QuizMaker {
             excludeVisible = false
             let variants = [value * 2, value / 2, value + 1, value - 1, value * 4, value + 2, value * 10, value - 2]
             for v in Set(variants) where v > 0 && v != value && !(value % 2 == 1 && v == value / 2) {
-                let text = "\(v)\(unit)"
+                let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
                 pool.append((text, material.similarity(text, c.answer)))
             }
         case let .cells(table, row, column):
@@ -422,7 +422,9 @@ struct NumberBlank {
             let stop = unit.isEmpty ? end : unitEnd + unit.count
             self.value = value
             self.unit = unit
-            answer = "\(value)\(unit)"
+            // "20 bytes" keeps its space; "32비트" stays written together.
+            let spaced = unitEnd > end && unit.first.map { $0.isASCII && $0.isLetter } == true
+            answer = spaced ? "\(value) \(unit)" : "\(value)\(unit)"
             blanked = String(chars[..<i]) + QuizText.blank + String(chars[stop...])
             return
         }

@@ -207,6 +207,21 @@ public struct AnswerMatcher: Sendable {
         return nil
     }
 
+    /// 0 for the same letter; 1 for another letter, or for a Hangul syllable that differs in one
+    /// jamo ("어"/"아", "쥴"/"줄"); 2 for syllables that differ more ("내"/"외" in 내부/외부),
+    /// which are other words rather than typos.
+    static func substitutionCost(_ x: Unicode.Scalar, _ y: Unicode.Scalar) -> Int {
+        if x == y { return 0 }
+        let base: UInt32 = 0xAC00
+        guard (0xAC00...0xD7A3).contains(x.value), (0xAC00...0xD7A3).contains(y.value) else { return 1 }
+        let s = x.value - base, t = y.value - base
+        var differing = 0
+        if s / 588 != t / 588 { differing += 1 }
+        if (s % 588) / 28 != (t % 588) / 28 { differing += 1 }
+        if s % 28 != t % 28 { differing += 1 }
+        return differing <= 1 ? 1 : 2
+    }
+
     /// Edit distance with an early exit once every path exceeds `limit`.
     static func levenshtein(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if a.isEmpty { return b.count }
@@ -217,7 +232,7 @@ public struct AnswerMatcher: Sendable {
             current[0] = i
             var rowMin = i
             for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                let cost = substitutionCost(a[i - 1], b[j - 1])
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 rowMin = min(rowMin, current[j])
             }

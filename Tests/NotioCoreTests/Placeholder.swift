@@ -1,4 +1,0 @@
-import Testing
-@testable import NotioCore
-
-@Test func moduleLoads() { #expect(Bool(true)) }
