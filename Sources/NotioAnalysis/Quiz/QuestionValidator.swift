@@ -56,7 +56,11 @@ public enum QuestionValidator {
         let exact = optionKeys.indices.filter { optionKeys[$0] == answerKey }
         if exact.count == 1 { return exact[0] }
         if exact.count > 1 { return nil }
-        let lenient = q.options.indices.filter { matcher.isCorrect(given: q.options[$0], answer: q.answer, alternatives: q.alternatives) }
+        // Both ways: the option "교착 상태(Deadlock)" carries alternatives that the answer "deadlock" meets.
+        let lenient = q.options.indices.filter {
+            matcher.isCorrect(given: q.options[$0], answer: q.answer, alternatives: q.alternatives)
+                || matcher.isCorrect(given: q.answer, answer: q.options[$0], alternatives: [])
+        }
         return lenient.count == 1 ? lenient[0] : nil
     }
 }
