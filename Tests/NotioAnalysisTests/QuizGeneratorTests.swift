@@ -156,6 +156,7 @@ struct QuizGeneratorTests {
             #expect(questions.count == 30)
         }
         let elapsed = Date().timeIntervalSince(start) / 3
+        print("offline quiz: 30 questions on 20 concepts in \(Int(elapsed * 1000)) ms per level")
         // The release target is 200 ms; a debug build is several times slower.
         #expect(elapsed < 2.0, "30 questions took \(elapsed) s")
     }

@@ -14,7 +14,7 @@ enum QuizText {
     static func mask(_ text: String, terms: [String], with placeholder: String) -> String {
         var chars = Array(KoreanText.nfc(text))
         let patterns = terms.map { Array(KoreanText.compact($0)) }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
-        var folded = chars.map { Character(String($0).precomposedStringWithCompatibilityMapping.lowercased().first.map(String.init) ?? String($0)) }
+        var folded = chars.map(fold)
         for pattern in patterns {
             var i = 0
             while i < chars.count {
@@ -28,6 +28,13 @@ enum QuizText {
             }
         }
         return String(chars)
+    }
+
+    /// A character as `KoreanText.compact` sees it: lower case, NFKC, without Foundation for the usual cases.
+    private static func fold(_ c: Character) -> Character {
+        if c.isASCII { return Character(c.lowercased()) }
+        if let v = c.unicodeScalars.first?.value, c.unicodeScalars.count == 1, (0xAC00...0xD7A3).contains(v) { return c }
+        return KoreanText.nfkc(String(c)).lowercased().first ?? c
     }
 
     /// Where a match of `pattern` (compact characters) starting at `start` ends; spaces, hyphens

@@ -25,7 +25,7 @@ public struct AnswerMatcher: Sendable {
 
     /// The key with a trailing particle or copula ending removed ("스레드입니다." → "스레드").
     public static func stem(_ text: String) -> String {
-        var words = text.precomposedStringWithCompatibilityMapping.lowercased()
+        var words = KoreanText.nfkc(text).lowercased()
             .split { $0.isWhitespace }.map(String.init)
         // Punctuation at the end belongs to no word: "스레드입니다." → "스레드입니다".
         while let last = words.last {
@@ -191,13 +191,9 @@ public struct AnswerMatcher: Sendable {
     /// Native Korean and English number words up to ten, spelled alone or before a counter:
     /// "세 개" → "3개", "three" → "3". Sino-Korean 일/이/삼 are left alone: they are also particles and words.
     static func spelledNumber(_ text: String) -> String? {
-        let words = text.precomposedStringWithCompatibilityMapping.lowercased().split { $0.isWhitespace }.map(String.init)
+        let words = KoreanText.nfkc(text).lowercased().split { $0.isWhitespace }.map(String.init)
         guard let first = words.first, words.count <= 2 else { return nil }
-        let table: [String: Int] = [
-            "하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6,
-            "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
-            "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-        ]
+        let table = numberWords
         if let n = table[first] { return "\(n)" + (words.count == 2 ? words[1] : "") }
         // Written together: "세개", "두번".
         for (word, n) in table where first.hasPrefix(word) && words.count == 1 {
@@ -206,6 +202,12 @@ public struct AnswerMatcher: Sendable {
         }
         return nil
     }
+
+    static let numberWords: [String: Int] = [
+        "하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6,
+        "일곱": 7, "여덟": 8, "아홉": 9, "열": 10,
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    ]
 
     /// 0 for the same letter; 1 for another letter, or for a Hangul syllable that differs in one
     /// jamo ("어"/"아", "쥴"/"줄"); 2 for syllables that differ more ("내"/"외" in 내부/외부),

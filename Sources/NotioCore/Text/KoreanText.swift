@@ -18,7 +18,26 @@ public enum KoreanText {
     public static func containsHangul(_ text: String) -> Bool { text.unicodeScalars.contains(where: isHangul) }
 
     /// NFC, the form Korean text is compared in (macOS file names and some PDFs give NFD).
-    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+    public static func nfc(_ text: String) -> String {
+        isStable(text) ? text : text.precomposedStringWithCanonicalMapping
+    }
+
+    /// NFKC: full-width letters and digits, compatibility jamo and ligatures folded.
+    public static func nfkc(_ text: String) -> String {
+        isStable(text) ? text : text.precomposedStringWithCompatibilityMapping
+    }
+
+    /// Whether NFC and NFKC leave the text as it is: ASCII and precomposed Hangul syllables only,
+    /// the usual case, checked without Foundation's (slow on Linux) normalisation.
+    @inline(__always)
+    static func isStable(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 || (0xAC00...0xD7A3).contains(v) { continue }
+            return false
+        }
+        return true
+    }
 
     /// The eojeol without a trailing particle or copula ending: "운영체제는" → "운영체제".
     /// Keeps at least one syllable of the stem and never strips from a word without Hangul before
@@ -47,9 +66,17 @@ extension KoreanText {
     /// letters and digits only. "교착 상태 (Deadlock)!" → "교착상태deadlock".
     public static func compact(_ text: String) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in text.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars
-        where scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-            out.append(scalar)
+        for scalar in nfkc(text).unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                // ASCII: letters folded to lower case, digits kept, the rest dropped.
+                if v >= 0x41 && v <= 0x5A { out.append(Unicode.Scalar(v + 0x20)!) }
+                else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) { out.append(scalar) }
+            } else if (0xAC00...0xD7A3).contains(v) {
+                out.append(scalar)
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
         }
         return String(out)
     }
