@@ -114,3 +114,12 @@ struct AnswerMatcherTests {
         #expect(elapsed < 1.0, "grading 1,000 answers took \(elapsed) s")
     }
 }
+
+extension AnswerMatcherTests {
+    @Test func numbersCompareByValueOfTheirDigits() {
+        #expect(AnswerMatcher.digitRuns("007bond0x10") == ["7", "0", "10"])
+        #expect(matcher.isCorrect(given: "0", answer: "0", alternatives: []))
+        #expect(!matcher.isCorrect(given: "0", answer: "10", alternatives: []))
+        #expect(matcher.isCorrect(given: "07", answer: "7", alternatives: []))
+    }
+}

@@ -74,6 +74,11 @@ struct FSRSTests {
         #expect(fourth.due == t3.addingTimeInterval(3 * day))
     }
 
+    @Test func firstReviewWithoutACard() {
+        let card = scheduler.review(card: nil, itemId: "s-1", kind: "sentence", rating: .good, at: start)
+        #expect(card.itemId == "s-1" && card.kind == "sentence" && abs(card.stability - 3.173) < 1e-9)
+    }
+
     @Test func hardAfterThreeDays() {
         // S'r with w15 = 0.2315: 4.924512; D' = 0.0046·3.224502 + 0.9954·(5.282434 + 1.4604·(10−5.282434)/9) = 6.034950
         let first = scheduler.review(card: newCard(), rating: .good, at: start)

@@ -25,18 +25,29 @@ public struct AnswerMatcher: Sendable {
 
     /// The key with a trailing particle or copula ending removed ("스레드입니다." → "스레드").
     public static func stem(_ text: String) -> String {
-        var words = KoreanText.nfkc(text).lowercased()
-            .split { $0.isWhitespace }.map(String.init)
+        let lowered = KoreanText.nfkc(text).lowercased()
+        var words = lowered.unicodeScalars.split { $0.properties.isWhitespace }.map(Array.init)
         // Punctuation at the end belongs to no word: "스레드입니다." → "스레드입니다".
-        while let last = words.last {
-            let trimmed = String(last.reversed().drop { !($0.isLetter || $0.isNumber) }.reversed())
-            if trimmed.isEmpty { words.removeLast() } else { words[words.count - 1] = trimmed; break }
+        while var last = words.last {
+            while let end = last.last, !isLetterOrDigit(end) { last.removeLast() }
+            if last.isEmpty { words.removeLast() } else { words[words.count - 1] = last; break }
         }
         guard let last = words.last else { return "" }
         // English articles in front carry nothing: "the deadlock" = "deadlock".
-        if words.count > 1, ["a", "an", "the"].contains(words[0]) { words.removeFirst() }
+        if words.count > 1, articles.contains(words[0]) { words.removeFirst() }
         words[words.count - 1] = stripEnding(last)
-        return KoreanText.compact(words.joined(separator: " "))
+        var joined = String.UnicodeScalarView()
+        for word in words { joined.append(contentsOf: word) }
+        return KoreanText.compact(String(joined))
+    }
+
+    static let articles: [[Unicode.Scalar]] = ["a", "an", "the"].map { Array($0.unicodeScalars) }
+
+    static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
+        if (0xAC00...0xD7A3).contains(v) { return true }
+        return s.properties.isAlphabetic || s.properties.numericType != nil
     }
 
     /// A name and the alternatives in its parentheses: "교착 상태(Deadlock)" → ("교착 상태", ["Deadlock"]).
@@ -58,15 +69,16 @@ public struct AnswerMatcher: Sendable {
     /// Endings a student adds to a noun answer, longest first; tried before the particles.
     static let endings = ["이었습니다", "였습니다", "입니다", "이에요", "이예요", "예요", "에요", "이다", "이야", "이요", "임", "요", "야"]
 
-    static func stripEnding(_ word: String) -> String {
-        let w = KoreanText.nfc(word)
-        for ending in endings where w.hasSuffix(ending) {
-            let stem = String(w.dropLast(ending.count))
+    static let endingScalars: [[Unicode.Scalar]] = endings.map { Array($0.unicodeScalars) }
+
+    static func stripEnding(_ word: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        for ending in endingScalars where word.count > ending.count && word.suffix(ending.count).elementsEqual(ending) {
+            let stem = Array(word.dropLast(ending.count))
             // A one-syllable ending may be the word's own last syllable ("고양이야" keeps "고양이").
             guard stem.count >= (ending.count == 1 ? 2 : 1) else { continue }
-            return KoreanText.stripParticle(stem)
+            return KoreanText.stripParticle(stem).map(Array.init) ?? stem
         }
-        return KoreanText.stripParticle(w)
+        return KoreanText.stripParticle(word).map(Array.init) ?? word
     }
 
     static func acceptedForms(answer: String, alternatives: [String]) -> [Accepted] {
@@ -106,28 +118,40 @@ public struct AnswerMatcher: Sendable {
     }
 
     static func splitParentheses(_ text: String) -> (outside: String, inside: [String]) {
-        var outside = ""
+        var outside = String.UnicodeScalarView()
         var inside: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var depth = 0
-        for ch in text {
-            switch ch {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "(", "（", "[", "［":
                 depth += 1
-                if depth == 1 { current = ""; continue }
+                if depth == 1 { current = String.UnicodeScalarView(); continue }
             case ")", "）", "]", "］":
                 if depth == 1 {
                     depth = 0
-                    let parts = current.split { $0 == "," || $0 == "/" || $0 == "，" }
-                    inside.append(contentsOf: parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                    // "(Deadlock, 데드락)" lists two alternatives.
+                    for part in current.split(whereSeparator: { $0 == "," || $0 == "/" || $0 == "，" }) {
+                        let trimmed = trim(String.UnicodeScalarView(part))
+                        if !trimmed.isEmpty { inside.append(trimmed) }
+                    }
                     continue
                 }
                 depth = max(0, depth - 1)
             default: break
             }
-            if depth == 0 { outside.append(ch) } else { current.append(ch) }
+            if depth == 0 { outside.append(scalar) } else { current.append(scalar) }
         }
-        return (outside.trimmingCharacters(in: .whitespaces), inside)
+        return (trim(outside), inside)
+    }
+
+    /// Spaces off both ends, without Foundation.
+    static func trim(_ view: String.UnicodeScalarView) -> String {
+        var start = view.startIndex
+        var end = view.endIndex
+        while start < end, view[start].properties.isWhitespace { start = view.index(after: start) }
+        while end > start, view[view.index(before: end)].properties.isWhitespace { end = view.index(before: end) }
+        return String(view[start..<end])
     }
 
     // MARK: - Comparison
@@ -169,28 +193,49 @@ public struct AnswerMatcher: Sendable {
 
     static let negationWords = ["아닌", "아니", "아님", "않", "없는", "없다", "말고", "제외", "not ", "n't", "except", "rather than", "instead of"]
 
+    static let negationScalars: [[Unicode.Scalar]] = negationWords.map { Array($0.unicodeScalars) }
+
     static func hasNegation(_ text: String) -> Bool {
-        let t = " " + text.lowercased() + " "
-        return negationWords.contains { t.contains($0) }
+        let t = Array((" " + text.lowercased() + " ").unicodeScalars)
+        for needle in negationScalars where t.count >= needle.count {
+            var i = 0
+            while i + needle.count <= t.count {
+                if t[i] == needle[0] && t[i..<(i + needle.count)].elementsEqual(needle) { return true }
+                i += 1
+            }
+        }
+        return false
     }
 
     static func digitRuns(_ key: String) -> [String] {
         var runs: [String] = []
-        var current = ""
-        for ch in key {
-            if ch.isASCII && ch.isNumber { current.append(ch) } else if !current.isEmpty { runs.append(current); current = "" }
+        var current = String.UnicodeScalarView()
+        var inRun = false
+        func close() {
+            if inRun { runs.append(current.isEmpty ? "0" : String(current)) }
+            current = String.UnicodeScalarView()
+            inRun = false
         }
-        if !current.isEmpty { runs.append(current) }
-        // Leading zeros do not change a number: "07" = "7".
-        return runs.map { run in
-            let trimmed = run.drop { $0 == "0" }
-            return trimmed.isEmpty ? "0" : String(trimmed)
+        for scalar in key.unicodeScalars {
+            if scalar.value >= 0x30 && scalar.value <= 0x39 {
+                inRun = true
+                // Leading zeros do not change a number: "07" = "7".
+                if !(current.isEmpty && scalar == "0") { current.append(scalar) }
+            } else {
+                close()
+            }
         }
+        close()
+        return runs
     }
 
     /// Native Korean and English number words up to ten, spelled alone or before a counter:
     /// "세 개" → "3개", "three" → "3". Sino-Korean 일/이/삼 are left alone: they are also particles and words.
     static func spelledNumber(_ text: String) -> String? {
+        // The longest spelled form is "여덟 가지" or "seven": anything longer is not a number word.
+        guard let firstScalar = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }),
+              numberInitials.contains(firstScalar.properties.lowercaseMapping.unicodeScalars.first ?? firstScalar),
+              text.unicodeScalars.count <= 12 else { return nil }
         let words = KoreanText.nfkc(text).lowercased().split { $0.isWhitespace }.map(String.init)
         guard let first = words.first, words.count <= 2 else { return nil }
         let table = numberWords
@@ -202,6 +247,8 @@ public struct AnswerMatcher: Sendable {
         }
         return nil
     }
+
+    static let numberInitials = Set(numberWords.keys.compactMap { $0.unicodeScalars.first })
 
     static let numberWords: [String: Int] = [
         "하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6,

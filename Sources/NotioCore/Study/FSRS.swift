@@ -96,6 +96,11 @@ public struct FSRSScheduler: Sendable {
         return next
     }
 
+    /// The card after a review; a first review (`card == nil`) starts a new card for the item.
+    public func review(card: ReviewCard?, itemId: String, kind: String, rating: ReviewRating, at now: Date) -> ReviewCard {
+        review(card: card ?? .new(itemId: itemId, kind: kind, at: now), rating: rating, at: now)
+    }
+
     /// Probability of recall at `now`; 1 for a card never reviewed is meaningless, so 0.
     public func retrievability(of card: ReviewCard, at now: Date) -> Double {
         guard let last = card.lastReview, card.stability > 0 else { return 0 }

@@ -43,16 +43,23 @@ public enum KoreanText {
     /// Keeps at least one syllable of the stem and never strips from a word without Hangul before
     /// the particle unless the stem is Latin or digits ("CPU는" → "CPU").
     public static func stripParticle(_ word: String) -> String {
-        let w = nfc(word)
-        for particle in particles where w.hasSuffix(particle) {
-            let stem = String(w.dropLast(particle.count))
-            guard let last = stem.unicodeScalars.last else { continue }
+        let scalars = Array(nfc(word).unicodeScalars)
+        if let stem = stripParticle(scalars) { return String(String.UnicodeScalarView(stem)) }
+        return nfc(word)
+    }
+
+    static let particleScalars: [[Unicode.Scalar]] = particles.map { Array($0.unicodeScalars) }
+
+    /// The stem without its particle, or nil when there is none to strip (NFC scalars in).
+    static func stripParticle(_ w: [Unicode.Scalar]) -> ArraySlice<Unicode.Scalar>? {
+        for particle in particleScalars where w.count > particle.count && w.suffix(particle.count).elementsEqual(particle) {
+            let stem = w.dropLast(particle.count)
             // One-syllable particles such as 이/가/도/만/나/고/다 end many nouns too ("국가", "시도"):
             // strip them only from stems of two syllables or more, or from Latin/digit stems.
-            if particle.count == 1 && stem.count < 2 && isHangul(last) { continue }
+            if particle.count == 1 && stem.count < 2 && isHangul(stem.last!) { continue }
             return stem
         }
-        return w
+        return nil
     }
 
     /// Word tokens of a text: NFC, split at anything that is not a letter or digit, particles stripped.
