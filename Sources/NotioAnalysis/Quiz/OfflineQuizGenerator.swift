@@ -3,10 +3,431 @@ import NotioCore
 
 /// Makes quiz questions from a note without any model: definitions, cloze sentences, key-point
 /// details and comparisons, with distractors chosen by difficulty.
+///
+/// - 하: names and definitions; distractors are the concepts least like the answer.
+/// - 중: cloze of key sentences and application of concepts; distractors drawn at random.
+/// - 상: key-point details (terms and numbers) and comparison-table cells; distractors are the
+///   nearest neighbours (character-bigram similarity, shared concept or table row); more short answers.
+///
+/// Deterministic for a given request: the seed rotates concepts, sentences and option order, and
+/// prompts in `avoidPrompts` are never asked again.
 public struct OfflineQuizGenerator: Sendable {
+    /// The most questions one quiz asks.
+    public static let maximumCount = 30
+
     public init() {}
 
     public func questions(for request: QuizRequest) -> [Question] {
-        []
+        var maker = QuizMaker(request: request)
+        return maker.make()
+    }
+}
+
+/// What each level asks: shares of forms, forms to fall back on, share of short answers.
+struct LevelPlan {
+    var preferred: [(form: QuestionForm, share: Double)]
+    var fallback: [QuestionForm]
+    var shortShare: Double
+
+    static func plan(for difficulty: Difficulty) -> LevelPlan {
+        switch difficulty {
+        case .easy:
+            LevelPlan(preferred: [(.name, 0.55), (.definition, 0.45)],
+                      fallback: [.application, .cloze, .detail, .comparison], shortShare: 0.10)
+        case .medium:
+            LevelPlan(preferred: [(.cloze, 0.6), (.application, 0.4)],
+                      fallback: [.detail, .name, .comparison, .definition], shortShare: 0.25)
+        case .hard:
+            LevelPlan(preferred: [(.detail, 0.5), (.comparison, 0.3), (.cloze, 0.2)],
+                      fallback: [.application, .name, .definition], shortShare: 0.40)
+        }
+    }
+}
+
+/// One question before its distractors are chosen.
+struct Candidate {
+    enum Pool {
+        /// Other concepts' names.
+        case conceptNames
+        /// Other concepts' definitions, names masked.
+        case definitions
+        /// Terms of the note not visible in the sentence.
+        case terms
+        /// Nearby numbers with the same unit.
+        case numbers(Int, unit: String)
+        /// Other cells of the comparison table.
+        case cells(table: ComparisonTable, row: Int, column: Int)
+    }
+
+    var form: QuestionForm
+    var concept: Int
+    var prompt: String
+    /// The prompt when asked as a short answer; nil when the answer is too long to write.
+    var shortPrompt: String?
+    var answer: String
+    var alternatives: [String] = []
+    var pool: Pool
+    /// The sentence the question is made from: one question per sentence in a quiz.
+    var source: String
+}
+
+struct QuizMaker {
+    let request: QuizRequest
+    var material: QuizMaterial
+    var rng: SeededGenerator
+    let avoid: Set<String>
+    var usedKeys = Set<String>()
+    let plan: LevelPlan
+
+    init(request: QuizRequest) {
+        self.request = request
+        material = QuizMaterial(analysis: request.analysis, pages: request.pages)
+        let levelSalt: UInt64 = switch request.difficulty { case .easy: 0x11; case .medium: 0x22; case .hard: 0x33 }
+        rng = SeededGenerator(seed: request.seed ^ (levelSalt << 56))
+        avoid = Set(request.avoidPrompts.map(KoreanText.compact))
+        plan = LevelPlan.plan(for: request.difficulty)
+    }
+
+    mutating func make() -> [Question] {
+        let wanted = min(max(request.count, 1), OfflineQuizGenerator.maximumCount)
+        guard !material.concepts.isEmpty else { return [] }
+        var queues: [QuestionForm: [Candidate]] = [:]
+        for form in plan.preferred.map(\.form) + plan.fallback { queues[form] = candidates(form) }
+
+        var picked: [(question: Question, candidate: Candidate)] = []
+        func take(_ form: QuestionForm, upTo limit: Int, maker: inout QuizMaker) {
+            var taken = 0
+            while taken < limit, picked.count < wanted, var queue = queues[form], !queue.isEmpty {
+                let candidate = queue.removeFirst()
+                queues[form] = queue
+                if let question = maker.realise(candidate) {
+                    picked.append((question, candidate))
+                    taken += 1
+                }
+            }
+        }
+        for (form, share) in plan.preferred {
+            take(form, upTo: Int((Double(wanted) * share).rounded(.up)), maker: &self)
+        }
+        for form in plan.preferred.map(\.form) + plan.fallback {
+            take(form, upTo: wanted, maker: &self)
+        }
+
+        // Short answers: the level's share of the questions that can be written as a word.
+        let shortTarget = Int((Double(picked.count) * plan.shortShare).rounded())
+        var shortCount = picked.filter { $0.question.kind == .short }.count
+        var eligible = picked.indices.filter { picked[$0].question.kind == .choice && picked[$0].candidate.shortPrompt != nil }
+        eligible.shuffle(using: &rng)
+        for index in eligible where shortCount < shortTarget {
+            picked[index].question = shortQuestion(picked[index].candidate)
+            shortCount += 1
+        }
+        var questions = picked.map(\.question)
+        questions.shuffle(using: &rng)
+        return QuestionValidator.validated(questions, avoiding: request.avoidPrompts)
+    }
+
+    // MARK: - Candidates
+
+    /// Every candidate of a form, concepts rotated by the seed and taken in turn.
+    mutating func candidates(_ form: QuestionForm) -> [Candidate] {
+        var perConcept: [[Candidate]] = material.concepts.indices.map { conceptCandidates(form, $0) }
+        for i in perConcept.indices { perConcept[i].shuffle(using: &rng) }
+        var order = Array(perConcept.indices)
+        order.shuffle(using: &rng)
+        var out: [Candidate] = []
+        var round = 0
+        while true {
+            var any = false
+            for i in order where round < perConcept[i].count {
+                out.append(perConcept[i][round])
+                any = true
+            }
+            if !any { break }
+            round += 1
+        }
+        return out
+    }
+
+    func conceptCandidates(_ form: QuestionForm, _ index: Int) -> [Candidate] {
+        let entry = material.concepts[index]
+        let names = entry.names
+        let answerName = entry.display
+        let alternatives = names.filter { KoreanText.compact($0) != KoreanText.compact(answerName) }
+        switch form {
+        case .name:
+            var texts = [entry.definition].compactMap { $0 }
+            texts += QuizText.sentences(entry.concept.summary).filter { $0 != entry.definition }.prefix(2)
+            return texts.compactMap { text in
+                let masked = QuizText.mask(text, terms: names, with: QuizText.nameMask)
+                guard masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
+                return Candidate(form: .name, concept: index,
+                                 prompt: "다음 설명에 해당하는 개념은?\n\n\(masked)",
+                                 shortPrompt: "다음 설명에 해당하는 개념을 쓰시오.\n\n\(masked)",
+                                 answer: answerName, alternatives: alternatives, pool: .conceptNames, source: text)
+            }
+        case .definition:
+            guard let definition = maskedDefinition(index) else { return [] }
+            return [Candidate(form: .definition, concept: index,
+                              prompt: "다음 중 ‘\(entry.display)’에 대한 설명으로 옳은 것은?",
+                              shortPrompt: nil, answer: definition, pool: .definitions, source: entry.definition ?? definition)]
+        case .application:
+            return entry.concept.keyPoints.flatMap(QuizText.sentences).map { point in
+                let masked = QuizText.mask(point, terms: names, with: QuizText.nameMask)
+                return Candidate(form: .application, concept: index,
+                                 prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(masked)",
+                                 shortPrompt: "다음 내용과 가장 관련 있는 개념을 쓰시오.\n\n\(masked)",
+                                 answer: answerName, alternatives: alternatives, pool: .conceptNames, source: point)
+            }
+        case .cloze:
+            return entry.keySentences.compactMap { sentence in
+                let key = KoreanText.compact(sentence)
+                let ownName = names.filter { key.contains(KoreanText.compact($0)) }.max { $0.count < $1.count }
+                let term = ownName ?? longestTerm(in: key, excludingConcept: nil)
+                guard let term else { return nil }
+                let masks = ownName != nil ? names : [term]
+                let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
+                return Candidate(form: .cloze, concept: index,
+                                 prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
+                                 shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
+                                 answer: ownName != nil ? answerName : term,
+                                 alternatives: ownName != nil ? alternatives : [], pool: .terms, source: sentence)
+            }
+        case .detail:
+            let points = entry.concept.keyPoints.flatMap(QuizText.sentences)
+            let sentences = points.isEmpty ? Array(entry.keySentences.dropFirst()) : points
+            let header = "다음은 ‘\(entry.display)’에 관한 설명이다."
+            return sentences.flatMap { sentence -> [Candidate] in
+                var out: [Candidate] = []
+                if let number = NumberBlank(sentence) {
+                    out.append(Candidate(form: .detail, concept: index,
+                                         prompt: "\(header) 빈칸에 들어갈 값으로 옳은 것은?\n\n\(number.blanked)",
+                                         shortPrompt: "\(header) 빈칸에 들어갈 값을 쓰시오.\n\n\(number.blanked)",
+                                         answer: number.answer, pool: .numbers(number.value, unit: number.unit), source: sentence))
+                }
+                if let term = longestTerm(in: KoreanText.compact(sentence), excludingConcept: index),
+                   !names.contains(where: { KoreanText.compact($0).contains(KoreanText.compact(term)) }) {
+                    let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
+                    out.append(Candidate(form: .detail, concept: index,
+                                         prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
+                                         shortPrompt: "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
+                                         answer: term, pool: .terms, source: sentence))
+                }
+                return out
+            }
+        case .comparison:
+            guard let table = entry.concept.comparison, table.columns.count >= 3 else { return [] }
+            let things = table.columns.dropFirst().map { "‘\($0)’" }.joined(separator: ", ")
+            var out: [Candidate] = []
+            for (r, row) in table.rows.enumerated() where row.count == table.columns.count {
+                let aspect = row[0]
+                for column in 1..<row.count {
+                    let cell = row[column].trimmingCharacters(in: .whitespaces)
+                    let cellKey = KoreanText.compact(cell)
+                    // A cell equal to another in its row cannot be asked: two options would be right.
+                    guard !cellKey.isEmpty,
+                          row.indices.filter({ $0 >= 1 && KoreanText.compact(row[$0]) == cellKey }).count == 1 else { continue }
+                    let lead = "다음은 \(things)의 비교이다. ‘\(table.columns[column])’의 ‘\(aspect)’"
+                    out.append(Candidate(form: .comparison, concept: index,
+                                         prompt: "\(lead)에 해당하는 것은?",
+                                         shortPrompt: cellKey.count <= 8 && !cell.contains(where: \.isWhitespace) ? "\(lead)을(를) 쓰시오." : nil,
+                                         answer: cell, pool: .cells(table: table, row: r, column: column),
+                                         source: "\(entry.concept.id)|\(r)|\(column)"))
+                }
+            }
+            return out
+        }
+    }
+
+    /// The definition with the concept's own name masked, as an option text.
+    func maskedDefinition(_ index: Int) -> String? {
+        let entry = material.concepts[index]
+        guard let definition = entry.definition else { return nil }
+        let masked = QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask)
+        return KoreanText.compact(masked).count >= 6 ? masked : nil
+    }
+
+    /// The longest note term occurring in a compact sentence, not naming `excludingConcept`.
+    func longestTerm(in sentenceKey: String, excludingConcept: Int?) -> String? {
+        material.terms
+            .filter { sentenceKey.contains($0.key) && ($0.concept == nil || $0.concept != excludingConcept) }
+            .max { ($0.key.count, $1.text) < ($1.key.count, $0.text) }?.text
+    }
+
+    // MARK: - Questions
+
+    /// The candidate as a multiple-choice question, or as a short answer when no three distractors
+    /// exist; nil when it repeats an earlier or chosen question or gives its answer away.
+    mutating func realise(_ c: Candidate) -> Question? {
+        let answerKey = KoreanText.compact(c.answer)
+        let keys = ["p|" + KoreanText.compact(c.prompt), "a|\(c.form.rawValue)|" + answerKey, "s|" + KoreanText.compact(c.source)]
+        guard !answerKey.isEmpty, keys.allSatisfy({ !usedKeys.contains($0) }),
+              !avoid.contains(KoreanText.compact(c.prompt)),
+              !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
+              !QuizText.reveals(prompt: c.prompt, answer: c.answer),
+              c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }) else { return nil }
+        let question: Question
+        if let distractors = distractors(for: c) {
+            var options = [c.answer] + distractors
+            options.shuffle(using: &rng)
+            let correct = options.firstIndex(of: c.answer)!
+            question = Question(id: questionID(c.prompt, c.answer), kind: .choice, form: c.form, prompt: c.prompt,
+                                options: options, correctIndex: correct, answer: c.answer, alternatives: c.alternatives,
+                                conceptId: material.concepts[c.concept].concept.id, conceptName: material.concepts[c.concept].display,
+                                page: material.concepts[c.concept].page, explanation: explanation(c))
+        } else if c.shortPrompt != nil {
+            question = shortQuestion(c)
+        } else {
+            return nil
+        }
+        usedKeys.formUnion(keys)
+        return question
+    }
+
+    func shortQuestion(_ c: Candidate) -> Question {
+        let entry = material.concepts[c.concept]
+        let prompt = c.shortPrompt ?? c.prompt
+        return Question(id: questionID(prompt, c.answer), kind: .short, form: c.form, prompt: prompt,
+                        answer: c.answer, alternatives: c.alternatives, conceptId: entry.concept.id,
+                        conceptName: entry.display, page: entry.page, explanation: explanation(c))
+    }
+
+    func questionID(_ prompt: String, _ answer: String) -> String {
+        "q" + String(stableHash(prompt + "\u{1F}" + answer, seed: request.seed), radix: 16)
+    }
+
+    func explanation(_ c: Candidate) -> String {
+        let entry = material.concepts[c.concept]
+        var text = entry.display
+        if let definition = entry.definition { text += ": " + definition }
+        if c.form == .detail || c.form == .cloze || c.form == .application { text += "\n" + c.source }
+        if let page = entry.page { text += " (p. \(page))" }
+        return text
+    }
+
+    /// Three distractors ranked by closeness to the answer: the least close for 하, a seeded draw
+    /// for 중, the closest for 상. Never the answer, an option twice, or a term the prompt shows.
+    mutating func distractors(for c: Candidate) -> [String]? {
+        let answerKey = KoreanText.compact(c.answer)
+        let promptKey = KoreanText.compact(c.prompt)
+        var pool: [(text: String, closeness: Double)] = []
+        var excludeVisible = true
+        var excludeOverlap = true
+        switch c.pool {
+        case .conceptNames:
+            for j in material.concepts.indices where j != c.concept {
+                let bonus = material.concepts[c.concept].related.contains(j) ? 0.3 : 0
+                let name = material.concepts[j].display
+                pool.append((name, material.similarity(name, c.answer) + bonus))
+            }
+            if pool.count < 6 {
+                for term in material.terms where term.concept == nil {
+                    pool.append((term.text, material.similarity(term.text, c.answer)))
+                }
+            }
+        case .definitions:
+            excludeVisible = false
+            excludeOverlap = false
+            let own = material.concepts[c.concept]
+            for j in material.concepts.indices where j != c.concept {
+                guard let definition = maskedDefinition(j) else { continue }
+                let bonus = own.related.contains(j) ? 0.3 : 0
+                pool.append((definition, material.similarity(definition, c.answer) + bonus))
+            }
+        case .terms:
+            let sourceKey = KoreanText.compact(c.source)
+            let answerTerm = material.terms.first { $0.key == answerKey }
+            for term in material.terms where !sourceKey.contains(term.key) {
+                let sameGroup = answerTerm.map { ($0.group != nil && $0.group == term.group) || ($0.concept != nil && $0.concept == term.concept) } ?? false
+                pool.append((term.text, material.similarity(term.text, c.answer) + (sameGroup ? 0.3 : 0)))
+            }
+        case let .numbers(value, unit):
+            excludeOverlap = false
+            excludeVisible = false
+            let variants = [value * 2, value / 2, value + 1, value - 1, value * 4, value + 2, value * 10, value - 2]
+            for v in Set(variants) where v > 0 && v != value && !(value % 2 == 1 && v == value / 2) {
+                let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
+                pool.append((text, material.similarity(text, c.answer)))
+            }
+        case let .cells(table, row, column):
+            excludeOverlap = false
+            for (r, cells) in table.rows.enumerated() {
+                for (k, cell) in cells.enumerated() where k >= 1 && !(r == row && k == column) {
+                    let bonus = (r == row ? 0.5 : 0) + (k == column ? 0.2 : 0)
+                    pool.append((cell, material.similarity(cell, c.answer) + bonus))
+                }
+            }
+            if pool.count < 6 {
+                for entry in material.concepts {
+                    guard let other = entry.concept.comparison, other != table else { continue }
+                    for cell in other.rows.flatMap({ $0.dropFirst() }) {
+                        pool.append((cell, material.similarity(cell, c.answer)))
+                    }
+                }
+            }
+        }
+        // A tiny seeded jitter breaks ties differently from quiz to quiz.
+        var ranked = pool.map { ($0.text, $0.closeness + Double.random(in: 0..<0.001, using: &rng)) }
+        switch request.difficulty {
+        case .easy: ranked.sort { $0.1 < $1.1 }
+        case .medium: ranked.shuffle(using: &rng)
+        case .hard: ranked.sort { $0.1 > $1.1 }
+        }
+        var chosen: [String] = []
+        var chosenKeys: Set<String> = [answerKey]
+        for (text, _) in ranked where chosen.count < 3 {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let key = KoreanText.compact(trimmed)
+            guard !key.isEmpty, !chosenKeys.contains(key) else { continue }
+            if excludeVisible && promptKey.contains(key) { continue }
+            if excludeOverlap && (key.contains(answerKey) || answerKey.contains(key)) { continue }
+            // A distractor the matcher would grade as the answer is a second right option.
+            if AnswerMatcher().isCorrect(given: trimmed, answer: c.answer, alternatives: c.alternatives) { continue }
+            chosen.append(trimmed)
+            chosenKeys.insert(key)
+        }
+        return chosen.count == 3 ? chosen : nil
+    }
+}
+
+/// The first number of a sentence with its unit, blanked: "주소는 32비트이다" → "주소는 ____이다".
+struct NumberBlank {
+    static let units = ["바이트", "비트", "단계", "가지", "개", "번", "회", "초", "KB", "MB", "GB", "TB", "ms", "bits", "bit", "bytes", "byte", "%"]
+
+    var value: Int
+    var unit: String
+    var answer: String
+    var blanked: String
+
+    init?(_ sentence: String) {
+        let chars = Array(sentence)
+        var i = 0
+        while i < chars.count {
+            guard chars[i].isASCII, chars[i].isNumber else { i += 1; continue }
+            var end = i
+            while end < chars.count, chars[end].isASCII, chars[end].isNumber { end += 1 }
+            // Part of a name or a decimal ("IPv4", "3.5", "2024년") is not a detail to ask.
+            let before = i > 0 ? chars[i - 1] : " "
+            let after = end < chars.count ? chars[end] : " "
+            guard let value = Int(String(chars[i..<end])), value > 0, value < 10_000,
+                  !before.isLetter, before != ".", after != "." || end + 1 >= chars.count || !chars[end + 1].isNumber else {
+                i = end
+                continue
+            }
+            var unitEnd = end
+            while unitEnd < chars.count, chars[unitEnd] == " " { unitEnd += 1 }
+            let rest = String(chars[unitEnd...])
+            let unit = Self.units.first { rest.hasPrefix($0) } ?? ""
+            if unit.isEmpty && (after.isLetter || value >= 1000) { i = end; continue }
+            let stop = unit.isEmpty ? end : unitEnd + unit.count
+            self.value = value
+            self.unit = unit
+            // "20 bytes" keeps its space; "32비트" stays written together.
+            let spaced = unitEnd > end && unit.first.map { $0.isASCII && $0.isLetter } == true
+            answer = spaced ? "\(value) \(unit)" : "\(value)\(unit)"
+            blanked = String(chars[..<i]) + QuizText.blank + String(chars[stop...])
+            return
+        }
+        return nil
     }
 }

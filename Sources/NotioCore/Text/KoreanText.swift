@@ -18,26 +18,99 @@ public enum KoreanText {
     public static func containsHangul(_ text: String) -> Bool { text.unicodeScalars.contains(where: isHangul) }
 
     /// NFC, the form Korean text is compared in (macOS file names and some PDFs give NFD).
-    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+    public static func nfc(_ text: String) -> String {
+        isStable(text) ? text : text.precomposedStringWithCanonicalMapping
+    }
+
+    /// NFKC: full-width letters and digits, compatibility jamo and ligatures folded.
+    public static func nfkc(_ text: String) -> String {
+        isStable(text) ? text : text.precomposedStringWithCompatibilityMapping
+    }
+
+    /// Whether NFC and NFKC leave the text as it is: ASCII and precomposed Hangul syllables only,
+    /// the usual case, checked without Foundation's (slow on Linux) normalisation.
+    @inline(__always)
+    static func isStable(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 || (0xAC00...0xD7A3).contains(v) { continue }
+            return false
+        }
+        return true
+    }
 
     /// The eojeol without a trailing particle or copula ending: "운영체제는" → "운영체제".
     /// Keeps at least one syllable of the stem and never strips from a word without Hangul before
     /// the particle unless the stem is Latin or digits ("CPU는" → "CPU").
     public static func stripParticle(_ word: String) -> String {
-        let w = nfc(word)
-        for particle in particles where w.hasSuffix(particle) {
-            let stem = String(w.dropLast(particle.count))
-            guard let last = stem.unicodeScalars.last else { continue }
+        let scalars = Array(nfc(word).unicodeScalars)
+        if let stem = stripParticle(scalars) { return String(String.UnicodeScalarView(stem)) }
+        return nfc(word)
+    }
+
+    static let particleScalars: [[Unicode.Scalar]] = particles.map { Array($0.unicodeScalars) }
+
+    /// The stem without its particle, or nil when there is none to strip (NFC scalars in).
+    static func stripParticle(_ w: [Unicode.Scalar]) -> ArraySlice<Unicode.Scalar>? {
+        for particle in particleScalars where w.count > particle.count && w.suffix(particle.count).elementsEqual(particle) {
+            let stem = w.dropLast(particle.count)
             // One-syllable particles such as 이/가/도/만/나/고/다 end many nouns too ("국가", "시도"):
             // strip them only from stems of two syllables or more, or from Latin/digit stems.
-            if particle.count == 1 && stem.count < 2 && isHangul(last) { continue }
+            if particle.count == 1 && stem.count < 2 && isHangul(stem.last!) { continue }
             return stem
         }
-        return w
+        return nil
     }
 
     /// Word tokens of a text: NFC, split at anything that is not a letter or digit, particles stripped.
     public static func tokens(_ text: String) -> [String] {
         nfc(text).split { ch in !(ch.isLetter || ch.isNumber) }.map { stripParticle(String($0)) }.filter { !$0.isEmpty }
+    }
+}
+
+extension KoreanText {
+    /// The comparison key of a text: NFKC (full-width digits and letters fold to ASCII), lower case,
+    /// letters and digits only. "교착 상태 (Deadlock)!" → "교착상태deadlock".
+    public static func compact(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in nfkc(text).unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                // ASCII: letters folded to lower case, digits kept, the rest dropped.
+                if v >= 0x41 && v <= 0x5A { out.append(Unicode.Scalar(v + 0x20)!) }
+                else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) { out.append(scalar) }
+            } else if (0xAC00...0xD7A3).contains(v) {
+                out.append(scalar)
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        return String(out)
+    }
+
+    /// Character bigrams of the compact form; a one-character text is its own single "bigram".
+    public static func bigrams(_ text: String) -> [String] {
+        let chars = Array(compact(text))
+        if chars.count < 2 { return chars.map(String.init) }
+        return (0..<(chars.count - 1)).map { String(chars[$0]) + String(chars[$0 + 1]) }
+    }
+
+    /// Sørensen–Dice coefficient of character bigrams, 0 (nothing shared) … 1 (same bigrams).
+    /// How alike two terms look: "64비트" and "32비트" share "비트", "TCP" and "UDP" nothing.
+    public static func similarity(_ a: String, _ b: String) -> Double {
+        diceCoefficient(bigrams(a), bigrams(b))
+    }
+
+    /// Dice over bigram lists (multiset), for callers that cache the bigrams.
+    public static func diceCoefficient(_ a: [String], _ b: [String]) -> Double {
+        if a.isEmpty || b.isEmpty { return 0 }
+        var counts: [String: Int] = [:]
+        for g in a { counts[g, default: 0] += 1 }
+        var shared = 0
+        for g in b where (counts[g] ?? 0) > 0 {
+            counts[g]! -= 1
+            shared += 1
+        }
+        return 2 * Double(shared) / Double(a.count + b.count)
     }
 }

@@ -1,0 +1,72 @@
+import Testing
+import NotioCore
+@testable import NotioAnalysis
+
+struct QuizValidatorTests {
+    func choice(_ prompt: String, _ options: [String], index: Int?, answer: String, alternatives: [String] = []) -> Question {
+        Question(id: "q", kind: .choice, form: .name, prompt: prompt, options: options, correctIndex: index,
+                 answer: answer, alternatives: alternatives, conceptId: "c", conceptName: "개념", page: 1)
+    }
+
+    let prompt = "다음 설명에 해당하는 개념은? 둘 이상의 프로세스가 서로의 자원을 기다리며 멈춘 상태"
+    let options = ["세마포어", "교착 상태", "페이징", "스레드"]
+
+    @Test func wrongIndexIsRepairedFromTheAnswerText() {
+        let out = QuestionValidator.validated([choice(prompt, options, index: 3, answer: "교착 상태")], avoiding: [])
+        #expect(out.count == 1 && out[0].correctIndex == 1 && out[0].answer == "교착 상태")
+    }
+
+    @Test func absentIndexIsFoundAndSpacingCaseAndPunctuationDoNotMatter() {
+        let out = QuestionValidator.validated([choice(prompt, [" 세마포어 ", "교착 상태.", "페이징", "스레드"], index: nil, answer: "교착상태")], avoiding: [])
+        #expect(out.count == 1 && out[0].correctIndex == 1)
+        #expect(out[0].options[0] == "세마포어")
+    }
+
+    @Test func lenientMatchWhenExactlyOneOptionFits() {
+        let out = QuestionValidator.validated([choice(prompt, ["세마포어", "교착 상태(Deadlock)", "페이징", "스레드"], index: 0, answer: "deadlock")], avoiding: [])
+        #expect(out.count == 1 && out[0].correctIndex == 1 && out[0].answer == "교착 상태(Deadlock)")
+    }
+
+    @Test func answerAbsentOrAmbiguousIsDropped() {
+        #expect(QuestionValidator.validated([choice(prompt, options, index: 1, answer: "뮤텍스")], avoiding: []).isEmpty)
+        // "교착상태" matches two options leniently: neither can be trusted.
+        let twice = choice(prompt, ["교착 상태(Deadlock)", "교착상태 (deadlock)", "페이징", "스레드"], index: 0, answer: "교착상태")
+        #expect(QuestionValidator.validated([twice], avoiding: []).isEmpty)
+    }
+
+    @Test func optionsMustBeFourAndDistinct() {
+        #expect(QuestionValidator.validated([choice(prompt, ["세마포어", "교착 상태", "페이징"], index: 1, answer: "교착 상태")], avoiding: []).isEmpty)
+        #expect(QuestionValidator.validated([choice(prompt, ["세마포어", "교착 상태", "세마 포어", "스레드"], index: 1, answer: "교착 상태")], avoiding: []).isEmpty)
+        #expect(QuestionValidator.validated([choice(prompt, ["세마포어", "교착 상태", "", "스레드"], index: 1, answer: "교착 상태")], avoiding: []).isEmpty)
+        #expect(QuestionValidator.validated([choice(prompt, options + ["뮤텍스"], index: 1, answer: "교착 상태")], avoiding: []).isEmpty)
+    }
+
+    @Test func withoutAnswerTextAValidIndexIsTrusted() {
+        let out = QuestionValidator.validated([choice(prompt, options, index: 2, answer: "")], avoiding: [])
+        #expect(out.count == 1 && out[0].answer == "페이징")
+        #expect(QuestionValidator.validated([choice(prompt, options, index: 7, answer: "")], avoiding: []).isEmpty)
+    }
+
+    @Test func promptThatGivesTheAnswerAwayIsDropped() {
+        let leaky = choice("교착 상태란 무엇인가? 다음 중 교착 상태를 고르시오.", options, index: 1, answer: "교착 상태")
+        #expect(QuestionValidator.validated([leaky], avoiding: []).isEmpty)
+        let short = Question(kind: .short, form: .cloze, prompt: "____는 프로세스 안의 실행 흐름이다. (스레드)", answer: "스레드", conceptName: "스레드")
+        #expect(QuestionValidator.validated([short], avoiding: []).isEmpty)
+    }
+
+    @Test func shortAnswersNeedAnAnswer() {
+        let empty = Question(kind: .short, form: .name, prompt: "다음 설명에 해당하는 개념을 쓰시오.", answer: "  ", conceptName: "x")
+        #expect(QuestionValidator.validated([empty], avoiding: []).isEmpty)
+        let good = Question(kind: .short, form: .name, prompt: "다음 설명에 해당하는 개념을 쓰시오.", options: ["a"], correctIndex: 0, answer: "스레드", conceptName: "x")
+        let out = QuestionValidator.validated([good], avoiding: [])
+        #expect(out.count == 1 && out[0].options.isEmpty && out[0].correctIndex == nil)
+    }
+
+    @Test func repeatsOfEarlierPromptsAndOfTheBatchAreDropped() {
+        let q = choice(prompt, options, index: 1, answer: "교착 상태")
+        #expect(QuestionValidator.validated([q], avoiding: ["  다음 설명에 해당하는 개념은?  둘 이상의 프로세스가 서로의 자원을 기다리며 멈춘 상태!"]).isEmpty)
+        let other = choice("다음 중 동기화 도구는?", ["세마포어", "교착 상태", "페이징", "스레드"], index: 0, answer: "세마포어")
+        let out = QuestionValidator.validated([q, other, q], avoiding: [])
+        #expect(out.map(\.answer) == ["교착 상태", "세마포어"])
+    }
+}
