@@ -31,12 +31,15 @@ enum TestFiles {
         return url
     }
 
-    /// A scanned copy of lshort-ko.pdf's pages 21–22 (Korean prose), made once per test run.
+    /// A scanned copy of lshort-ko.pdf's pages 21–22 (Korean prose), kept next to the PDFs.
     static let scannedKorean: String? = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notio-media-scanned-\(getpid()).pdf").path
+        let path = pdf("scanned-lshort-ko-21-22.pdf")
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let partial = path + ".\(getpid())"
         guard havePDFs, let data = FileManager.default.contents(atPath: pdf("lshort-ko.pdf")),
               let source = try? PDFText(data: data),
-              (try? source.writeScannedCopy(pages: 21...22, dpi: 150, to: path)) != nil else { return nil }
+              (try? source.writeScannedCopy(pages: 21...22, dpi: 150, to: partial)) != nil,
+              rename(partial, path) == 0 else { return nil }
         return path
     }()
 

@@ -85,8 +85,8 @@ import Testing
 }
 
 @Suite struct EojeolMergerTests {
-    func word(_ text: String, x: Int, line: Int = 0) -> OCRWord {
-        OCRWord(text: text, box: PixelRect(x: x, y: 10, width: 20, height: 30), confidence: 90, line: line)
+    func word(_ text: String, x: Int, line: Int = 0, reread: String? = nil) -> OCRPiece {
+        OCRPiece(text: reread ?? text, recognised: text, box: PixelRect(x: x, y: 10, width: 20, height: 30), confidence: 90, line: line)
     }
 
     @Test func mergesSyllablesWithoutASpaceInTheLineText() {
@@ -95,6 +95,13 @@ import Testing
         #expect(merged.map(\.text) == ["자신과", "함께", "LATEX"])
         #expect(merged[0].box == PixelRect(x: 0, y: 10, width: 60, height: 30))
         #expect(merged.map(\.line) == [0, 0, 1])
+    }
+
+    @Test func alignsByWhatTheMainModelReadAndKeepsTheReread() {
+        let pieces = [word("1088", x: 0, reread: "class"), word("라는", x: 80), word("것은", x: 140)]
+        let merged = EojeolMerger.merge(pieces, lineTexts: [0: "1088라는 것은"])
+        #expect(merged.map(\.text) == ["class라는", "것은"])
+        #expect(EojeolMerger.text(of: merged) == "class라는 것은")
     }
 
     @Test func keepsWordBoundariesWhenTheLineTextDisagrees() {

@@ -1,21 +1,37 @@
 import Foundation
 
+/// A piece of a word as tesseract's word level gave it, possibly re-read by another model.
+struct OCRPiece: Sendable, Equatable {
+    /// The text to keep (after a re-read).
+    var text: String
+    /// What the main model read: this is what the line text is made of.
+    var recognised: String
+    var box: PixelRect
+    var confidence: Double
+    var line: Int
+
+    init(text: String, recognised: String? = nil, box: PixelRect, confidence: Double, line: Int) {
+        self.text = text; self.recognised = recognised ?? text; self.box = box
+        self.confidence = confidence; self.line = line
+    }
+}
+
 /// Tesseract's word level often splits Korean words into syllables ("자", "신", "과" for
-/// 자신과). Its line text still has spaces only between real words, so aligning the words
-/// against the line text tells which pieces belong together.
+/// 자신과). Its line text still has spaces only between real words, so aligning the pieces
+/// against the line text tells which belong together.
 enum EojeolMerger {
-    /// Merges `words` (in reading order) that have no space between them in their line's text.
-    /// `lineTexts[n]` is the text of line `n`.
-    static func merge(_ words: [OCRWord], lineTexts: [Int: String]) -> [OCRWord] {
+    /// Merges `pieces` (in reading order) that have no space between them in their line's text.
+    /// `lineTexts[n]` is the main model's text of line `n`.
+    static func merge(_ pieces: [OCRPiece], lineTexts: [Int: String]) -> [OCRWord] {
         var merged: [OCRWord] = []
         var currentLine = -1
         var cursor: [Character] = []
         var position = 0
 
-        for word in words {
-            if word.line != currentLine {
-                currentLine = word.line
-                cursor = Array(lineTexts[word.line] ?? "")
+        for piece in pieces {
+            if piece.line != currentLine {
+                currentLine = piece.line
+                cursor = Array(lineTexts[piece.line] ?? "")
                 position = 0
             }
             var spaced = position == 0
@@ -23,28 +39,45 @@ enum EojeolMerger {
                 spaced = true
                 position += 1
             }
-            let piece = Array(word.text)
-            let matches = position + piece.count <= cursor.count
-                && Array(cursor[position..<position + piece.count]) == piece
+            let recognised = Array(piece.recognised)
+            let matches = position + recognised.count <= cursor.count
+                && Array(cursor[position..<position + recognised.count]) == recognised
             if matches {
-                position += piece.count
+                position += recognised.count
             } else {
-                // The line text disagrees with the words: trust word boundaries from here on.
+                // The line text disagrees with the pieces: trust piece boundaries from here on.
                 spaced = true
                 position = cursor.count
             }
 
-            if !spaced, let last = merged.last, last.line == word.line {
-                let lengthBefore = Double(last.text.count), length = Double(word.text.count)
+            if !spaced, let last = merged.last, last.line == piece.line {
+                let lengthBefore = Double(last.text.count), length = Double(piece.text.count)
                 merged[merged.count - 1] = OCRWord(
-                    text: last.text + word.text,
-                    box: last.box.union(word.box),
-                    confidence: (last.confidence * lengthBefore + word.confidence * length) / (lengthBefore + length),
-                    line: word.line)
+                    text: last.text + piece.text,
+                    box: last.box.union(piece.box),
+                    confidence: (last.confidence * lengthBefore + piece.confidence * length) / max(1, lengthBefore + length),
+                    line: piece.line)
             } else {
-                merged.append(word)
+                merged.append(OCRWord(text: piece.text, box: piece.box, confidence: piece.confidence, line: piece.line))
             }
         }
         return merged
+    }
+
+    /// The page text from words: one line per text line, words separated by one space.
+    static func text(of words: [OCRWord]) -> String {
+        var lines: [String] = []
+        var current: [String] = []
+        var line = words.first?.line ?? 0
+        for word in words {
+            if word.line != line {
+                lines.append(current.joined(separator: " "))
+                current = []
+                line = word.line
+            }
+            current.append(word.text)
+        }
+        if !current.isEmpty { lines.append(current.joined(separator: " ")) }
+        return lines.joined(separator: "\n")
     }
 }

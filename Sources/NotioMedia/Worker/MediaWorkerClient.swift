@@ -69,6 +69,9 @@ final class WorkerRun: @unchecked Sendable {
 
     func cancel() { stop(.cancelled) }
 
+    /// Writing to a pipe whose reader died raises SIGPIPE, which ends a process by default.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     private func stop(_ reason: Ending) {
         lock.lock()
         defer { lock.unlock() }
@@ -121,7 +124,9 @@ final class WorkerRun: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         defer { timer.cancel() }
 
-        input.fileHandleForWriting.write(request)
+        // A child that dies before reading its request must not take this process with it.
+        _ = Self.ignoreBrokenPipes
+        try? input.fileHandleForWriting.write(contentsOf: request)
         try? input.fileHandleForWriting.close()
 
         var final: WorkerLine?
