@@ -5,7 +5,24 @@ import NotioMedia
 import NotioStore
 
 extension MediaError: UserFacingError {
-    var userMessage: String { message }
+    /// Korean first, then the worker's own English sentence (which carries counts and limits).
+    var userMessage: String {
+        let korean: String? = switch code {
+        case "empty_file": "빈 파일이에요."
+        case "not_a_pdf": "PDF 파일이 아니에요."
+        case "encrypted_pdf": "암호가 걸린 PDF는 읽을 수 없어요. 암호를 풀고 다시 올려 주세요."
+        case "damaged_pdf": "PDF 파일이 손상되었거나 끝까지 올라오지 않아 읽을 수 없어요."
+        case "too_many_pages": "페이지가 너무 많아요."
+        case "too_large": "파일이 너무 커요."
+        case "timeout": "PDF를 읽는 데 너무 오래 걸려서 멈췄어요."
+        case "worker_crashed": "PDF를 읽다가 처리가 멈췄어요. 파일이 손상되었을 수 있어요."
+        case "ocr_unavailable": "스캔한 PDF를 읽을 OCR 엔진을 찾지 못했어요."
+        case "not_found", "file_missing": "업로드한 파일을 찾을 수 없어요. 다시 올려 주세요."
+        case "no_text": nil
+        default: "PDF를 읽지 못했어요."
+        }
+        return korean.map { "\($0) (\(message))" } ?? message
+    }
 }
 
 extension AnalysisError: UserFacingError {
