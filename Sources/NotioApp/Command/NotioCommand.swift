@@ -12,6 +12,15 @@ public enum NotioCommand {
                 let (_, values) = try Configuration.load(arguments: rest, environment: ProcessInfo.processInfo.environment)
                 print(Configuration.dump(values))
                 return 0
+            case "measure":
+                let box = ResultBox()
+                let done = DispatchSemaphore(value: 0)
+                Task.detached {
+                    do { box.value = .success(try await MeasureCommand.run(rest)) } catch { box.value = .failure(error) }
+                    done.signal()
+                }
+                done.wait()
+                return try box.value!.get()
             case "help", "--help", "-h":
                 print(usage)
                 return 0
@@ -57,4 +66,9 @@ public enum NotioCommand {
         fflush(nil)
         return 0
     }
+}
+
+/// Hands an async command's result back to the synchronous `main`.
+final class ResultBox: @unchecked Sendable {
+    var value: Result<Int32, Error>?
 }

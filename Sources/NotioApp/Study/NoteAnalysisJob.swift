@@ -65,7 +65,7 @@ struct NoteAnalysisJob {
         try Task.checkCancellation()
         ctx.report(stage: "save", progress: 0.96)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        try store.completeNote(id: noteId, owner: owner, document: document, analysis: analysis, fileSize: size ?? 0, at: Date())
+        try store.completeNote(id: noteId, owner: owner, document: document, analysis: analysis, fileSize: size, at: Date())
     }
 
     /// A failed job leaves a failed note with the reason; a cancelled one leaves nothing.

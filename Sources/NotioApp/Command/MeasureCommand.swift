@@ -1,0 +1,77 @@
+import Foundation
+import NotioAnalysis
+import NotioCore
+import NotioMedia
+import NotioStore
+
+/// `notio measure ...`: development figures for `make bench`, on the same code paths the server
+/// uses. Prints one JSON object per run.
+enum MeasureCommand {
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        guard let what = arguments.first else { throw ConfigurationError(description: "measure: ingest FILE | scan SOURCE FIRST LAST OUT | analyse-quiz FILE") }
+        switch what {
+        case "ingest":
+            // Extraction in the isolated worker, then storing and indexing, then offline analysis.
+            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure ingest FILE [--max-pages N]") }
+            let file = arguments[1]
+            let maxPages = arguments.firstIndex(of: "--max-pages").flatMap { Int(arguments[$0 + 1]) } ?? 100_000
+            let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(),
+                                           limits: MediaLimits(maxBytes: 1 << 30, maxPages: maxPages, timeoutSeconds: 3600))
+            let clock = ContinuousClock()
+            var document = ExtractedDocument(pages: [])
+            let extract = try await clock.measure { document = try await client.extractPDF(at: file) { _ in } }
+            var analysis = NoteAnalysis(title: "", concepts: [], keywords: [])
+            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document) { _ in } }
+            let dir = NSTemporaryDirectory() + "notio-measure-" + UUID().uuidString
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let store = try Store(directory: dir)
+            let user = User(id: "measure", email: "measure@notio.local", name: "measure", createdAt: Date())
+            _ = try store.insertUser(user, passwordHash: "-", termsAgreedAt: Date())
+            let now = Date()
+            let note = NoteSummary(id: "n1", title: "measure", category: .major, favorite: false, state: .analysing, createdAt: now)
+            let job = Job(id: "j1", ownerId: user.id, kind: "analyse-note", noteId: "n1", state: .running, stage: "save", progress: 0, createdAt: now, updatedAt: now)
+            let storeTime = try clock.measure {
+                try store.insertNote(note, ownerId: user.id, titleLocked: false, job: job)
+                try store.completeNote(id: "n1", owner: user.id, document: document, analysis: analysis, fileSize: 0, at: now)
+            }
+            print(#"{"pages":\#(document.pages.count),"ocrPages":\#(document.ocrPages.count),"extractMs":\#(ms(extract)),"storeMs":\#(ms(storeTime)),"analyseMs":\#(ms(analyse)),"concepts":\#(analysis.concepts.count),"keywords":\#(analysis.keywords.count)}"#)
+            return 0
+        case "scan":
+            // An image-only copy of some pages, for the OCR figures.
+            guard arguments.count == 5, let first = Int(arguments[2]), let last = Int(arguments[3]) else {
+                throw ConfigurationError(description: "measure scan SOURCE FIRST LAST OUT")
+            }
+            let pdf = try PDFText(data: try Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+            try pdf.writeScannedCopy(pages: first...last, dpi: 150, to: arguments[4])
+            return 0
+        case "quiz":
+            // Offline analysis of a PDF's text, then 30 questions at each level.
+            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure quiz FILE") }
+            let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(), limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
+            let document = try await client.extractPDF(at: arguments[1]) { _ in }
+            let analysis = try await OfflineAnalyser().analyse(document) { _ in }
+            let clock = ContinuousClock()
+            var parts: [String] = []
+            for level in Difficulty.allCases {
+                var count = 0
+                let t = clock.measure {
+                    count = OfflineQuizGenerator().questions(for: QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: 30, seed: 1)).count
+                }
+                parts.append(#""\#(level.rawValue)":{"questions":\#(count),"ms":\#(ms(t))}"#)
+            }
+            let matcher = AnswerMatcher()
+            let answers = (0..<1000).map { i in ("운영체제\(i % 7 == 0 ? "는" : "")", i % 3 == 0 ? "운영 체제" : "운영체재") }
+            var accepted = 0
+            let grading = clock.measure { for (a, g) in answers where matcher.isCorrect(given: g, answer: a, alternatives: []) { accepted += 1 } }
+            print("{\(parts.joined(separator: ",")),\"grade1000Ms\":\(ms(grading))}")
+            return 0
+        default:
+            throw ConfigurationError(description: "measure: unknown \(what)")
+        }
+    }
+
+    static func ms(_ d: Duration) -> String {
+        let c = d.components
+        return String(format: "%.1f", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+    }
+}
