@@ -103,6 +103,7 @@ http {
 }
 NGINX
 nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null
+for _ in $(seq 100); do curl -fs "http://127.0.0.1:$nport/health.json" >/dev/null && break; sleep 0.05; done
 trap 'kill $(cat "$work/nginx.pid" 2>/dev/null) 2>/dev/null || true; cleanup' EXIT
 
 read -r n_rps n_p50 n_p99 _ <<<"$(run_wrk "http://127.0.0.1:$nport/health.json")"

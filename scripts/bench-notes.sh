@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# make bench, 노트: PDF ingest vs pdftotext, offline analysis, OCR vs the tesseract CLI, quiz making.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${NOTIO_BIN:-.build/release/notio}
+PDFS=.cache/pdfs
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+secs() { python3 - "$@" <<'PY'
+import subprocess, sys, time
+t = time.perf_counter(); subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(f"{(time.perf_counter() - t) * 1000:.0f}")
+PY
+}
+field() { python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
+ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+
+echo
+echo "== 노트: PDF ingest (extract in the worker + store + index) vs pdftotext, offline analysis"
+printf '%-16s %7s %12s %12s %12s %8s %12s %10s\n' file pages "pdftotext" "extract" "+store" ratio "analysis" "vs extract"
+for f in lshort-ko.pdf fullrefman.pdf; do
+  pdftotext "$PDFS/$f" /dev/null   # warm the page cache for both
+  ref=$(secs pdftotext "$PDFS/$f" "$work/out.txt")
+  out=$("$BIN" measure ingest "$PDFS/$f")
+  ex=$(field "$out" extractMs); st=$(field "$out" storeMs); an=$(field "$out" analyseMs); pages=$(field "$out" pages)
+  ingest=$(python3 -c "print(f'{$ex+$st:.0f}')")
+  printf '%-16s %7s %10s ms %9.0f ms %9s ms %8s %9.0f ms %10s\n' "$f" "$pages" "$ref" "$ex" "$ingest" "$(ratio "$ingest" "$ref")" "$an" "$(ratio "$an" "$ex")"
+done
+echo "targets: ingest <= 1.2x pdftotext; offline analysis <= the extraction time (ratio <= 1.00)"
+
+echo
+echo "== 노트: OCR of a 10-page scanned PDF (300 dpi) vs the tesseract CLI on the same page images"
+"$BIN" measure scan "$PDFS/lshort-ko.pdf" 20 29 "$work/scan.pdf"
+pdftoppm -r 300 -gray -png "$work/scan.pdf" "$work/page"
+cli_start=$(date +%s%N)
+for img in "$work"/page-*.png; do
+  OMP_THREAD_LIMIT=1 tesseract "$img" - -l Hangul --oem 1 --psm 6 --dpi 300 \
+    -c preserve_interword_spaces=1 -c thresholding_method=2 > /dev/null 2>&1
+done
+cli=$(( ($(date +%s%N) - cli_start) / 1000000 ))
+out=$("$BIN" measure ingest "$work/scan.pdf")
+ocr=$(field "$out" extractMs)
+echo "tesseract CLI, 10 pages (a process per page, Hangul model): $cli ms"
+echo "notio worker, 10 pages (render + warm Hangul engine + eng re-read of Latin words, one process): ${ocr} ms ($(field "$out" ocrPages) pages by OCR)"
+echo "ratio: $(ratio "$ocr" "$cli")  (target <= 0.70)"
+
+echo
+echo "== 노트: quizzes (offline) on lshort-ko.pdf's note, and grading"
+out=$("$BIN" measure quiz "$PDFS/lshort-ko.pdf")
+python3 - "$out" <<'PY'
+import json, sys
+d = json.loads(sys.argv[1])
+for level in ("easy", "medium", "hard"):
+    print(f"{level:7s} 30 questions asked, {d[level]['questions']} made in {d[level]['ms']} ms (target <= 200 ms)")
+print(f"grading 1,000 short answers: {d['grade1000Ms']} ms (target <= 50 ms)")
+PY
