@@ -61,7 +61,7 @@ enum Migrations {
             PRIMARY KEY (note_id, number)
         ) WITHOUT ROWID;
         CREATE TABLE concepts (
-            id TEXT PRIMARY KEY,
+            id TEXT NOT NULL,
             note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
             position INTEGER NOT NULL,
             name TEXT NOT NULL,
@@ -69,8 +69,9 @@ enum Migrations {
             definition TEXT,
             key_points TEXT NOT NULL,
             comparison TEXT,
-            pages TEXT NOT NULL
-        );
+            pages TEXT NOT NULL,
+            PRIMARY KEY (note_id, id)
+        ) WITHOUT ROWID;
         CREATE INDEX concepts_by_note ON concepts(note_id, position);
         CREATE TABLE keywords (
             note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
@@ -95,6 +96,82 @@ enum Migrations {
         );
         CREATE INDEX jobs_by_state ON jobs(state, created_at);
         CREATE VIRTUAL TABLE note_search USING fts5(note_id UNINDEXED, search_text, tokenize='trigram');
+        """,
+        // 3: quizzes, attempts, the wrong-answer notebook, spaced review.
+        """
+        CREATE TABLE quizzes (
+            id TEXT PRIMARY KEY,
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            difficulty TEXT NOT NULL,
+            origin TEXT NOT NULL DEFAULT 'new',
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX quizzes_by_note ON quizzes(note_id, created_at);
+        CREATE TABLE questions (
+            id TEXT PRIMARY KEY,
+            quiz_id TEXT NOT NULL REFERENCES quizzes(id) ON DELETE CASCADE,
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            form TEXT NOT NULL,
+            prompt TEXT NOT NULL,
+            options TEXT NOT NULL,
+            correct_index INTEGER,
+            answer TEXT NOT NULL,
+            alternatives TEXT NOT NULL,
+            concept_id TEXT,
+            concept_name TEXT NOT NULL,
+            page INTEGER,
+            explanation TEXT,
+            origin_question_id TEXT
+        );
+        CREATE INDEX questions_by_quiz ON questions(quiz_id, position);
+        CREATE INDEX questions_by_note ON questions(note_id);
+        CREATE TABLE attempts (
+            id TEXT PRIMARY KEY,
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            quiz_id TEXT NOT NULL UNIQUE REFERENCES quizzes(id) ON DELETE CASCADE,
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            correct_count INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE INDEX attempts_by_owner ON attempts(owner_id, created_at);
+        CREATE INDEX attempts_by_note ON attempts(note_id, created_at);
+        CREATE TABLE attempt_answers (
+            attempt_id TEXT NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
+            question_id TEXT NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+            given TEXT NOT NULL,
+            choice INTEGER,
+            is_correct INTEGER NOT NULL,
+            PRIMARY KEY (attempt_id, question_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE wrong_answers (
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            question_id TEXT NOT NULL REFERENCES questions(id) ON DELETE CASCADE,
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            last_given TEXT NOT NULL,
+            wrong_count INTEGER NOT NULL,
+            added_at INTEGER NOT NULL,
+            last_wrong_at INTEGER NOT NULL,
+            PRIMARY KEY (owner_id, question_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX wrong_answers_by_note ON wrong_answers(note_id);
+        CREATE TABLE review_cards (
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            item_kind TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            stability REAL NOT NULL,
+            difficulty REAL NOT NULL,
+            due INTEGER NOT NULL,
+            last_review INTEGER,
+            reps INTEGER NOT NULL,
+            lapses INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (owner_id, item_kind, item_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX review_cards_due ON review_cards(owner_id, due);
         """,
     ]
 }

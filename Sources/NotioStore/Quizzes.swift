@@ -1,0 +1,209 @@
+import Foundation
+import NotioCore
+
+extension Store {
+    private static let questionColumns = "q.id, q.kind, q.form, q.prompt, q.options, q.correct_index, q.answer, q.alternatives, q.concept_id, q.concept_name, q.page, q.explanation, q.origin_question_id"
+
+    private static func question(_ r: Row) -> (Question, String?) {
+        let d = JSONDecoder()
+        let q = Question(id: r.string(0), kind: QuestionKind(rawValue: r.string(1)) ?? .choice, form: QuestionForm(rawValue: r.string(2)) ?? .definition,
+                         prompt: r.string(3), options: (try? d.decode([String].self, from: Data(r.string(4).utf8))) ?? [],
+                         correctIndex: r.optionalInt(5), answer: r.string(6),
+                         alternatives: (try? d.decode([String].self, from: Data(r.string(7).utf8))) ?? [],
+                         conceptId: r.optionalString(8), conceptName: r.string(9), page: r.optionalInt(10), explanation: r.optionalString(11))
+        return (q, r.optionalString(12))
+    }
+
+    private static func json(_ strings: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    /// Stores a quiz and its questions.
+    public func insertQuiz(_ quiz: QuizRecord, owner: String) throws {
+        try database.write { c in
+            try c.run("INSERT INTO quizzes (id, owner_id, note_id, difficulty, origin, created_at) VALUES (?,?,?,?,?,?)",
+                      [quiz.id, owner, quiz.noteId, quiz.difficulty.rawValue, quiz.origin.rawValue, quiz.createdAt.millis])
+            for (i, q) in quiz.questions.enumerated() {
+                try c.run("""
+                    INSERT INTO questions (id, quiz_id, note_id, position, kind, form, prompt, options, correct_index, answer, alternatives,
+                                           concept_id, concept_name, page, explanation, origin_question_id)
+                    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                    """, [q.id, quiz.id, quiz.noteId, i, q.kind.rawValue, q.form.rawValue, q.prompt, Self.json(q.options), q.correctIndex, q.answer,
+                          Self.json(q.alternatives), q.conceptId, q.conceptName, q.page, q.explanation, quiz.originals[q.id]])
+            }
+        }
+    }
+
+    public func quiz(id: String, owner: String) throws -> QuizRecord? {
+        try database.read { c in try quiz(id: id, owner: owner, c) }
+    }
+
+    private func quiz(id: String, owner: String, _ c: Connection) throws -> QuizRecord? {
+        guard let head = try c.first("""
+            SELECT z.id, z.note_id, z.difficulty, z.origin, z.created_at, (SELECT a.id FROM attempts a WHERE a.quiz_id = z.id)
+            FROM quizzes z WHERE z.id = ? AND z.owner_id = ?
+            """, [id, owner], { r in
+                QuizRecord(id: r.string(0), noteId: r.string(1), difficulty: Difficulty(rawValue: r.string(2)) ?? .medium,
+                           origin: QuizRecord.Origin(rawValue: r.string(3)) ?? .new, createdAt: r.date(4), questions: [], attemptId: r.optionalString(5))
+            }) else { return nil }
+        var quiz = head
+        for (q, origin) in try c.all("SELECT \(Self.questionColumns) FROM questions q WHERE q.quiz_id = ? ORDER BY q.position", [id], Self.question) {
+            quiz.questions.append(q)
+            if let origin { quiz.originals[q.id] = origin }
+        }
+        return quiz
+    }
+
+    /// Every prompt already asked on a note (for "do not repeat").
+    public func askedPrompts(noteId: String, owner: String) throws -> [String] {
+        try database.read { c in
+            try c.all("SELECT q.prompt FROM questions q JOIN quizzes z ON z.id = q.quiz_id WHERE q.note_id = ? AND z.owner_id = ?", [noteId, owner]) { $0.string(0) }
+        }
+    }
+
+    /// Stores an attempt; moves questions into or out of the notebook; writes review cards.
+    /// Returns false when the quiz already has an attempt.
+    public func insertAttempt(_ attempt: Attempt, quiz: QuizRecord, owner: String, reviewCards: [ReviewCard]) throws -> Bool {
+        try database.write { c in
+            if try c.first("SELECT 1 FROM attempts WHERE quiz_id = ?", [attempt.quizId], { _ in true }) != nil { return false }
+            try c.run("INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, created_at) VALUES (?,?,?,?,?,?,?)",
+                      [attempt.id, owner, attempt.quizId, attempt.noteId, attempt.correctCount, attempt.total, attempt.createdAt.millis])
+            for a in attempt.answers {
+                try c.run("INSERT INTO attempt_answers (attempt_id, question_id, given, choice, is_correct) VALUES (?,?,?,?,?)",
+                          [attempt.id, a.questionId, a.given, a.choice, a.isCorrect])
+                let original = quiz.originalId(of: a.questionId)
+                if a.isCorrect {
+                    try c.run("DELETE FROM wrong_answers WHERE owner_id = ? AND question_id = ?", [owner, original])
+                } else {
+                    try c.run("""
+                        INSERT INTO wrong_answers (owner_id, question_id, note_id, last_given, wrong_count, added_at, last_wrong_at)
+                        VALUES (?,?,?,?,1,?,?)
+                        ON CONFLICT (owner_id, question_id) DO UPDATE SET last_given = excluded.last_given,
+                            wrong_count = wrong_count + 1, last_wrong_at = excluded.last_wrong_at
+                        """, [owner, original, attempt.noteId, a.given, attempt.createdAt.millis, attempt.createdAt.millis])
+                }
+            }
+            for card in reviewCards { try upsertReviewCard(card, owner: owner, c) }
+            return true
+        }
+    }
+
+    private static func attemptHead(_ r: Row) -> Attempt {
+        Attempt(id: r.string(0), quizId: r.string(1), noteId: r.string(2), difficulty: Difficulty(rawValue: r.string(3)) ?? .medium,
+                origin: QuizRecord.Origin(rawValue: r.string(4)) ?? .new, correctCount: r.int(5), total: r.int(6), createdAt: r.date(7))
+    }
+    private static let attemptColumns = "a.id, a.quiz_id, a.note_id, z.difficulty, z.origin, a.correct_count, a.total, a.created_at"
+
+    /// A note's attempts, newest first.
+    public func attempts(noteId: String, owner: String) throws -> [Attempt] {
+        try database.read { c in
+            try c.all("SELECT \(Self.attemptColumns) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.note_id = ? AND a.owner_id = ? ORDER BY a.created_at DESC",
+                      [noteId, owner], Self.attemptHead)
+        }
+    }
+
+    /// One attempt with its quiz (questions and answers).
+    public func attempt(id: String, owner: String) throws -> (Attempt, QuizRecord)? {
+        try database.read { c in
+            guard var attempt = try c.first("SELECT \(Self.attemptColumns) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.id = ? AND a.owner_id = ?",
+                                            [id, owner], Self.attemptHead),
+                  let quiz = try quiz(id: attempt.quizId, owner: owner, c) else { return nil }
+            attempt.answers = try c.all("SELECT question_id, given, choice, is_correct FROM attempt_answers WHERE attempt_id = ?", [id]) {
+                GradedAnswer(questionId: $0.string(0), given: $0.string(1), choice: $0.optionalInt(2), isCorrect: $0.bool(3))
+            }
+            return (attempt, quiz)
+        }
+    }
+
+    /// The notebook: one note's entries, or every note's when `noteId` is nil; most recent first.
+    public func wrongAnswers(owner: String, noteId: String? = nil) throws -> [WrongAnswer] {
+        var sql = """
+            SELECT \(Self.questionColumns), w.note_id, n.title, w.last_given, w.wrong_count, w.added_at, w.last_wrong_at
+            FROM wrong_answers w JOIN questions q ON q.id = w.question_id JOIN notes n ON n.id = w.note_id
+            WHERE w.owner_id = ?
+            """
+        var values: [SQLBindable] = [owner]
+        if let noteId { sql += " AND w.note_id = ?"; values.append(noteId) }
+        sql += " ORDER BY w.last_wrong_at DESC, q.id"
+        return try database.read { c in
+            try c.all(sql, values) { r in
+                WrongAnswer(question: Self.question(r).0, noteId: r.string(13), noteTitle: r.string(14), lastGiven: r.string(15),
+                            wrongCount: r.int(16), addedAt: r.date(17), lastWrongAt: r.date(18))
+            }
+        }
+    }
+
+    /// Best accuracy of each note, for learning rates.
+    public func learningRates(owner: String) throws -> [String: Double] {
+        try database.read { c in
+            Dictionary(uniqueKeysWithValues: try c.all(
+                "SELECT note_id, max(CAST(correct_count AS REAL) / total) FROM attempts WHERE owner_id = ? AND total > 0 GROUP BY note_id",
+                [owner]) { ($0.string(0), $0.double(1)) })
+        }
+    }
+
+    /// Per attempt: when, how many questions, how many right — for streaks, weeks and totals.
+    public func attemptActivity(owner: String) throws -> [(at: Date, total: Int, correct: Int)] {
+        try database.read { c in
+            try c.all("SELECT created_at, total, correct_count FROM attempts WHERE owner_id = ? ORDER BY created_at", [owner]) { ($0.date(0), $0.int(1), $0.int(2)) }
+        }
+    }
+
+    // MARK: Review cards
+
+    private func upsertReviewCard(_ card: ReviewCard, owner: String, _ c: Connection) throws {
+        try c.run("""
+            INSERT INTO review_cards (owner_id, item_kind, item_id, stability, difficulty, due, last_review, reps, lapses, state)
+            VALUES (?,?,?,?,?,?,?,?,?,?)
+            ON CONFLICT (owner_id, item_kind, item_id) DO UPDATE SET stability = excluded.stability, difficulty = excluded.difficulty,
+                due = excluded.due, last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses, state = excluded.state
+            """, [owner, card.kind, card.itemId, card.stability, card.difficulty, card.due.millis, card.lastReview?.millis, card.reps, card.lapses, card.state.rawValue])
+    }
+
+    public func saveReviewCard(_ card: ReviewCard, owner: String) throws {
+        try database.write { c in try upsertReviewCard(card, owner: owner, c) }
+    }
+
+    private static func reviewCard(_ r: Row, from i: Int32 = 0) -> ReviewCard {
+        ReviewCard(itemId: r.string(i + 1), kind: r.string(i), stability: r.double(i + 2), difficulty: r.double(i + 3), due: r.date(i + 4),
+                   lastReview: r.isNull(i + 5) ? nil : r.date(i + 5), reps: r.int(i + 6), lapses: r.int(i + 7),
+                   state: ReviewState(rawValue: r.string(i + 8)) ?? .review)
+    }
+
+    public func reviewCards(owner: String, kind: String, ids: [String]) throws -> [String: ReviewCard] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        return try database.read { c in
+            Dictionary(uniqueKeysWithValues: try c.all(
+                "SELECT item_kind, item_id, stability, difficulty, due, last_review, reps, lapses, state FROM review_cards WHERE owner_id = ? AND item_kind = ? AND item_id IN (\(marks))",
+                [owner, kind] + ids) { r in let card = Self.reviewCard(r); return (card.itemId, card) })
+        }
+    }
+
+    /// Question cards due by `now`, with their questions, soonest first.
+    public func dueQuestionReviews(owner: String, at now: Date, limit: Int = 50) throws -> [(ReviewCard, Question, noteId: String, noteTitle: String)] {
+        try database.read { c in
+            try c.all("""
+                SELECT r.item_kind, r.item_id, r.stability, r.difficulty, r.due, r.last_review, r.reps, r.lapses, r.state,
+                       \(Self.questionColumns), q.note_id, n.title
+                FROM review_cards r JOIN questions q ON q.id = r.item_id JOIN notes n ON n.id = q.note_id
+                WHERE r.owner_id = ? AND r.item_kind = 'question' AND r.due <= ? ORDER BY r.due LIMIT ?
+                """, [owner, now.millis, limit]) { r in
+                var q = Self.question(r)
+                // Columns of the question start after the card's nine.
+                q = (Question(id: r.string(9), kind: QuestionKind(rawValue: r.string(10)) ?? .choice, form: QuestionForm(rawValue: r.string(11)) ?? .definition,
+                              prompt: r.string(12), options: (try? JSONDecoder().decode([String].self, from: Data(r.string(13).utf8))) ?? [],
+                              correctIndex: r.optionalInt(14), answer: r.string(15),
+                              alternatives: (try? JSONDecoder().decode([String].self, from: Data(r.string(16).utf8))) ?? [],
+                              conceptId: r.optionalString(17), conceptName: r.string(18), page: r.optionalInt(19), explanation: r.optionalString(20)), nil)
+                return (Self.reviewCard(r), q.0, r.string(22), r.string(23))
+            }
+        }
+    }
+
+    public func dueReviewCount(owner: String, at now: Date) throws -> Int {
+        try database.read { c in
+            try c.first("SELECT count(*) FROM review_cards WHERE owner_id = ? AND due <= ?", [owner, now.millis], { $0.int(0) }) ?? 0
+        }
+    }
+}
