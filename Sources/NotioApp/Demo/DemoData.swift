@@ -11,12 +11,16 @@ enum DemoData {
 
     static func seed(store: Store, now: Date) throws {
         let hash = try Crypto.hashPassword(password)
+        let userId: String
         if let existing = try store.credentials(email: email) {
-            // Refresh: the demo password is always the documented one.
+            // Refresh: the demo password is always the documented one, and missing demo notes come back.
             try store.setPasswordHash(userId: existing.user.id, hash)
-            return
+            userId = existing.user.id
+        } else {
+            let user = User(id: UUID().uuidString.lowercased(), email: email, name: name, language: "ko", timeZone: "Asia/Seoul", createdAt: now)
+            _ = try store.insertUser(user, passwordHash: hash, termsAgreedAt: now)
+            userId = user.id
         }
-        let user = User(id: UUID().uuidString.lowercased(), email: email, name: name, language: "ko", timeZone: "Asia/Seoul", createdAt: now)
-        _ = try store.insertUser(user, passwordHash: hash, termsAgreedAt: now)
+        try DemoNotes.seed(store: store, ownerId: userId, now: now)
     }
 }

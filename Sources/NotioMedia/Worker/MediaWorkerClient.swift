@@ -102,6 +102,11 @@ final class WorkerRun: @unchecked Sendable {
         environment["OMP_THREAD_LIMIT"] = "1"
         child.environment = environment
         let input = Pipe(), output = Pipe()
+        // Not inherited by other children started meanwhile (another job's worker): a sibling
+        // holding our pipe's write end would keep us waiting for end-of-file after a kill.
+        for handle in [input.fileHandleForReading, input.fileHandleForWriting, output.fileHandleForReading, output.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
         child.standardInput = input
         child.standardOutput = output
 
@@ -132,9 +137,23 @@ final class WorkerRun: @unchecked Sendable {
         var final: WorkerLine?
         var buffer = Data()
         let reader = output.fileHandleForReading
+        let fd = reader.fileDescriptor
+        var chunkBytes = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
+            // Poll rather than block: once the child is killed and gone, stop reading even if a
+            // process started elsewhere in the meantime still holds the pipe's write end open.
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, 200)
+            if ready == 0 {
+                let stopped = lock.withLock { ending != nil }
+                if stopped && !child.isRunning { break }
+                continue
+            }
+            if ready < 0 { if errno == EINTR { continue }; break }
+            let n = read(fd, &chunkBytes, chunkBytes.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            let chunk = Data(chunkBytes[0..<n])
             buffer.append(chunk)
             while let newline = buffer.firstIndex(of: 0x0A) {
                 let line = buffer[buffer.startIndex..<newline]
