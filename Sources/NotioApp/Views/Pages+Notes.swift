@@ -43,7 +43,7 @@ enum NoteViews {
     static func categoryLabel(_ ctx: PageContext, _ c: NoteCategory) -> String { ctx.t("category.\(c.rawValue)") }
 
     static func categoryBadge(_ ctx: PageContext, _ c: NoteCategory) -> HTML {
-        "<span class=\"badge badge-category badge-\(c.rawValue)\">\(categoryLabel(ctx, c))</span>"
+        "<span class=\"tag tag-\(c.rawValue)\">\(categoryLabel(ctx, c))</span>"
     }
 
     static func percent(_ rate: Double) -> String { String(Int((max(0, min(1, rate)) * 100).rounded())) }
