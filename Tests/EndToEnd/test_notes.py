@@ -72,7 +72,7 @@ def test_upload_watch_summary_concept_source(server, driver):
     click(driver, cards[0])
     wait_for(driver, "#concept-name")
     assert text_of(driver, "#concept-name") == first_name
-    assert exists(driver, ".concept-summary")
+    assert exists(driver, ".concept-section")
     if len(cards) > 1:
         assert exists(driver, ".concept-nav-next"), "the first concept has no next link"
     page_link = driver.find_elements(By.CSS_SELECTOR, ".page-links a")

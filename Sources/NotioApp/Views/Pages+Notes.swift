@@ -336,7 +336,7 @@ extension Pages {
         <li class="concept-card">
           <h3><a href="/notes/\(noteId)/concepts/\(c.id)">\(c.name)</a></h3>
           \(HTML.when(c.definition != nil) { "<p class=\"concept-definition\"><strong>\(ctx.t("note.definition"))</strong> \(c.definition ?? "")</p>" })
-          <p class="concept-summary">\(c.summary)</p>
+          \(HTML.when(!c.summary.isEmpty) { "<p class=\"concept-summary\">\(c.summary)</p>" })
           \(HTML.when(!c.pages.isEmpty) { "<p class=\"concept-pages muted\">\(NoteViews.format(ctx, "note.pagesOf", pages))</p>" })
         </li>
         """
@@ -443,10 +443,12 @@ extension Pages {
             <p class="concept-definition">\(d)</p>
           </section>
           """ as HTML })
+          \(HTML.when(!c.summary.isEmpty) { """
           <section class="concept-section" aria-labelledby="summary-heading">
             <h2 id="summary-heading">\(ctx.t("concept.summary"))</h2>
             <p class="concept-summary">\(c.summary)</p>
           </section>
+          """ })
           \(HTML.when(!c.keyPoints.isEmpty) { """
           <section class="concept-section" aria-labelledby="points-heading">
             <h2 id="points-heading">\(ctx.t("concept.keyPoints"))</h2>
