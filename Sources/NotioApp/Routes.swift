@@ -7,6 +7,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let accounts = AccountsAPI(app: app)
     let pages = AccountPages(app: app)
     let notes = NotesAPI(app: app)
+    let notePages = NotePages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
@@ -40,7 +41,17 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/guest", .sync(pages.guest)),
         Route("GET", "/settings", .sync(pages.settings)),
         Route("POST", "/settings", .sync(pages.saveSettings)),
-        Route("GET", "/notes", .sync(pages.notes)),
         Route("GET", "/reading", .sync(pages.reading)),
+
+        Route("GET", "/notes", .sync(notePages.list)),
+        Route("POST", "/notes", maxBodyBytes: upload, .sync(notePages.upload)),
+        Route("GET", "/notes/{id}", .sync(notePages.summary)),
+        Route("POST", "/notes/{id}", .sync(notePages.update)),
+        Route("GET", "/notes/{id}/progress", .sync(notePages.progress)),
+        Route("GET", "/notes/{id}/concepts/{conceptId}", .sync(notePages.concept)),
+        Route("GET", "/notes/{id}/source", .sync(notePages.source)),
+        Route("GET", "/notes/{id}/delete", .sync(notePages.deleteConfirm)),
+        Route("POST", "/notes/{id}/delete", .sync(notePages.delete)),
+        Route("POST", "/jobs/{id}/cancel", .sync(notePages.cancelJob)),
     ]
 }

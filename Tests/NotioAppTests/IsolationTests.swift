@@ -19,7 +19,22 @@ import Testing
             let r = try await owner.upload(TestPDFs.blankPages(2))
             return ["id": (r.json["job"] as? [String: Any])?["id"] as? String ?? "missing"]
         }
+        // A note whose analysis finished, with the id of its first concept.
+        let concept: Probe = { owner in
+            let pdf = try Data(contentsOf: URL(fileURLWithPath: TestPDFs.path("kotex-doc.pdf")))
+            let r = try await owner.upload(pdf, title: "주인의 노트")
+            let id = (r.json["note"] as? [String: Any])?["id"] as? String ?? "missing"
+            _ = try await owner.waitForJob((r.json["job"] as? [String: Any])?["id"] as? String ?? "missing")
+            let concepts = try await owner.get("/api/v1/notes/\(id)").json["concepts"] as? [[String: Any]]
+            return ["id": id, "conceptId": concepts?.first?["id"] as? String ?? "missing"]
+        }
         return [
+            "/notes/{id}": note,
+            "/notes/{id}/progress": note,
+            "/notes/{id}/source": note,
+            "/notes/{id}/delete": note,
+            "/notes/{id}/concepts/{conceptId}": concept,
+            "/jobs/{id}/cancel": job,
             "/api/v1/notes/{id}": note,
             "/api/v1/notes/{id}/source": note,
             "/api/v1/jobs/{id}": job,

@@ -11,9 +11,9 @@ struct AccountPages {
         let (visitor, newCSRF) = try app.pageVisitor(request)
         let ctx = app.pageContext(request, visitor)
         guard let user = visitor.user else { return app.page(Pages.splash(ctx), newCSRF: newCSRF) }
-        let study = HomeStudySummary(noteCount: 0, streakDays: 0, weekQuestions: 0)
+        let notes = try app.store.notes(owner: user.id)
+        let study = HomeStudySummary(noteCount: notes.count, streakDays: 0, weekQuestions: 0, recent: Array(notes.prefix(3)))
         let reading = HomeReadingSummary(bookCount: 0, sentenceCount: 0)
-        _ = user
         return app.page(Pages.home(ctx, study: study, reading: reading), newCSRF: newCSRF)
     }
 
@@ -117,7 +117,6 @@ struct AccountPages {
         return r
     }
 
-    func notes(_ request: Request) throws -> Response { try comingSoon(request, title: "노트") }
     func reading(_ request: Request) throws -> Response { try comingSoon(request, title: "밑줄") }
 
     private func comingSoon(_ request: Request, title: String) throws -> Response {

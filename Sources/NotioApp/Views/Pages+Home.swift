@@ -1,14 +1,18 @@
 import Foundation
+import NotioCore
 
 /// What the home shows of the 노트 space.
 public struct HomeStudySummary: Sendable, Equatable {
     public var noteCount: Int
     public var streakDays: Int
     public var weekQuestions: Int
-    public init(noteCount: Int = 0, streakDays: Int = 0, weekQuestions: Int = 0) {
+    /// The newest notes, including ones still being analysed.
+    public var recent: [NoteSummary]
+    public init(noteCount: Int = 0, streakDays: Int = 0, weekQuestions: Int = 0, recent: [NoteSummary] = []) {
         self.noteCount = noteCount
         self.streakDays = streakDays
         self.weekQuestions = weekQuestions
+        self.recent = recent
     }
 }
 
@@ -45,6 +49,7 @@ extension Pages {
               <div><dt>\(ctx.t("home.notes.streak"))</dt><dd>\(days)</dd></div>
               <div><dt>\(ctx.t("home.notes.week"))</dt><dd>\(study.weekQuestions)</dd></div>
             </dl>
+            \(HTML.when(!study.recent.isEmpty) { recentNotes(ctx, study.recent) })
             <a class="button button-secondary" href="/notes">\(ctx.t("home.notes.open")) \(Icon.arrow)</a>
             """
         }
@@ -88,6 +93,24 @@ extension Pages {
         </div>
         """
         return Layout.page(ctx: ctx, title: ctx.t("home.title"), body: body, bodyClass: "page-home")
+    }
+
+    /// The study card's latest notes: title, category, status (a spinner while analysed).
+    static func recentNotes(_ ctx: PageContext, _ notes: [NoteSummary]) -> HTML {
+        let items = HTML.join(notes.map { n in
+            """
+            <li class="recent-note" data-state="\(n.state.rawValue)">
+              <a href="\(NoteViews.href(n))">\(n.title)</a>
+              <span class="recent-note-meta">\(NoteViews.categoryBadge(ctx, n.category)) \(NoteViews.status(ctx, n))</span>
+            </li>
+            """
+        })
+        return """
+        <div class="recent-notes">
+          <h3>\(ctx.t("home.notes.recent"))</h3>
+          <ul>\(items)</ul>
+        </div>
+        """
     }
 
     /// `/notes` and `/reading` until those features land: an empty state, not a broken page.

@@ -1,0 +1,168 @@
+"""노트 in a real browser: upload a real Korean PDF through the sheet, watch the stages live, open
+the summary, a concept and the source text with find; cancel a scanned PDF in the middle of OCR.
+Needs the PDFs of scripts/fetch-test-pdfs.sh (make test fetches them)."""
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from notio_e2e import (click, exists, login, text_of, wait_for, wait_for_path, wait_for_text)
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PDFS = ROOT / ".cache" / "pdfs"
+KOTEX = PDFS / "kotex-doc.pdf"
+ANALYSIS_SECONDS = 120
+
+needs_pdfs = pytest.mark.skipif(not KOTEX.exists(), reason="run scripts/fetch-test-pdfs.sh first")
+
+
+def open_upload_sheet(driver, server):
+    driver.get(f"{server}/notes")
+    click(driver, "#open-upload")
+    return wait_for(driver, "#upload-sheet[open]")
+
+
+def upload(driver, server, path, title=None, category=None):
+    open_upload_sheet(driver, server)
+    driver.find_element(By.ID, "upload-file").send_keys(str(path))
+    wait_for_text(driver, "#upload-file-name", path.name)
+    if category:
+        driver.find_element(By.CSS_SELECTOR, f'#upload-category option[value="{category}"]').click()
+    if title:
+        driver.find_element(By.ID, "upload-note-title").send_keys(title)
+    click(driver, "#upload-submit")
+    WebDriverWait(driver, 30).until(lambda d: d.current_url.endswith("/progress"), "never reached the progress page")
+
+
+@needs_pdfs
+def test_upload_watch_summary_concept_source(server, driver):
+    login(driver, server)
+    upload(driver, server, KOTEX, category="general")
+
+    # Live stages: the stepper moves past 업로드 and the bar fills while the page stays put.
+    wait_for(driver, "#job-progress")
+    assert "업로드" in text_of(driver, ".stepper")
+    assert "텍스트 추출" in text_of(driver, ".stepper") and "분석" in text_of(driver, ".stepper")
+    assert driver.find_element(By.ID, "job-message").get_attribute("aria-live") == "polite"
+    seen = set()
+
+    def progressed(d):
+        if "/progress" not in d.current_url:
+            return True
+        for box in d.find_elements(By.ID, "job-progress"):
+            seen.add(box.get_attribute("data-stage"))
+        return False
+
+    WebDriverWait(driver, ANALYSIS_SECONDS, poll_frequency=0.05).until(progressed, "the job never finished")
+    assert seen & {"extract", "analyse", "save", "queued", "upload"}, seen
+
+    # The summary page: title, 교양, concept cards and keywords.
+    wait_for(driver, "#note-title")
+    assert "교양" in text_of(driver, ".note-meta")
+    cards = driver.find_elements(By.CSS_SELECTOR, ".concept-card h3 a")
+    assert cards, "no concept cards"
+    assert exists(driver, ".keyword-list .chip-keyword")
+    first_name = cards[0].text
+
+    # A concept: its name, a 요약, pages linking into the source viewer.
+    click(driver, cards[0])
+    wait_for(driver, "#concept-name")
+    assert text_of(driver, "#concept-name") == first_name
+    assert exists(driver, ".concept-section")
+    if len(cards) > 1:
+        assert exists(driver, ".concept-nav-next"), "the first concept has no next link"
+    page_link = driver.find_elements(By.CSS_SELECTOR, ".page-links a")
+    assert page_link, "the concept lists no pages"
+    href = page_link[0].get_attribute("href")
+    assert "/source#p-" in href
+    click(driver, page_link[0])
+    anchor = href.split("#")[1]
+    wait_for(driver, f"#{anchor}")
+
+    # Find in the text: a Korean word is marked and counted; Enter moves to the next match.
+    find = wait_for(driver, "#find-input")
+    find.send_keys("한글")
+    wait_for(driver, ".source-text mark")
+    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count").startswith("1/"))
+    total = int(text_of(driver, "#find-count").split("/")[1])
+    assert total >= 2
+    assert all("한글" == m.text for m in driver.find_elements(By.CSS_SELECTOR, ".source-text mark")[:5])
+    find.send_keys(Keys.ENTER)
+    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count") == f"2/{total}")
+    find.send_keys(Keys.SHIFT, Keys.ENTER)
+    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count") == f"1/{total}")
+    find.clear()
+    find.send_keys("없는낱말xyz")
+    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count") == "0/0")
+    assert not exists(driver, ".source-text mark")
+
+    # The note is in the list, and the search finds it by a 2-character Korean substring.
+    driver.get(f"{server}/notes?q=한글")
+    wait_for(driver, ".note-card")
+
+
+@pytest.fixture
+def scanned_pdf(tmp_path):
+    """Ten real pages of lshort-ko rasterised into an image-only PDF (no text layer): OCR has to read them."""
+    source = PDFS / "lshort-ko.pdf"
+    if not source.exists():
+        pytest.skip("run scripts/fetch-test-pdfs.sh first")
+    from PIL import Image
+    subprocess.run(["pdftoppm", "-r", "100", "-gray", "-f", "20", "-l", "29", "-png", str(source), str(tmp_path / "p")], check=True)
+    images = [Image.open(p).convert("L") for p in sorted(tmp_path.glob("p-*.png"))]
+    assert len(images) == 10
+    out = tmp_path / "scanned-lecture.pdf"
+    images[0].save(out, save_all=True, append_images=images[1:], resolution=100.0)
+    return out
+
+
+def test_cancel_in_the_middle_of_ocr(server, driver, scanned_pdf):
+    login(driver, server)
+    upload(driver, server, scanned_pdf, title="스캔 취소 시험")
+    wait_for(driver, '.step[data-stage="ocr"].is-current', timeout=60)
+    WebDriverWait(driver, 30).until(lambda d: "/10" in text_of(d, '.step[data-stage="ocr"] .step-detail'))
+    click(driver, "#job-cancel")
+    wait_for_text(driver, "#job-message", "취소했어요", timeout=30)
+    assert driver.find_element(By.ID, "job-back").is_displayed()
+    assert not driver.find_element(By.ID, "job-cancel").is_displayed()
+    driver.get(f"{server}/notes")
+    wait_for(driver, "h1")
+    assert "스캔 취소 시험" not in driver.find_element(By.CSS_SELECTOR, "main").text
+
+
+def test_upload_sheet_refuses_a_file_that_is_not_a_pdf(server, driver, tmp_path):
+    fake = tmp_path / "notes.pdf"
+    fake.write_bytes(b"this is not a pdf at all" * 10)
+    login(driver, server)
+    open_upload_sheet(driver, server)
+    driver.find_element(By.ID, "upload-file").send_keys(str(fake))
+    click(driver, "#upload-submit")
+    wait_for_text(driver, "#upload-error", "PDF 파일만")
+    assert "/notes" == driver.current_url.split(server)[1].split("?")[0]
+
+
+def test_guest_sees_no_upload_or_edit_controls(server, driver):
+    driver.get(f"{server}/")
+    click(driver, ".guest-form button")
+    wait_for(driver, ".guest-banner")
+    driver.get(f"{server}/notes")
+    wait_for(driver, ".note-filters")
+    assert not exists(driver, "#open-upload")
+    assert not exists(driver, "#upload-sheet")
+
+
+def test_filters_and_empty_state(server, driver):
+    login(driver, server)
+    driver.get(f"{server}/notes?q=절대없는제목qq")
+    wait_for(driver, '[data-empty="no-results"]')
+    click(driver, '[data-empty="no-results"] a')
+    wait_for_path(driver, "/notes")
+    chips = driver.find_elements(By.CSS_SELECTOR, ".chips .chip")
+    assert [c.text.strip() for c in chips[:4]] == ["전체", "전공", "교양", "자격증"]
+    click(driver, chips[3])
+    WebDriverWait(driver, 10).until(lambda d: "category=certificate" in d.current_url)
+    assert "is-current" in driver.find_elements(By.CSS_SELECTOR, ".chips .chip")[3].get_attribute("class")
