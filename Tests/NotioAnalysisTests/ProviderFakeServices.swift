@@ -31,7 +31,17 @@ final class FakeServices: @unchecked Sendable {
         return copy
     }
 
-    init() throws {
+    /// Starts the fake and reads its port; the blocking read of its first line runs on a
+    /// dispatch queue, not on the tests' cooperative threads.
+    static func start() async throws -> FakeServices {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try FakeServices() })
+            }
+        }
+    }
+
+    private init() throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.repository.appendingPathComponent("Tests/Support/fake_services.py").path,

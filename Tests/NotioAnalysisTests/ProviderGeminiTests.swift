@@ -29,7 +29,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
 
 @Suite struct ProviderGeminiTests {
     @Test func retriesAfter503AndSendsTheStructuredRequest() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_503_then_200", texts: [analysisJSON(pages: [1, 2, 9])], queue: "a")
         let note = try await gemini(fake, queue: "a").analyse(schedulingDocument) { _ in }
 
@@ -54,7 +54,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func honoursRetryInfoDelayAndSkipsThoughtParts() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_429_then_200", texts: [analysisJSON()], queue: "a")
         let started = Date()
         let note = try await gemini(fake, queue: "a").analyse(schedulingDocument) { _ in }
@@ -64,7 +64,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func aRetryDelayBeyondTheTotalWaitFailsAtOnce() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_429_then_200", texts: [analysisJSON()], queue: "a")
         let provider = gemini(fake, queue: "a", retry: RetryPolicy(maxAttempts: 5, maxTotalWait: 10, delayScale: 0.001))
         let error = await #expect(throws: AnalysisError.self) { try await provider.analyse(schedulingDocument) { _ in } }
@@ -74,7 +74,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func givesUpOn503AfterMaxAttempts() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script([[503, "gemini/error_503_high_demand_sdk_wrapped.json"], [503, "gemini/error_503_unavailable_compact.json"],
                                [503, "gemini/error_503_unavailable.json"]], queue: "a")
         let error = await #expect(throws: AnalysisError.self) { try await gemini(fake, queue: "a").analyse(schedulingDocument) { _ in } }
@@ -83,7 +83,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func aRefusedKeyIsNotRetried() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_bad_key", queue: "a")
         let error = await #expect(throws: AnalysisError.self) { try await gemini(fake, queue: "a").analyse(schedulingDocument) { _ in } }
         #expect(error?.message.hasPrefix("The Gemini API key was refused") == true)
@@ -91,7 +91,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func anUnknownModelIsNotRetried() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_unknown_model", queue: "a")
         let error = await #expect(throws: AnalysisError.self) { try await gemini(fake, queue: "a").analyse(schedulingDocument) { _ in } }
         #expect(error?.message.contains("“gemini-2.5-flash-lite” does not exist") == true)
@@ -99,7 +99,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func maxTokensWithNoPartsSplitsTheInputAndMerges() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_max_tokens_then_halves", texts: [
             analysisJSON(pages: [1], summary: "짧은 요약.", keyword: "스케줄러"),
             analysisJSON(title: "", concept: "선점형  스케줄링.", pages: [2], summary: "두 번째 절반에서 나온 더 긴 요약이다, 정말로.", keyword: "FCFS"),
@@ -117,7 +117,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func maxTokensOnATextTooShortToSplitIsAClearError() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script([[200, "gemini/max_tokens_no_parts.json"]], queue: "a")
         let short = ExtractedDocument(pages: [SourcePage(number: 1, text: "캐시는 빠른 기억 장치이다.")])
         let error = await #expect(throws: AnalysisError.self) { try await gemini(fake, queue: "a").analyse(short) { _ in } }
@@ -125,7 +125,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func malformedJSONIsRetriedOnceWithTheReason() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_malformed_then_valid", texts: [analysisJSON()], queue: "a")
         let note = try await gemini(fake, queue: "a").analyse(schedulingDocument) { _ in }
         #expect(note.concepts.count == 1)
@@ -134,7 +134,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func invalidOutputTwiceFailsWithAReadableMessage() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         let missingPages = analysisJSON().replacingOccurrences(of: "\"pages\":[1],", with: "")
         try await fake.script([[200, "gemini/stop_basic.json"], ["status": 200, "fixture": "gemini/stop_basic.json", "text": .string(missingPages)]], queue: "a")
         let error = await #expect(throws: AnalysisError.self) { try await gemini(fake, queue: "a").analyse(schedulingDocument) { _ in } }
@@ -143,7 +143,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func longDocumentsGoInChunksWithProgressPerChunk() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script((1...3).map { page in
             ["status": 200, "fixture": "gemini/stop_basic.json", "text": .string(analysisJSON(concept: "개념 \(page)", pages: [page]))]
         }, queue: "a")
@@ -156,7 +156,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func aScannedDocumentSendsThePDFInline() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_503_then_200", texts: [analysisJSON()], queue: "a")
         let scanned = ExtractedDocument(pages: [SourcePage(number: 1, text: "흐릿한 OCR")], ocrPages: [1])
         let pdf = Data("%PDF-1.4 fake".utf8)
@@ -167,7 +167,7 @@ func gemini(_ fake: FakeServices, queue: String, key: String = "test-key", chunk
     }
 
     @Test func cancellationReachesTheRequest() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script([["status": 200, "fixture": "gemini/stop_basic.json", "text": .string(analysisJSON()), "delay": 8]], queue: "a")
         let provider = gemini(fake, queue: "a", retry: RetryPolicy(maxAttempts: 1))
         let started = Date()

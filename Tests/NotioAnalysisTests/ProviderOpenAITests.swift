@@ -10,7 +10,7 @@ func openAI(_ fake: FakeServices, queue: String, key: String? = nil) -> OpenAICo
 
 @Suite struct ProviderOpenAITests {
     @Test func sendsAStrictJSONSchemaAndIgnoresReasoning() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "openai_ok", texts: [analysisJSON()], queue: "a")
         let note = try await openAI(fake, queue: "a", key: "sk-local").analyse(schedulingDocument) { _ in }
         #expect(note.concepts.map(\.name) == ["선점형 스케줄링"])
@@ -28,14 +28,14 @@ func openAI(_ fake: FakeServices, queue: String, key: String? = nil) -> OpenAICo
     }
 
     @Test func noKeyMeansNoAuthorizationHeader() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "openai_ok", texts: [analysisJSON()], queue: "a")
         _ = try await openAI(fake, queue: "a").analyse(schedulingDocument) { _ in }
         #expect(try await fake.requests("a")[0]["headers"]?["authorization"] == nil)
     }
 
     @Test func finishReasonLengthSplitsTheInput() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "openai_length_then_halves",
                               texts: [analysisJSON(pages: [1]), analysisJSON(concept: "비선점형 스케줄링", pages: [2])], queue: "a")
         let note = try await openAI(fake, queue: "a").analyse(schedulingDocument) { _ in }
@@ -45,7 +45,7 @@ func openAI(_ fake: FakeServices, queue: String, key: String? = nil) -> OpenAICo
     }
 
     @Test func retriesAfter503WithRetryAfter() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "openai_503_then_200", texts: [analysisJSON()], queue: "a")
         let started = Date()
         let note = try await openAI(fake, queue: "a").analyse(schedulingDocument) { _ in }
@@ -55,7 +55,7 @@ func openAI(_ fake: FakeServices, queue: String, key: String? = nil) -> OpenAICo
     }
 
     @Test func proseInsteadOfJSONIsRetriedOnce() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         // The verbatim stop reply is prose: a real answer that ignores the schema.
         try await fake.script([[200, "openai_compat/openai_chat_completion_stop.json"],
                                ["status": 200, "fixture": "openai_compat/openai_chat_completion_stop.json", "text": .string(analysisJSON())]], queue: "a")
@@ -64,7 +64,7 @@ func openAI(_ fake: FakeServices, queue: String, key: String? = nil) -> OpenAICo
     }
 
     @Test func anUnknownModelIsAClearErrorWithoutRetry() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script([["status": 404, "body": #"{"error":{"message":"model \"qwen3:8b\" not found, try pulling it first"}}"#]], queue: "a")
         let error = await #expect(throws: AnalysisError.self) { try await openAI(fake, queue: "a").analyse(schedulingDocument) { _ in } }
         #expect(error?.message.hasPrefix("The model “qwen3:8b” does not exist") == true)

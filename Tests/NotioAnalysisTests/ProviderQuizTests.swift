@@ -21,7 +21,7 @@ func questionsJSON(_ items: [JSONValue]) -> String {
 
 @Suite struct ProviderQuizTests {
     @Test func asksOnceMoreForTheMissingCountAndSaysWhatNotToRepeat() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_questions", texts: [
             questionsJSON([item("CPU를 회수할 수 있는 방식은?"), item("실행 중인 프로세스를 멈출 수 있는 스케줄링은?")]),
             questionsJSON([item("라운드 로빈이 속하는 스케줄링 방식은?", page: 4)]),
@@ -62,7 +62,7 @@ func questionsJSON(_ items: [JSONValue]) -> String {
     // pass-through stub; check after merging Quiz/.
     @Test(.tags(.questionValidatorContract), .enabled(if: QuestionValidatorProbe.isImplemented))
     func repairsAndDropsFlawedModelQuestionsThenAsksForTheMissingOnes() async throws {
-        let fake = try FakeServices()
+        let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_questions", texts: [
             questionsJSON([
                 item("CPU를 회수할 수 있는 방식은?", correctIndex: 2),                                        // wrong index → repaired to 0
