@@ -51,8 +51,27 @@ public final class Application: Sendable {
         context.jobs.stop()
     }
 
+    /// The analysis provider named by `NOTIO_AI_PROVIDER`; a remote one without its key or
+    /// model stops the start with a clear message.
     static func provider(_ config: Configuration) throws -> any AnalysisProvider {
-        OfflineAnalyser()
+        func url(_ text: String, _ fallback: String) throws -> URL {
+            guard let u = URL(string: text.isEmpty ? fallback : text), u.scheme != nil else {
+                throw ConfigurationError(description: "not a URL: \(text)")
+            }
+            return u
+        }
+        let settings = ProviderSettings(
+            kind: ProviderSettings.Kind(rawValue: config.aiProvider) ?? .offline,
+            geminiAPIKey: config.geminiAPIKey.isEmpty ? nil : config.geminiAPIKey, geminiModel: config.geminiModel,
+            geminiBaseURL: try url(config.geminiBaseURL, "https://generativelanguage.googleapis.com"),
+            openAIBaseURL: try url(config.openAIBaseURL, "http://localhost:11434/v1"),
+            openAIAPIKey: config.openAIAPIKey.isEmpty ? nil : config.openAIAPIKey,
+            openAIModel: config.openAIModel.isEmpty ? nil : config.openAIModel)
+        do {
+            return try makeProvider(settings)
+        } catch let e as ProviderConfigurationError {
+            throw ConfigurationError(description: e.message)
+        }
     }
 }
 

@@ -115,15 +115,4 @@ let fastRetry = RetryPolicy(maxAttempts: 3, baseDelay: 1, maxDelay: 20, maxTotal
 /// Tests of how providers use `QuestionValidator` (repair of `correctIndex`, dropping bad items
 /// and repeats). That type lives in Quiz/ and is written separately; these tests run once it does
 /// more than pass questions through, and are skipped while it is the stub.
-enum QuestionValidatorProbe {
-    static var isImplemented: Bool {
-        let probe = NotioCore.Question(kind: .choice, form: .definition, prompt: "probe", options: ["a", "b", "c", "d"],
-                                       correctIndex: 0, answer: "b", conceptName: "probe")
-        return QuestionValidator.validated([probe], avoiding: []).first?.correctIndex == 1
-    }
-}
 
-extension Tag {
-    /// Relies on QuestionValidator's documented contract; check these after merging Quiz/.
-    @Tag static var questionValidatorContract: Self
-}

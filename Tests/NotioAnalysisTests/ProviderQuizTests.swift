@@ -57,10 +57,9 @@ func questionsJSON(_ items: [JSONValue]) -> String {
         #expect(hard.contains("\"comparison\"") && hard.contains("near neighbours"))
     }
 
-    // Relies on QuestionValidator (Quiz/): repair correctIndex from the answer text, drop items
-    // with no matching option or without 4 distinct options, drop repeats. Skipped while it is the
-    // pass-through stub; check after merging Quiz/.
-    @Test(.tags(.questionValidatorContract), .enabled(if: QuestionValidatorProbe.isImplemented))
+    // Model output goes through QuestionValidator: correctIndex repaired from the answer text,
+    // items with no matching option or without 4 distinct options dropped, repeats dropped.
+    @Test
     func repairsAndDropsFlawedModelQuestionsThenAsksForTheMissingOnes() async throws {
         let fake = try await FakeServices.start()
         try await fake.script(scenario: "gemini_questions", texts: [

@@ -61,7 +61,14 @@ struct NoteAnalysisJob {
             throw MediaError(code: "no_text", message: "이 PDF에서 읽을 수 있는 글자를 찾지 못했어요. (No readable text was found in this PDF.)")
         }
         ctx.report(stage: "analyse", progress: 0.6)
-        let analysis = try await provider.analyse(document) { p in ctx.report(stage: "analyse", progress: 0.6 + 0.35 * p) }
+        let report: AnalysisProgress = { p in ctx.report(stage: "analyse", progress: 0.6 + 0.35 * p) }
+        let analysis: NoteAnalysis
+        if let gemini = provider as? GeminiProvider {
+            // Gemini can read a scanned PDF itself; it decides from the document whether to send it.
+            analysis = try await gemini.analyse(document, pdfData: try? Data(contentsOf: URL(fileURLWithPath: path)), progress: report)
+        } else {
+            analysis = try await provider.analyse(document, progress: report)
+        }
         try Task.checkCancellation()
         ctx.report(stage: "save", progress: 0.96)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
