@@ -12,6 +12,7 @@ final class AppContext: Sendable {
     let accounts: AccountService
     let jobs: JobRunner
     let notes: NoteService
+    let quizzes: QuizService
     let files: FileStorage
     let media: MediaWorkerClient
     let provider: any AnalysisProvider
@@ -33,6 +34,7 @@ final class AppContext: Sendable {
                                 timeoutSeconds: Double(config.pdfTimeoutSeconds), ocrMinChars: config.ocrMinChars))
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers)
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
+        quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)
         let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider)
         jobs.register(kind: NoteAnalysisJob.kind, work: { try await analysis.run($0) },
                       cleanup: { job, cancelled, message in analysis.cleanup(job, cancelled: cancelled, message: message) })

@@ -7,6 +7,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let accounts = AccountsAPI(app: app)
     let pages = AccountPages(app: app)
     let notes = NotesAPI(app: app)
+    let quizzes = QuizzesAPI(app: app)
     let notePages = NotePages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
@@ -29,6 +30,18 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/api/v1/jobs/{id}", .sync(notes.job)),
         Route("GET", "/api/v1/jobs/{id}/events", .sync(notes.events)),
         Route("POST", "/api/v1/jobs/{id}/cancel", .sync(notes.cancel)),
+
+        Route("POST", "/api/v1/notes/{id}/quizzes", .async(quizzes.create)),
+        Route("GET", "/api/v1/quizzes/{id}", .sync(quizzes.quiz)),
+        Route("POST", "/api/v1/quizzes/{id}/attempts", .sync(quizzes.submit)),
+        Route("GET", "/api/v1/notes/{id}/attempts", .sync(quizzes.history)),
+        Route("GET", "/api/v1/attempts/{id}", .sync(quizzes.attempt)),
+        Route("GET", "/api/v1/notes/{id}/wrong-answers", .sync(quizzes.wrongAnswers)),
+        Route("POST", "/api/v1/notes/{id}/wrong-answers/quiz", .sync(quizzes.retryWrong)),
+        Route("GET", "/api/v1/wrong-answers", .sync(quizzes.wrongAnswers)),
+        Route("GET", "/api/v1/stats/study", .sync(quizzes.stats)),
+        Route("GET", "/api/v1/review", .sync(quizzes.reviewQueue)),
+        Route("POST", "/api/v1/review/{questionId}", .sync(quizzes.answerReview)),
 
         Route("GET", "/", .sync(pages.root)),
         Route("GET", "/welcome", .sync(pages.onboarding)),

@@ -5,14 +5,15 @@ extension Store {
     private static let noteColumns = """
         n.id, n.title, n.category, n.favorite, n.state, n.error, n.page_count, n.file_name, n.created_at,
         (SELECT group_concat(term, char(31)) FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8)),
-        (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1)
+        (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1),
+        (SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a WHERE a.note_id = n.id AND a.total > 0)
         """
 
     private static func noteSummary(_ r: Row) -> NoteSummary {
         NoteSummary(id: r.string(0), title: r.string(1), category: NoteCategory(rawValue: r.string(2)) ?? .major, favorite: r.bool(3),
                     state: NoteState(rawValue: r.string(4)) ?? .failed, error: r.optionalString(5), pageCount: r.int(6),
                     fileName: r.string(7), keywords: r.isNull(9) ? [] : r.string(9).split(separator: "\u{1F}").map(String.init),
-                    learningRate: 0, createdAt: r.date(8), jobId: r.optionalString(10))
+                    learningRate: r.isNull(11) ? 0 : r.double(11), createdAt: r.date(8), jobId: r.optionalString(10))
     }
 
     /// A note being analysed, and the job that analyses it, in one transaction.
@@ -141,6 +142,11 @@ extension Store {
     @discardableResult
     public func deleteNote(id: String, owner: String) throws -> Bool {
         try database.write { c in
+            // Review cards name their item loosely (questions now, sentences later): remove them first.
+            try c.run("""
+                DELETE FROM review_cards WHERE owner_id = ? AND item_kind = 'question'
+                AND item_id IN (SELECT id FROM questions WHERE note_id = ?)
+                """, [owner, id])
             let n = try c.run("DELETE FROM notes WHERE id = ? AND owner_id = ?", [id, owner])
             if n > 0 { try c.run("DELETE FROM note_search WHERE note_id = ?", [id]) }
             return n > 0

@@ -160,8 +160,22 @@ extension Store {
             """, [owner, card.kind, card.itemId, card.stability, card.difficulty, card.due.millis, card.lastReview?.millis, card.reps, card.lapses, card.state.rawValue])
     }
 
-    public func saveReviewCard(_ card: ReviewCard, owner: String) throws {
-        try database.write { c in try upsertReviewCard(card, owner: owner, c) }
+    /// A review answered: the card's new schedule, and the notebook entry gone when it was right.
+    public func recordReview(owner: String, card: ReviewCard, answeredRight: Bool) throws {
+        try database.write { c in
+            try upsertReviewCard(card, owner: owner, c)
+            if answeredRight, card.kind == "question" {
+                try c.run("DELETE FROM wrong_answers WHERE owner_id = ? AND question_id = ?", [owner, card.itemId])
+            }
+        }
+    }
+
+    /// A question of the owner's, by id (for answering it in the review queue).
+    public func question(id: String, owner: String) throws -> (Question, noteId: String)? {
+        try database.read { c in
+            try c.first("SELECT \(Self.questionColumns), q.note_id FROM questions q JOIN quizzes z ON z.id = q.quiz_id WHERE q.id = ? AND z.owner_id = ?",
+                        [id, owner]) { (Self.question($0).0, $0.string(13)) }
+        }
     }
 
     private static func reviewCard(_ r: Row, from i: Int32 = 0) -> ReviewCard {

@@ -10,23 +10,68 @@ import Testing
     /// Returns the values for the pattern's parameters.
     typealias Probe = @Sendable (Client) async throws -> [String: String]
 
-    static let probes: [String: Probe] = {
+    /// What the probes made, so the test can check afterwards that all of it is still there.
+    actor Made {
+        var notes: [String] = []
+        var readyNote: (id: String, conceptId: String)?
+        var quiz: (id: String, questionIds: [String])?
+        var attempt: String?
+        func add(note id: String) { notes.append(id) }
+        func setReady(_ v: (String, String)) { readyNote = v }
+        func setQuiz(_ v: (String, [String])) { quiz = v }
+        func setAttempt(_ v: String) { attempt = v }
+    }
+
+    static func probes(_ made: Made) -> [String: Probe] {
         let note: Probe = { owner in
             let r = try await owner.upload(TestPDFs.blankPages(2), title: "주인의 노트")
-            return ["id": (r.json["note"] as? [String: Any])?["id"] as? String ?? "missing"]
+            let id = (r.json["note"] as? [String: Any])?["id"] as? String ?? "missing"
+            await made.add(note: id)
+            return ["id": id]
         }
         let job: Probe = { owner in
-            let r = try await owner.upload(TestPDFs.blankPages(2))
+            let r = try await owner.upload(TestPDFs.blankPages(2), title: "주인의 노트")
+            await made.add(note: (r.json["note"] as? [String: Any])?["id"] as? String ?? "missing")
             return ["id": (r.json["job"] as? [String: Any])?["id"] as? String ?? "missing"]
         }
-        // A note whose analysis finished, with the id of its first concept.
+        // A note whose analysis finished (made once), with the id of its first concept.
         let concept: Probe = { owner in
-            let pdf = try Data(contentsOf: URL(fileURLWithPath: TestPDFs.path("kotex-doc.pdf")))
+            if let ready = await made.readyNote { return ["id": ready.id, "conceptId": ready.conceptId] }
+            let pdf = try Data(contentsOf: URL(fileURLWithPath: TestPDFs.path("lshort-ko.pdf")))
             let r = try await owner.upload(pdf, title: "주인의 노트")
             let id = (r.json["note"] as? [String: Any])?["id"] as? String ?? "missing"
             _ = try await owner.waitForJob((r.json["job"] as? [String: Any])?["id"] as? String ?? "missing")
             let concepts = try await owner.get("/api/v1/notes/\(id)").json["concepts"] as? [[String: Any]]
-            return ["id": id, "conceptId": concepts?.first?["id"] as? String ?? "missing"]
+            let conceptId = concepts?.first?["id"] as? String ?? "missing"
+            await made.add(note: id)
+            await made.setReady((id, conceptId))
+            return ["id": id, "conceptId": conceptId]
+        }
+        // A quiz on that note (made once).
+        let quiz: Probe = { owner in
+            if let q = await made.quiz { return ["id": q.id] }
+            let noteId = try await concept(owner)["id"]!
+            let r = try await owner.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: ["difficulty": "easy", "count": 3])
+            let z = r.json["quiz"] as? [String: Any]
+            let ids = (z?["questions"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            await made.setQuiz((z?["id"] as? String ?? "missing", ids))
+            return ["id": z?["id"] as? String ?? "missing"]
+        }
+        // An attempt on a second quiz with every answer left blank: all wrong, all in the notebook
+        // and the review queue.
+        let attempt: Probe = { owner in
+            if let a = await made.attempt { return ["id": a] }
+            let noteId = try await concept(owner)["id"]!
+            let z = try await owner.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: ["difficulty": "medium", "count": 2]).json["quiz"] as? [String: Any]
+            let r = try await owner.request("POST", "/api/v1/quizzes/\(z?["id"] as? String ?? "missing")/attempts", json: ["answers": [[String: Any]]()])
+            let id = (r.json["attempt"] as? [String: Any])?["id"] as? String ?? "missing"
+            await made.setAttempt(id)
+            return ["id": id]
+        }
+        let reviewItem: Probe = { owner in
+            let attemptId = try await attempt(owner)["id"]!
+            let a = try await owner.get("/api/v1/attempts/\(attemptId)").json["attempt"] as? [String: Any]
+            return ["questionId": (a?["answers"] as? [[String: Any]])?.first?["questionId"] as? String ?? "missing"]
         }
         return [
             "/notes/{id}": note,
@@ -40,8 +85,24 @@ import Testing
             "/api/v1/jobs/{id}": job,
             "/api/v1/jobs/{id}/events": job,
             "/api/v1/jobs/{id}/cancel": job,
+            "/api/v1/notes/{id}/quizzes": concept,
+            "/api/v1/quizzes/{id}": quiz,
+            "/api/v1/quizzes/{id}/attempts": quiz,
+            "/api/v1/notes/{id}/attempts": concept,
+            "/api/v1/attempts/{id}": attempt,
+            "/api/v1/notes/{id}/wrong-answers": attempt_note(attempt, made),
+            "/api/v1/notes/{id}/wrong-answers/quiz": attempt_note(attempt, made),
+            "/api/v1/review/{questionId}": reviewItem,
         ]
-    }()
+    }
+
+    /// The note of the probe attempt, which has entries in its notebook.
+    static func attempt_note(_ attempt: @escaping Probe, _ made: Made) -> Probe {
+        { owner in
+            _ = try await attempt(owner)
+            return ["id": await made.readyNote?.id ?? "missing"]
+        }
+    }
 
     @Test func everyRouteWithAnIdIsOwnerScoped() async throws {
         let server = try TestServer()
@@ -49,8 +110,10 @@ import Testing
         try await owner.signUp()
         try await intruder.signUp()
         let parameterised = routeTable(server.app.context).filter { $0.pattern.contains("{") }
+        let made = Made()
+        let probes = Self.probes(made)
         for route in parameterised {
-            let probe = try #require(Self.probes[route.pattern], "no isolation probe for \(route.method) \(route.pattern)")
+            let probe = try #require(probes[route.pattern], "no isolation probe for \(route.method) \(route.pattern)")
             let params = try await probe(owner)
             var path = route.pattern
             for (k, v) in params { path = path.replacingOccurrences(of: "{\(k)}", with: v) }
@@ -59,9 +122,16 @@ import Testing
         }
         // Nothing of the owner's was changed or removed by the attempts.
         let notes = try await owner.get("/api/v1/notes").json["items"] as? [[String: Any]] ?? []
-        #expect(notes.count == parameterised.count)
-        #expect(notes.allSatisfy { $0["title"] as? String == "주인의 노트" || $0["title"] as? String == "lecture" })
+        let made_notes = await made.notes
+        #expect(Set(notes.compactMap { $0["id"] as? String }) == Set(made_notes))
+        #expect(notes.allSatisfy { $0["title"] as? String == "주인의 노트" })
+        if let q = await made.quiz {
+            #expect((try await owner.get("/api/v1/quizzes/\(q.id)").json["quiz"] as? [String: Any])?["attemptId"] == nil)
+        }
+        #expect((try await owner.get("/api/v1/wrong-answers").json["items"] as? [Any])?.count == 2)
         #expect((try await intruder.get("/api/v1/notes").json["items"] as? [Any])?.isEmpty == true)
+        #expect((try await intruder.get("/api/v1/wrong-answers").json["items"] as? [Any])?.isEmpty == true)
+        #expect(try await intruder.get("/api/v1/stats/study").json["totals"].flatMap { ($0 as? [String: Any])?["solved"] as? Int } == 0)
     }
 
     @Test func meIsAlwaysTheCaller() async throws {

@@ -74,11 +74,53 @@ enum OpenAPIDocument {
             "responses": ["200": ["description": "text/event-stream", "content": ["text/event-stream": ["schema": ["type": "string"]]]], "404": errorAnswer("Absent or not yours")]]],
         "/api/v1/jobs/{id}/cancel": ["post": ["summary": "Stop a job; the note it was making is removed", "parameters": [idParameter],
             "responses": ["202": answer("Cancelling", ref("Job")), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/notes/{id}/quizzes": ["post": ["summary": "Make a quiz on demand (no answers in the reply)", "parameters": [idParameter],
+            "requestBody": jsonBody(["type": "object", "required": ["difficulty", "count"], "properties": [
+                "difficulty": ["type": "string", "enum": ["easy", "medium", "hard"], "description": "하 / 중 / 상"],
+                "count": ["type": "integer", "minimum": 1, "maximum": 30]]]),
+            "responses": ["201": answer("The quiz", ["type": "object", "properties": ["quiz": ref("Quiz")]]), "404": errorAnswer("Absent or not yours"),
+                          "409": errorAnswer("note_not_ready or no_questions"), "422": errorAnswer("Bad difficulty or count")]]],
+        "/api/v1/quizzes/{id}": ["get": ["summary": "A quiz as its taker sees it", "parameters": [idParameter],
+            "responses": ["200": answer("The quiz", ["type": "object", "properties": ["quiz": ref("Quiz")]]), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/quizzes/{id}/attempts": ["post": ["summary": "Submit the answers; every question is graded (an unanswered one is wrong)", "parameters": [idParameter],
+            "requestBody": jsonBody(["type": "object", "required": ["answers"], "properties": ["answers": ["type": "array", "items": ["type": "object", "required": ["questionId"],
+                "properties": ["questionId": ["type": "string"], "choice": ["type": "integer", "minimum": 0, "maximum": 3], "text": ["type": "string"]]]]]]),
+            "responses": ["201": answer("The graded attempt", ["type": "object", "properties": ["attempt": ref("Attempt"), "learningRate": ["type": "number"], "status": ["type": "string"]]]),
+                          "404": errorAnswer("Absent or not yours"), "409": errorAnswer("already_answered"), "422": errorAnswer("An answer for another quiz, twice, or out of range")]]],
+        "/api/v1/notes/{id}/attempts": ["get": ["summary": "The note's attempt history with accuracy, questions solved and wrong count", "parameters": [idParameter],
+            "responses": ["200": answer("History"), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/attempts/{id}": ["get": ["summary": "One attempt: every question, my answer, the right answer", "parameters": [idParameter],
+            "responses": ["200": answer("The attempt", ["type": "object", "properties": ["attempt": ref("Attempt")]]), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/notes/{id}/wrong-answers": ["get": ["summary": "The note's wrong-answer notebook", "parameters": [idParameter],
+            "responses": ["200": answer("Entries"), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/notes/{id}/wrong-answers/quiz": ["post": ["summary": "틀린 문제만 다시 풀기: a quiz of exactly the notebook's questions", "parameters": [idParameter],
+            "responses": ["201": answer("The quiz", ["type": "object", "properties": ["quiz": ref("Quiz")]]), "404": errorAnswer("Absent or not yours"), "409": errorAnswer("notebook_empty")]]],
+        "/api/v1/wrong-answers": ["get": ["summary": "The notebook across all notes", "responses": ["200": answer("Entries")]]],
+        "/api/v1/stats/study": ["get": ["summary": "Streak, this week's volume, totals, reviews due (in the user's time zone)",
+            "responses": ["200": answer("Statistics", ["type": "object", "properties": [
+                "streakDays": ["type": "integer"], "reviewDue": ["type": "integer"], "timeZone": ["type": "string"],
+                "thisWeek": ["type": "object", "properties": ["questions": ["type": "integer"], "attempts": ["type": "integer"], "days": ["type": "integer"]]],
+                "totals": ["type": "object", "properties": ["solved": ["type": "integer"], "correct": ["type": "integer"], "wrong": ["type": "integer"], "accuracy": ["type": "number"]]]]])]]],
+        "/api/v1/review": ["get": ["summary": "오늘 복습: questions due by the FSRS schedule", "responses": ["200": answer("Due items")]]],
+        "/api/v1/review/{questionId}": ["post": ["summary": "Answer a due question; the schedule moves on (right: Good, wrong: Again)",
+            "parameters": [["name": "questionId", "in": "path", "required": true, "schema": ["type": "string"]]],
+            "requestBody": jsonBody(["type": "object", "properties": ["choice": ["type": "integer"], "text": ["type": "string"]]]),
+            "responses": ["200": answer("Graded, with the next due time"), "404": errorAnswer("Absent, not yours or not scheduled")]]],
     ] }
 
     static var idParameter: Object { ["name": "id", "in": "path", "required": true, "schema": ["type": "string"]] }
 
     static var schemas: Object { [
+        "Question": ["type": "object", "properties": [
+            "id": ["type": "string"], "kind": ["type": "string", "enum": ["choice", "short"]], "form": ["type": "string"], "prompt": ["type": "string"],
+            "options": ["type": "array", "items": ["type": "string"]], "conceptName": ["type": "string"], "page": ["type": "integer"]]],
+        "Quiz": ["type": "object", "properties": [
+            "id": ["type": "string"], "noteId": ["type": "string"], "difficulty": ["type": "string"], "origin": ["type": "string", "enum": ["new", "wrong", "review"]],
+            "attemptId": ["type": "string"], "questions": ["type": "array", "items": ref("Question")]]],
+        "Attempt": ["type": "object", "properties": [
+            "id": ["type": "string"], "quizId": ["type": "string"], "correctCount": ["type": "integer"], "total": ["type": "integer"], "accuracy": ["type": "number"],
+            "answers": ["type": "array", "items": ["type": "object", "properties": [
+                "questionId": ["type": "string"], "given": ["type": "string"], "correctAnswer": ["type": "string"], "isCorrect": ["type": "boolean"]]]]]],
         "NoteSummary": ["type": "object", "properties": [
             "id": ["type": "string"], "title": ["type": "string"], "category": ["type": "string", "enum": ["major", "general", "certificate"]],
             "favorite": ["type": "boolean"], "status": ["type": "string", "enum": ["in_progress", "done"]], "learningRate": ["type": "number"],

@@ -48,7 +48,8 @@ final class JobRunner: @unchecked Sendable {
     private var watchers: [String: [UUID: @Sendable (JobProgress) -> Void]] = [:]
     private var pageCounters: [String: (Int, Int)] = [:]
     private var stopping = false
-    private let executor = JobExecutor()
+    /// Also lends its threads to other CPU-bound work (making quizzes).
+    let executor = JobExecutor()
 
     init(store: Store, maxConcurrent: Int) {
         self.store = store

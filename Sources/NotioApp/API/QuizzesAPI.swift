@@ -1,0 +1,199 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// Quizzes, attempts, the wrong-answer notebook, study statistics and the review queue.
+struct QuizzesAPI {
+    let app: AppContext
+
+    /// A question as the taker sees it: no answer in it.
+    struct QuestionJSON: Encodable {
+        var id: String, kind: String, form: String, prompt: String, options: [String]?, conceptName: String, page: Int?
+        init(_ q: Question) {
+            id = q.id; kind = q.kind.rawValue; form = q.form.rawValue; prompt = q.prompt
+            options = q.kind == .choice ? q.options : nil; conceptName = q.conceptName; page = q.page
+        }
+    }
+
+    struct QuizJSON: Encodable {
+        var id: String, noteId: String, difficulty: String, difficultyLabel: String, origin: String, createdAt: Date
+        var attemptId: String?, questions: [QuestionJSON]
+        init(_ z: QuizRecord) {
+            id = z.id; noteId = z.noteId; difficulty = z.difficulty.rawValue; difficultyLabel = z.difficulty.label; origin = z.origin.rawValue
+            createdAt = z.createdAt; attemptId = z.attemptId; questions = z.questions.map(QuestionJSON.init)
+        }
+    }
+
+    struct AnswerJSON: Encodable {
+        var questionId: String, kind: String, prompt: String, options: [String]?, given: String, choice: Int?
+        var correctAnswer: String, correctIndex: Int?, isCorrect: Bool, conceptName: String, page: Int?, explanation: String?
+    }
+
+    struct AttemptJSON: Encodable {
+        var id: String, quizId: String, noteId: String, difficulty: String, origin: String
+        var correctCount: Int, total: Int, accuracy: Double, createdAt: Date, answers: [AnswerJSON]?
+        init(_ a: Attempt, quiz: QuizRecord?) {
+            id = a.id; quizId = a.quizId; noteId = a.noteId; difficulty = a.difficulty.rawValue; origin = a.origin.rawValue
+            correctCount = a.correctCount; total = a.total; accuracy = a.accuracy; createdAt = a.createdAt
+            guard let quiz else { answers = nil; return }
+            let given = Dictionary(uniqueKeysWithValues: a.answers.map { ($0.questionId, $0) })
+            answers = quiz.questions.map { q in
+                let g = given[q.id]
+                return AnswerJSON(questionId: q.id, kind: q.kind.rawValue, prompt: q.prompt, options: q.kind == .choice ? q.options : nil,
+                                  given: g?.given ?? "", choice: g?.choice, correctAnswer: q.answer, correctIndex: q.correctIndex,
+                                  isCorrect: g?.isCorrect ?? false, conceptName: q.conceptName, page: q.page, explanation: q.explanation)
+            }
+        }
+    }
+
+    struct NewQuizBody: Decodable { var difficulty: String; var count: Int }
+
+    func create(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        // Whose note comes first: another user's id is 404 whatever the body says.
+        guard try app.store.note(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        let body = try JSON.decode(NewQuizBody.self, from: request)
+        var problems: [String: String] = [:]
+        let difficulty = Difficulty(rawValue: body.difficulty)
+        if difficulty == nil { problems["difficulty"] = "must be easy, medium or hard" }
+        if !(1...30).contains(body.count) { problems["count"] = "must be 1 to 30" }
+        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        let quiz = try await app.quizzes.makeQuiz(noteId: request.parameter("id"), owner: visitor.user!, difficulty: difficulty!, count: body.count)
+        struct Answer: Encodable { var quiz: QuizJSON }
+        return JSON.response(Answer(quiz: QuizJSON(quiz)), status: 201)
+    }
+
+    func quiz(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        struct Answer: Encodable { var quiz: QuizJSON }
+        return JSON.response(Answer(quiz: QuizJSON(quiz)))
+    }
+
+    struct AttemptBody: Decodable {
+        struct Item: Decodable { var questionId: String; var choice: Int?; var text: String? }
+        var answers: [Item]
+    }
+
+    func submit(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        let body = try JSON.decode(AttemptBody.self, from: request)
+        let (attempt, quiz) = try app.quizzes.submit(quizId: request.parameter("id"), owner: visitor.user!,
+                                                     answers: body.answers.map { .init(questionId: $0.questionId, choice: $0.choice, text: $0.text) })
+        let note = try app.store.note(id: attempt.noteId, owner: visitor.user!.id)
+        struct Answer: Encodable { var attempt: AttemptJSON; var learningRate: Double; var status: String }
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz), learningRate: note?.learningRate ?? attempt.accuracy,
+                                    status: (note?.isDone ?? false) ? "done" : "in_progress"), status: 201)
+    }
+
+    func history(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let owner = visitor.user!.id
+        guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        let attempts = try app.store.attempts(noteId: note.id, owner: owner)
+        let progress = StudyProgress(attempts: attempts.map { AttemptScore(correct: $0.correctCount, total: $0.total) })
+        struct Summary: Encodable { var attempts: Int; var solved: Int; var wrong: Int; var accuracy: Double?; var learningRate: Double?; var status: String }
+        struct Answer: Encodable { var items: [AttemptJSON]; var summary: Summary }
+        return JSON.response(Answer(items: attempts.map { AttemptJSON($0, quiz: nil) },
+                                    summary: Summary(attempts: progress.attempts, solved: progress.questionsSolved, wrong: progress.wrongCount,
+                                                     accuracy: progress.overallAccuracy, learningRate: progress.learningRate, status: progress.status.rawValue)))
+    }
+
+    func attempt(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard let (attempt, quiz) = try app.store.attempt(id: request.parameter("id"), owner: visitor.user!.id) else {
+            throw HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
+        }
+        struct Answer: Encodable { var attempt: AttemptJSON }
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz)))
+    }
+
+    struct WrongJSON: Encodable {
+        var questionId: String, kind: String, prompt: String, options: [String]?, correctAnswer: String, lastGiven: String
+        var wrongCount: Int, conceptName: String, page: Int?, noteId: String, noteTitle: String, lastWrongAt: Date
+        init(_ w: WrongAnswer) {
+            let q = w.question
+            questionId = q.id; kind = q.kind.rawValue; prompt = q.prompt; options = q.kind == .choice ? q.options : nil
+            correctAnswer = q.answer; lastGiven = w.lastGiven; wrongCount = w.wrongCount; conceptName = q.conceptName; page = q.page
+            noteId = w.noteId; noteTitle = w.noteTitle; lastWrongAt = w.lastWrongAt
+        }
+    }
+
+    /// The notebook of one note (`/notes/{id}/wrong-answers`) or of all (`/wrong-answers`).
+    func wrongAnswers(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let owner = visitor.user!.id
+        var noteId: String?
+        if request.pathParameters["id"] != nil {
+            guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+            noteId = note.id
+        }
+        struct Answer: Encodable { var items: [WrongJSON] }
+        return JSON.response(Answer(items: try app.store.wrongAnswers(owner: owner, noteId: noteId).map(WrongJSON.init)))
+    }
+
+    func retryWrong(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let quiz = try app.quizzes.retryWrong(noteId: request.parameter("id"), owner: visitor.user!)
+        struct Answer: Encodable { var quiz: QuizJSON }
+        return JSON.response(Answer(quiz: QuizJSON(quiz)), status: 201)
+    }
+
+    func stats(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        return JSON.response(try StudyStats.compute(store: app.store, user: visitor.user!, now: Date()))
+    }
+
+    // MARK: Review queue
+
+    func reviewQueue(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let now = Date()
+        let due = try app.store.dueQuestionReviews(owner: visitor.user!.id, at: now)
+        struct Item: Encodable { var question: QuestionJSON; var noteId: String; var noteTitle: String; var due: Date }
+        struct Answer: Encodable { var items: [Item]; var due: Int }
+        return JSON.response(Answer(items: due.map { Item(question: QuestionJSON($0.1), noteId: $0.noteId, noteTitle: $0.noteTitle, due: $0.0.due) },
+                                    due: try app.store.dueReviewCount(owner: visitor.user!.id, at: now)))
+    }
+
+    struct ReviewBody: Decodable { var choice: Int?; var text: String? }
+
+    func answerReview(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let body = try JSON.decode(ReviewBody.self, from: request)
+        let id = request.parameter("questionId")
+        let (graded, question, card) = try app.quizzes.review(questionId: id, owner: visitor.user!, given: .init(questionId: id, choice: body.choice, text: body.text))
+        struct Answer: Encodable { var isCorrect: Bool; var given: String; var correctAnswer: String; var correctIndex: Int?; var nextDue: Date }
+        return JSON.response(Answer(isCorrect: graded.isCorrect, given: graded.given, correctAnswer: question.answer,
+                                    correctIndex: question.correctIndex, nextDue: card.due))
+    }
+}
+
+/// `GET /api/v1/stats/study`: streak, this week, totals, reviews due — in the user's time zone.
+struct StudyStats: Encodable {
+    struct Week: Encodable { var questions: Int; var attempts: Int; var days: Int }
+    struct Totals: Encodable { var solved: Int; var correct: Int; var wrong: Int; var accuracy: Double? }
+    var streakDays: Int
+    var thisWeek: Week
+    var totals: Totals
+    var reviewDue: Int
+    var timeZone: String
+
+    static func compute(store: Store, user: User, now: Date) throws -> StudyStats {
+        let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")!
+        let calendar = ActivityCalendar(timeZone: zone)
+        let activity = try store.attemptActivity(owner: user.id)
+        let weekStart = calendar.startOfWeek(now)
+        let thisWeek = activity.filter { $0.at >= weekStart && $0.at <= now }
+        let solved = activity.reduce(0) { $0 + $1.total }
+        let correct = activity.reduce(0) { $0 + $1.correct }
+        return StudyStats(
+            streakDays: calendar.streak(activity: activity.map(\.at), now: now),
+            thisWeek: Week(questions: thisWeek.reduce(0) { $0 + $1.total }, attempts: thisWeek.count,
+                           days: calendar.thisWeekActiveDays(activity: activity.map(\.at), now: now)),
+            totals: Totals(solved: solved, correct: correct, wrong: solved - correct, accuracy: solved > 0 ? Double(correct) / Double(solved) : nil),
+            reviewDue: try store.dueReviewCount(owner: user.id, at: now), timeZone: zone.identifier)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import NotioAnalysis
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// Quizzes on demand, retries of the wrong answers, grading, and the review schedule: the rules
+/// shared by the pages and the API.
+struct QuizService: Sendable {
+    let store: Store
+    let provider: any AnalysisProvider
+    let executor: JobExecutor
+    let scheduler = FSRSScheduler()
+    static let reviewKind = "question"
+
+    /// A quiz of `count` questions at `difficulty`, avoiding what was asked on this note before.
+    func makeQuiz(noteId: String, owner: User, difficulty: Difficulty, count: Int, now: Date = Date()) async throws -> QuizRecord {
+        guard let detail = try store.noteDetail(id: noteId, owner: owner.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard detail.summary.state == .ready else {
+            throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
+        }
+        guard let pages = try store.notePages(id: noteId, owner: owner.id) else { throw HTTPError.notFound() }
+        let asked = try store.askedPrompts(noteId: noteId, owner: owner.id)
+        let analysis = NoteAnalysis(title: detail.summary.title, concepts: detail.concepts, keywords: detail.keywords)
+        // The seed moves on with every quiz, so the offline generator rotates concepts and forms.
+        let request = QuizRequest(analysis: analysis, pages: pages, difficulty: difficulty, count: count, avoidPrompts: asked, seed: UInt64(asked.count))
+        let provider = self.provider
+        var questions = try await withTaskExecutorPreference(executor) { try await provider.makeQuestions(request) }
+        if questions.count < count && !asked.isEmpty {
+            // Everything new has been asked: fill up with earlier questions rather than come back short.
+            var again = request
+            again.avoidPrompts = questions.map(\.prompt)
+            again.count = count - questions.count
+            again.seed = request.seed &+ 7919
+            let more = try await withTaskExecutorPreference(executor) { try await provider.makeQuestions(again) }
+            let taken = Set(questions.map(\.prompt))
+            questions += more.filter { !taken.contains($0.prompt) }.prefix(count - questions.count)
+        }
+        guard !questions.isEmpty else {
+            throw HTTPError(409, "no_questions", "이 노트에서는 문제를 만들 수 없어요. 개념이 더 있는 자료로 시도해 주세요. (This note has too little material for questions.)")
+        }
+        // Providers may give stable or repeated ids; stored questions need their own.
+        let fresh = questions.prefix(count).map { q -> Question in var q = q; q.id = UUID().uuidString.lowercased(); return q }
+        let quiz = QuizRecord(id: UUID().uuidString.lowercased(), noteId: noteId, difficulty: difficulty, origin: .new, createdAt: now, questions: Array(fresh))
+        try store.insertQuiz(quiz, owner: owner.id)
+        return quiz
+    }
+
+    /// "틀린 문제만 다시 풀기": a quiz of exactly the note's notebook entries.
+    func retryWrong(noteId: String, owner: User, now: Date = Date()) throws -> QuizRecord {
+        guard try store.note(id: noteId, owner: owner.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        let wrong = try store.wrongAnswers(owner: owner.id, noteId: noteId)
+        guard !wrong.isEmpty else { throw HTTPError(409, "notebook_empty", "다시 풀 틀린 문제가 없어요. (There are no wrong answers to retry.)") }
+        var originals: [String: String] = [:]
+        let copies = wrong.map { entry -> Question in
+            var q = entry.question
+            q.id = UUID().uuidString.lowercased()
+            originals[q.id] = entry.question.id
+            return q
+        }
+        let quiz = QuizRecord(id: UUID().uuidString.lowercased(), noteId: noteId, difficulty: .medium, origin: .wrong, createdAt: now,
+                              questions: copies, originals: originals)
+        try store.insertQuiz(quiz, owner: owner.id)
+        return quiz
+    }
+
+    /// Grades and stores an attempt. Every question of the quiz is graded; one without an answer is wrong.
+    func submit(quizId: String, owner: User, answers: [QuizGrader.Given], now: Date = Date()) throws -> (Attempt, QuizRecord) {
+        guard let quiz = try store.quiz(id: quizId, owner: owner.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        if quiz.attemptId != nil { throw alreadyAnswered }
+        var problems: [String: String] = [:]
+        var seen = Set<String>()
+        let byId = Dictionary(uniqueKeysWithValues: quiz.questions.map { ($0.id, $0) })
+        for (i, a) in answers.enumerated() {
+            guard let q = byId[a.questionId] else { problems["answers[\(i)].questionId"] = "is not a question of this quiz"; continue }
+            if !seen.insert(a.questionId).inserted { problems["answers[\(i)].questionId"] = "is answered twice" }
+            if let choice = a.choice {
+                if q.kind != .choice { problems["answers[\(i)].choice"] = "is for multiple-choice questions; send text" }
+                else if !(0..<q.options.count).contains(choice) { problems["answers[\(i)].choice"] = "must be 0 to \(q.options.count - 1)" }
+            }
+            if let text = a.text, text.count > 500 { problems["answers[\(i)].text"] = "must be at most 500 characters" }
+        }
+        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        let graded = QuizGrader().grade(quiz.questions, answers)
+        let correct = graded.filter(\.isCorrect).count
+        let attempt = Attempt(id: UUID().uuidString.lowercased(), quizId: quiz.id, noteId: quiz.noteId, difficulty: quiz.difficulty,
+                              origin: quiz.origin, correctCount: correct, total: graded.count, createdAt: now, answers: graded)
+        // A wrong answer starts (or sets back) its review card; a right one moves an existing card on.
+        let originals = graded.map { quiz.originalId(of: $0.questionId) }
+        let existing = try store.reviewCards(owner: owner.id, kind: Self.reviewKind, ids: originals)
+        var cards: [ReviewCard] = []
+        for (answer, original) in zip(graded, originals) {
+            if !answer.isCorrect {
+                cards.append(scheduler.review(card: existing[original], itemId: original, kind: Self.reviewKind, rating: .again, at: now))
+            } else if let card = existing[original] {
+                cards.append(scheduler.review(card: card, rating: .good, at: now))
+            }
+        }
+        guard try store.insertAttempt(attempt, quiz: quiz, owner: owner.id, reviewCards: cards) else { throw alreadyAnswered }
+        return (attempt, quiz)
+    }
+
+    private var alreadyAnswered: HTTPError {
+        HTTPError(409, "already_answered", "이미 제출한 퀴즈예요. 새 퀴즈를 만들어 주세요. (This quiz was already submitted.)")
+    }
+
+    /// Answers one question of the review queue and reschedules it.
+    func review(questionId: String, owner: User, given: QuizGrader.Given, now: Date = Date()) throws -> (GradedAnswer, Question, ReviewCard) {
+        guard let (question, _) = try store.question(id: questionId, owner: owner.id),
+              let card = try store.reviewCards(owner: owner.id, kind: Self.reviewKind, ids: [questionId])[questionId] else {
+            throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)")
+        }
+        if let choice = given.choice, !(0..<question.options.count).contains(choice) {
+            throw HTTPError.unprocessable(["choice": "must be 0 to \(max(question.options.count - 1, 0))"])
+        }
+        let graded = QuizGrader().grade([question], [given])[0]
+        let next = scheduler.review(card: card, rating: graded.isCorrect ? .good : .again, at: now)
+        try store.recordReview(owner: owner.id, card: next, answeredRight: graded.isCorrect)
+        return (graded, question, next)
+    }
+}
