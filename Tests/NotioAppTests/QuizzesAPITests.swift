@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import NotioApp
+import NotioCore
+
+/// The quiz loop through the API on the demo account's 운영체제 note.
+@Suite struct QuizzesAPITests {
+    /// Signs in as the demo account (a fresh server each time, so changes stay local) and
+    /// returns the 운영체제 note's id.
+    static func demo(_ server: TestServer) async throws -> (Client, String) {
+        let c = Client(server)
+        _ = try await c.request("POST", "/api/v1/auth/login", json: ["email": "study@notio.io", "password": "password"])
+        let notes = try await c.get("/api/v1/notes?q=%EC%9A%B4%EC%98%81%EC%B2%B4%EC%A0%9C").json["items"] as? [[String: Any]] ?? []
+        return (c, try #require(notes.first?["id"] as? String))
+    }
+
+    static func quiz(_ c: Client, _ noteId: String, _ difficulty: String, _ count: Int) async throws -> [String: Any] {
+        let r = try await c.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: ["difficulty": difficulty, "count": count])
+        #expect(r.status == 201, "\(r.text)")
+        return try #require(r.json["quiz"] as? [String: Any])
+    }
+
+    @Test func theWholeLoop() async throws {
+        let server = try TestServer()
+        let (c, noteId) = try await Self.demo(server)
+        let before = try await c.get("/api/v1/stats/study").json
+        let quiz = try await Self.quiz(c, noteId, "hard", 5)
+        let questions = try #require(quiz["questions"] as? [[String: Any]])
+        #expect(questions.count == 5)
+        // No answers go to the taker.
+        #expect(!String(decoding: try JSONSerialization.data(withJSONObject: quiz), as: UTF8.self).contains("correctIndex"))
+        for q in questions {
+            #expect(!(q["conceptName"] as? String ?? "").isEmpty)
+            if q["kind"] as? String == "choice" { #expect(Set(q["options"] as? [String] ?? []).count == 4) }
+        }
+        // Answer everything wrong-ish: the first option, or "모름".
+        let answers: [[String: Any]] = questions.map { q in
+            q["kind"] as? String == "choice" ? ["questionId": q["id"]!, "choice": 0] : ["questionId": q["id"]!, "text": "모름"]
+        }
+        let submitted = try await c.request("POST", "/api/v1/quizzes/\(quiz["id"]!)/attempts", json: ["answers": answers])
+        #expect(submitted.status == 201)
+        let attempt = try #require(submitted.json["attempt"] as? [String: Any])
+        let graded = try #require(attempt["answers"] as? [[String: Any]])
+        #expect(graded.count == 5)
+        let wrong = graded.filter { $0["isCorrect"] as? Bool == false }
+        #expect(attempt["correctCount"] as? Int == 5 - wrong.count)
+        #expect(!wrong.isEmpty)
+        for g in graded { #expect(!(g["correctAnswer"] as? String ?? "").isEmpty) }
+
+        // History and the attempt's detail.
+        let history = try await c.get("/api/v1/notes/\(noteId)/attempts").json
+        #expect((history["items"] as? [Any])?.count == 1)
+        #expect((history["summary"] as? [String: Any])?["wrong"] as? Int == wrong.count)
+        let detail = try await c.get("/api/v1/attempts/\(attempt["id"]!)")
+        #expect((detail.json["attempt"] as? [String: Any])?["id"] as? String == attempt["id"] as? String)
+
+        // The notebook holds exactly the wrong ones; the retry quiz is made of them.
+        let notebook = try await c.get("/api/v1/notes/\(noteId)/wrong-answers").json["items"] as? [[String: Any]] ?? []
+        #expect(Set(notebook.compactMap { $0["questionId"] as? String }) == Set(wrong.compactMap { $0["questionId"] as? String }))
+        #expect((try await c.get("/api/v1/wrong-answers").json["items"] as? [Any])?.count == wrong.count)
+        let retry = try await c.request("POST", "/api/v1/notes/\(noteId)/wrong-answers/quiz")
+        #expect(retry.status == 201)
+        let retryQuiz = try #require(retry.json["quiz"] as? [String: Any])
+        let retryQuestions = try #require(retryQuiz["questions"] as? [[String: Any]])
+        #expect(retryQuestions.count == wrong.count)
+        #expect(retryQuiz["origin"] as? String == "wrong")
+        // Answer them right, using the notebook's answers (same order as the notebook).
+        let rightAnswers: [[String: Any]] = zip(retryQuestions, notebook).map { q, entry in
+            if q["kind"] as? String == "choice" {
+                let options = q["options"] as? [String] ?? []
+                return ["questionId": q["id"]!, "choice": options.firstIndex(of: entry["correctAnswer"] as? String ?? "") ?? -1]
+            }
+            return ["questionId": q["id"]!, "text": entry["correctAnswer"] as? String ?? ""]
+        }
+        let second = try await c.request("POST", "/api/v1/quizzes/\(retryQuiz["id"]!)/attempts", json: ["answers": rightAnswers])
+        #expect(second.status == 201)
+        #expect((second.json["attempt"] as? [String: Any])?["correctCount"] as? Int == wrong.count)
+        #expect(second.json["learningRate"] as? Double == 1)
+        #expect(second.json["status"] as? String == "done")
+        #expect((try await c.get("/api/v1/notes/\(noteId)/wrong-answers").json["items"] as? [Any])?.count == 0)
+
+        // The note's learning rate and status, and the study statistics.
+        let note = try await c.get("/api/v1/notes/\(noteId)").json
+        #expect(note["learningRate"] as? Double == 1)
+        #expect(note["status"] as? String == "done")
+        let after = try await c.get("/api/v1/stats/study").json
+        let solvedBefore = (before["totals"] as? [String: Any])?["solved"] as? Int ?? 0
+        #expect((after["totals"] as? [String: Any])?["solved"] as? Int == solvedBefore + 5 + wrong.count)
+        #expect(after["streakDays"] as? Int ?? 0 >= 1)
+        #expect((after["thisWeek"] as? [String: Any])?["questions"] as? Int ?? 0 >= 5 + wrong.count)
+        // The wrong ones were scheduled for review; answering them right moved them on.
+        #expect(after["reviewDue"] as? Int == 0)
+    }
+
+    @Test func newQuizzesAvoidEarlierQuestions() async throws {
+        let server = try TestServer()
+        let (c, noteId) = try await Self.demo(server)
+        let first = try await Self.quiz(c, noteId, "easy", 8)
+        let second = try await Self.quiz(c, noteId, "easy", 8)
+        let a = Set((first["questions"] as? [[String: Any]] ?? []).compactMap { $0["prompt"] as? String })
+        let b = Set((second["questions"] as? [[String: Any]] ?? []).compactMap { $0["prompt"] as? String })
+        #expect(a.count == 8 && b.count == 8)
+        #expect(a.isDisjoint(with: b))
+    }
+
+    @Test func levelsAskDifferentThings() async throws {
+        let server = try TestServer()
+        let (c, noteId) = try await Self.demo(server)
+        func profile(_ level: String) async throws -> (short: Int, naming: Int) {
+            let qs = try await Self.quiz(c, noteId, level, 20)["questions"] as? [[String: Any]] ?? []
+            return (qs.filter { $0["kind"] as? String == "short" }.count,
+                    qs.filter { ["definition", "name"].contains($0["form"] as? String ?? "") }.count)
+        }
+        let easy = try await profile("easy"), hard = try await profile("hard")
+        #expect(hard.short > easy.short)
+        #expect(easy.naming > hard.naming)
+    }
+
+    @Test func badInputGetsTheRight4xxAndStoresNothing() async throws {
+        let server = try TestServer()
+        let (c, noteId) = try await Self.demo(server)
+        for body: [String: Any] in [["difficulty": "easy", "count": 0], ["difficulty": "easy", "count": 31], ["difficulty": "impossible", "count": 5]] {
+            let r = try await c.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: body)
+            #expect(r.status == 422)
+        }
+        #expect(try await c.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: ["difficulty": "easy"]).status == 422)
+        #expect(try await c.request("POST", "/api/v1/notes/nope/quizzes", json: ["difficulty": "easy", "count": 3]).status == 404)
+
+        let quiz = try await Self.quiz(c, noteId, "medium", 3)
+        let other = try await Self.quiz(c, noteId, "medium", 3)
+        let qid = quiz["id"] as! String
+        let foreign = (other["questions"] as? [[String: Any]])?.first?["id"] as? String ?? ""
+        let own = (quiz["questions"] as? [[String: Any]])?.first?["id"] as? String ?? ""
+        let forOther = try await c.request("POST", "/api/v1/quizzes/\(qid)/attempts", json: ["answers": [["questionId": foreign, "choice": 0]]])
+        #expect(forOther.status == 422)
+        let twice = try await c.request("POST", "/api/v1/quizzes/\(qid)/attempts", json: ["answers": [["questionId": own, "text": "a"], ["questionId": own, "text": "b"]]])
+        #expect(twice.status == 422)
+        let outOfRange = try await c.request("POST", "/api/v1/quizzes/\(qid)/attempts", json: ["answers": [["questionId": own, "choice": 9]]])
+        #expect([422].contains(outOfRange.status))
+        #expect(try await c.request("POST", "/api/v1/quizzes/\(qid)/attempts", json: ["answers": "nope"]).status == 422)
+        #expect(try await c.request("POST", "/api/v1/quizzes/\(qid)/attempts", body: Data("{".utf8), contentType: "application/json").status == 400)
+        #expect((try await c.get("/api/v1/notes/\(noteId)/attempts").json["items"] as? [Any])?.count == 0)
+
+        #expect(try await c.request("POST", "/api/v1/quizzes/\(qid)/attempts", json: ["answers": [[String: Any]]()]).status == 201)
+        let again = try await c.request("POST", "/api/v1/quizzes/\(qid)/attempts", json: ["answers": [[String: Any]]()])
+        #expect(again.status == 409)
+        #expect(again.errorCode == "already_answered")
+        #expect((try await c.get("/api/v1/notes/\(noteId)/attempts").json["items"] as? [Any])?.count == 1)
+
+        // Another account sees none of it.
+        let stranger = Client(server)
+        try await stranger.signUp()
+        #expect(try await stranger.get("/api/v1/quizzes/\(qid)").status == 404)
+        #expect(try await stranger.request("POST", "/api/v1/quizzes/\(other["id"]!)/attempts", json: ["answers": [[String: Any]]()]).status == 404)
+        #expect((try await c.get("/api/v1/quizzes/\(other["id"]!)").json["quiz"] as? [String: Any])?["attemptId"] == nil)
+    }
+
+    @Test func reviewQueueFollowsTheSchedule() async throws {
+        let server = try TestServer()
+        let (c, noteId) = try await Self.demo(server)
+        let quiz = try await Self.quiz(c, noteId, "easy", 3)
+        _ = try await c.request("POST", "/api/v1/quizzes/\(quiz["id"]!)/attempts", json: ["answers": [[String: Any]]()])
+        // Wrong answers come back after ten minutes, not at once.
+        #expect((try await c.get("/api/v1/review").json["items"] as? [Any])?.count == 0)
+        let store = server.app.context.store
+        let me = try await c.get("/api/v1/me").json["user"] as? [String: Any]
+        let later = Date().addingTimeInterval(11 * 60)
+        let due = try store.dueQuestionReviews(owner: me?["id"] as? String ?? "", at: later)
+        #expect(due.count == 3)
+        // Answering one right through the service moves it days ahead and out of the notebook.
+        let user = try #require(try store.user(id: me?["id"] as? String ?? ""))
+        let (card, question) = (due[0].0, due[0].1)
+        let given = question.kind == .choice ? QuizGraderGiven(question.id, choice: question.correctIndex) : QuizGraderGiven(question.id, text: question.answer)
+        let (graded, _, next) = try server.app.context.quizzes.review(questionId: card.itemId, owner: user, given: given, now: later)
+        #expect(graded.isCorrect)
+        #expect(next.due.timeIntervalSince(later) >= 86_400)
+        #expect((try await c.get("/api/v1/notes/\(noteId)/wrong-answers").json["items"] as? [Any])?.count == 2)
+        #expect(try await c.request("POST", "/api/v1/review/nope", json: ["text": "x"]).status == 404)
+    }
+}
+
+private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = nil) -> NotioCore.QuizGrader.Given {
+    .init(questionId: id, choice: choice, text: text)
+}
