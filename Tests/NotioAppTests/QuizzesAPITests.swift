@@ -2,14 +2,23 @@ import Foundation
 import Testing
 @testable import NotioApp
 import NotioCore
+import NotioStore
 
 /// The quiz loop through the API on the demo account's 운영체제 note.
 @Suite struct QuizzesAPITests {
     /// Signs in as the demo account (a fresh server each time, so changes stay local) and
     /// returns the 운영체제 note's id.
-    static func demo(_ server: TestServer) async throws -> (Client, String) {
+    static func demo(_ server: TestServer, keepHistory: Bool = false) async throws -> (Client, String) {
         let c = Client(server)
-        _ = try await c.request("POST", "/api/v1/auth/login", json: ["email": "study@notio.io", "password": "password"])
+        let me = try await c.request("POST", "/api/v1/auth/login", json: ["email": "study@notio.io", "password": "password"])
+        if !keepHistory {
+            // A clean slate: the demo's own quizzes (and with them attempts and the notebook) go.
+            let id = (me.json["user"] as? [String: Any])?["id"] as? String ?? ""
+            try server.app.context.store.database.write { db in
+                try db.run("DELETE FROM quizzes WHERE owner_id = ?", [id])
+                try db.run("DELETE FROM review_cards WHERE owner_id = ?", [id])
+            }
+        }
         let notes = try await c.get("/api/v1/notes?q=%EC%9A%B4%EC%98%81%EC%B2%B4%EC%A0%9C").json["items"] as? [[String: Any]] ?? []
         return (c, try #require(notes.first?["id"] as? String))
     }
@@ -181,4 +190,21 @@ import NotioCore
 
 private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = nil) -> NotioCore.QuizGrader.Given {
     .init(questionId: id, choice: choice, text: text)
+}
+
+@Suite struct DemoStudyTests {
+    @Test func theDemoAccountHasAStudyHistory() async throws {
+        let server = try TestServer()
+        let (c, noteId) = try await QuizzesAPITests.demo(server, keepHistory: true)
+        let stats = try await c.get("/api/v1/stats/study").json
+        #expect(stats["streakDays"] as? Int == 5)
+        #expect(((stats["totals"] as? [String: Any])?["wrong"] as? Int ?? 0) > 0)
+        #expect((try await c.get("/api/v1/notes/\(noteId)/attempts").json["items"] as? [Any])?.count == 3)
+        #expect((try await c.get("/api/v1/wrong-answers").json["items"] as? [Any])?.isEmpty == false)
+        let note = try await c.get("/api/v1/notes/\(noteId)").json
+        #expect((note["learningRate"] as? Double ?? 0) > 0)
+        // Seeding again (a restart with --seed-demo) adds nothing.
+        try DemoData.seed(store: server.app.context.store, now: Date())
+        #expect((try await c.get("/api/v1/notes/\(noteId)/attempts").json["items"] as? [Any])?.count == 3)
+    }
 }
