@@ -91,9 +91,8 @@ struct MediaWorkerClientTests {
     }
 
     @Test func aHangingWorkerIsKilledAtTheTimeout() async throws {
-        let (worker, pdf) = try script("exec sleep 30")
+        let (worker, pdf) = try script("echo $$ > \"$(dirname \"$0\")/pid\"; exec sleep 300")
         defer { try? FileManager.default.removeItem(at: pdf.deletingLastPathComponent()) }
-        let started = Date()
         let client = MediaWorkerClient(executable: worker, limits: MediaLimits(timeoutSeconds: 0.5))
         do {
             _ = try await client.extractPDF(at: pdf.path) { _ in }
@@ -101,8 +100,13 @@ struct MediaWorkerClientTests {
         } catch let error as MediaError {
             #expect(error.code == "timeout")
         }
-        // The script sleeps 30 s: returning well before that means it was killed, not waited for.
-        #expect(Date().timeIntervalSince(started) < 20)
+        // The worker would sleep for five minutes: it must be dead (or a zombie awaiting its
+        // reaping), not sleeping.
+        let pidText = try String(contentsOf: pdf.deletingLastPathComponent().appendingPathComponent("pid"), encoding: .utf8)
+        let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "gone"
+        #expect(state == "gone" || state == "Z", "worker \(pid) is still \(state)")
     }
 
     @Test func theChildSeesOMPThreadLimit() async throws {

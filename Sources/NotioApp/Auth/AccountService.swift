@@ -88,10 +88,10 @@ struct AccountService: Sendable {
     }
 }
 
-/// Argon2id off the request threads: at most two hashes at once (64 MiB each), on their own queue.
+/// Argon2id off the request threads: each hash on a thread of its own (never on the shared
+/// pools, which busy jobs may hold), at most two at once (64 MiB each).
 final class PasswordHasher: Sendable {
     static let shared = PasswordHasher()
-    private let queue = DispatchQueue(label: "notio.password", attributes: .concurrent)
     private let slots = DispatchSemaphore(value: 2)
     private let decoy: String
 
@@ -101,22 +101,23 @@ final class PasswordHasher: Sendable {
 
     func decoyHash() -> String { decoy }
 
-    func hash(_ password: String) async throws -> String {
+    private func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { cont in
-            queue.async { [slots] in
+            let thread = Thread { [slots] in
                 slots.wait(); defer { slots.signal() }
-                cont.resume(with: Result { try Crypto.hashPassword(password) })
+                cont.resume(with: Result { try work() })
             }
+            thread.stackSize = 1 << 20
+            thread.start()
         }
     }
 
+    func hash(_ password: String) async throws -> String {
+        try await run { try Crypto.hashPassword(password) }
+    }
+
     func verify(_ password: String, hash: String) async throws -> Bool {
-        await withCheckedContinuation { cont in
-            queue.async { [slots] in
-                slots.wait(); defer { slots.signal() }
-                cont.resume(returning: Crypto.verifyPassword(password, hash: hash))
-            }
-        }
+        try await run { Crypto.verifyPassword(password, hash: hash) }
     }
 }
 

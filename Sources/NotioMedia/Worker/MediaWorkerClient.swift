@@ -125,9 +125,9 @@ final class WorkerRun: @unchecked Sendable {
         lock.unlock()
         launched(child.processIdentifier)
 
-        let timer = DispatchWorkItem { [self] in stop(.timedOut) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        defer { timer.cancel() }
+        // The deadline is checked by the reading loop itself, not by a dispatch timer that a busy
+        // process could run late.
+        let deadline = Date().addingTimeInterval(timeout)
 
         // A child that dies before reading its request must not take this process with it.
         _ = Self.ignoreBrokenPipes
@@ -142,13 +142,12 @@ final class WorkerRun: @unchecked Sendable {
         while true {
             // Poll rather than block: once the child is killed and gone, stop reading even if a
             // process started elsewhere in the meantime still holds the pipe's write end open.
+            if Date() >= deadline { stop(.timedOut) }
+            // Killed (timeout or cancel): the child's output no longer matters.
+            if lock.withLock({ ending != nil }) { break }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, 200)
-            if ready == 0 {
-                let stopped = lock.withLock { ending != nil }
-                if stopped && !child.isRunning { break }
-                continue
-            }
+            if ready == 0 { continue }
             if ready < 0 { if errno == EINTR { continue }; break }
             let n = read(fd, &chunkBytes, chunkBytes.count)
             if n < 0 && errno == EINTR { continue }
@@ -167,10 +166,18 @@ final class WorkerRun: @unchecked Sendable {
             }
         }
         try? reader.close()
-        child.waitUntilExit()
+        let killed = lock.withLock { ending != nil }
+        if killed {
+            // Reaping is Foundation's; give it a moment, but never tie the caller to how busy
+            // the process is.
+            let limit = Date().addingTimeInterval(2)
+            while child.isRunning && Date() < limit { usleep(5_000) }
+        } else {
+            child.waitUntilExit()
+        }
 
         lock.lock()
-        exited = true
+        exited = !killed
         let reason = ending
         lock.unlock()
 
