@@ -152,11 +152,14 @@ final class WorkerRun: @unchecked Sendable {
             let n = read(fd, &chunkBytes, chunkBytes.count)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
-            let chunk = Data(chunkBytes[0..<n])
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: 0x0A) {
+            // Only the new bytes are searched for line ends: the result line of a long document
+            // is megabytes and arrives in many reads.
+            var searchFrom = buffer.endIndex
+            buffer.append(contentsOf: chunkBytes[0..<n])
+            while let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
                 let line = buffer[buffer.startIndex..<newline]
                 buffer.removeSubrange(buffer.startIndex...newline)
+                searchFrom = buffer.startIndex
                 guard let decoded = try? JSONDecoder().decode(WorkerLine.self, from: line) else { continue }
                 if let stage = decoded.stage {
                     progress(stage)
