@@ -93,7 +93,7 @@ function start(form) {
     const current = state.index === total ? final : questions[state.index];
     const text = current.querySelector('input[type="text"]');
     (text ?? current).focus({ preventScroll: true });
-    current.scrollIntoView({ block: "nearest" });
+    window.scrollTo({ top: 0 });
   }
 
   form.addEventListener("change", (e) => {
