@@ -21,7 +21,7 @@ function start(form) {
   const bar = document.getElementById("quiz-progress-bar");
   const progressText = document.getElementById("quiz-progress-text");
   const submit = document.getElementById("submit-quiz");
-  const msg = (name, value) => (form.dataset[name] ?? "").replace("%@", value);
+  const msg = (name, value) => (form.dataset[name] ?? "").replace("{n}", value);
 
   let state = { index: 0, answers: {} };
   try { state = { ...state, ...JSON.parse(sessionStorage.getItem(key) ?? "{}") }; } catch { /* a broken entry starts afresh */ }

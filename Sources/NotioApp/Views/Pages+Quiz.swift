@@ -155,8 +155,8 @@ extension Pages {
           </div>
         </div>
         <form class="quiz-form" id="quiz-form" method="post" action="/quizzes/\(quiz.id)" data-quiz-id="\(quiz.id)" data-total="\(total)"
-          data-msg-unanswered="\(ctx.t("quiz.review.unanswered"))" data-msg-all-answered="\(ctx.t("quiz.review.allAnswered"))"
-          data-msg-question="\(ctx.t("quiz.review.question"))" data-msg-failed="\(ctx.t("quiz.submitFailed"))" data-msg-submitting="\(ctx.t("quiz.submitting"))">
+          data-msg-unanswered="\(NoteViews.format(ctx, "quiz.review.unanswered", "{n}"))" data-msg-all-answered="\(ctx.t("quiz.review.allAnswered"))"
+          data-msg-question="\(NoteViews.format(ctx, "quiz.review.question", "{n}"))" data-msg-failed="\(ctx.t("quiz.submitFailed"))" data-msg-submitting="\(ctx.t("quiz.submitting"))">
           \(Form.csrfField(ctx))
           \(questions)
           <section class="quiz-final" id="quiz-final" tabindex="-1" aria-labelledby="quiz-final-title">
