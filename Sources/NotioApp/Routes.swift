@@ -9,6 +9,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let notes = NotesAPI(app: app)
     let quizzes = QuizzesAPI(app: app)
     let notePages = NotePages(app: app)
+    let quizPages = QuizPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
@@ -66,5 +67,16 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/notes/{id}/delete", .sync(notePages.deleteConfirm)),
         Route("POST", "/notes/{id}/delete", .sync(notePages.delete)),
         Route("POST", "/jobs/{id}/cancel", .sync(notePages.cancelJob)),
+
+        Route("POST", "/notes/{id}/quizzes", .async(quizPages.create)),
+        Route("GET", "/quizzes/{id}", .sync(quizPages.take)),
+        Route("POST", "/quizzes/{id}", .sync(quizPages.submit)),
+        Route("GET", "/attempts/{id}", .sync(quizPages.attempt)),
+        Route("GET", "/notes/{id}/attempts", .sync(quizPages.history)),
+        Route("GET", "/notes/{id}/wrong-answers", .sync(quizPages.notebook)),
+        Route("POST", "/notes/{id}/wrong-answers/quiz", .sync(quizPages.retryWrong)),
+        Route("GET", "/wrong-answers", .sync(quizPages.notebook)),
+        Route("GET", "/review", .sync(quizPages.review)),
+        Route("POST", "/review/{questionId}", .sync(quizPages.answerReview)),
     ]
 }

@@ -93,6 +93,13 @@ import Testing
             "/api/v1/notes/{id}/wrong-answers": attempt_note(attempt, made),
             "/api/v1/notes/{id}/wrong-answers/quiz": attempt_note(attempt, made),
             "/api/v1/review/{questionId}": reviewItem,
+            "/notes/{id}/quizzes": concept,
+            "/quizzes/{id}": quiz,
+            "/attempts/{id}": attempt,
+            "/notes/{id}/attempts": concept,
+            "/notes/{id}/wrong-answers": attempt_note(attempt, made),
+            "/notes/{id}/wrong-answers/quiz": attempt_note(attempt, made),
+            "/review/{questionId}": reviewItem,
         ]
     }
 

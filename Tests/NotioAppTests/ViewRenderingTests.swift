@@ -48,6 +48,7 @@ import Testing
             pages.append(("settings-guest-\(l)", Pages.settings(context(lang, user: demo, guest: true, path: "/settings"), timeZone: "Europe/Vienna")))
             pages.append(("notes-\(l)", Pages.comingSoon(context(lang, user: student, path: "/notes"), title: L10n.t("nav.notes", lang))))
             pages.append(("error-500-\(l)", Pages.error(signedIn, status: 500, message: hostile)))
+            pages += QuizPageFixtures.pages(lang)
         }
         return pages
     }

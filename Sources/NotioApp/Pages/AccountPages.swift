@@ -12,7 +12,10 @@ struct AccountPages {
         let ctx = app.pageContext(request, visitor)
         guard let user = visitor.user else { return app.page(Pages.splash(ctx), newCSRF: newCSRF) }
         let notes = try app.store.notes(owner: user.id)
-        let study = HomeStudySummary(noteCount: notes.count, streakDays: 0, weekQuestions: 0, recent: Array(notes.prefix(3)))
+        let stats = try StudyStats.compute(store: app.store, user: user, now: Date())
+        let study = HomeStudySummary(noteCount: notes.count, streakDays: stats.streakDays, weekQuestions: stats.thisWeek.questions,
+                                     recent: Array(notes.prefix(3)), reviewDue: stats.reviewDue,
+                                     wrongCount: try app.store.wrongAnswers(owner: user.id).count)
         let reading = HomeReadingSummary(bookCount: 0, sentenceCount: 0)
         return app.page(Pages.home(ctx, study: study, reading: reading), newCSRF: newCSRF)
     }

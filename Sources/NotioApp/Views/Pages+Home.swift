@@ -8,7 +8,13 @@ public struct HomeStudySummary: Sendable, Equatable {
     public var weekQuestions: Int
     /// The newest notes, including ones still being analysed.
     public var recent: [NoteSummary]
-    public init(noteCount: Int = 0, streakDays: Int = 0, weekQuestions: Int = 0, recent: [NoteSummary] = []) {
+    /// Questions due in 오늘 복습.
+    public var reviewDue: Int
+    /// Entries of the wrong-answer notebook, over every note.
+    public var wrongCount: Int
+    public init(noteCount: Int = 0, streakDays: Int = 0, weekQuestions: Int = 0, recent: [NoteSummary] = [], reviewDue: Int = 0, wrongCount: Int = 0) {
+        self.reviewDue = reviewDue
+        self.wrongCount = wrongCount
         self.noteCount = noteCount
         self.streakDays = streakDays
         self.weekQuestions = weekQuestions
@@ -46,9 +52,13 @@ extension Pages {
             notes = """
             <dl class="stats">
               <div><dt>\(ctx.t("home.notes.count"))</dt><dd>\(study.noteCount)</dd></div>
-              <div><dt>\(ctx.t("home.notes.streak"))</dt><dd>\(days)</dd></div>
-              <div><dt>\(ctx.t("home.notes.week"))</dt><dd>\(study.weekQuestions)</dd></div>
+              <div><dt>\(ctx.t("home.notes.streak"))</dt><dd id="home-streak">\(QuizViews.flame)\(days)</dd></div>
+              <div><dt>\(ctx.t("home.notes.week"))</dt><dd id="home-week">\(study.weekQuestions)</dd></div>
             </dl>
+            <div class="study-links">
+              <a class="study-link study-link-review" id="home-review" href="/review"><span>\(ctx.t("review.title"))</span> <strong class="count">\(study.reviewDue)</strong></a>
+              <a class="study-link" id="home-notebook" href="/wrong-answers"><span>\(ctx.t("notebook.title"))</span> <strong class="count">\(study.wrongCount)</strong></a>
+            </div>
             \(HTML.when(!study.recent.isEmpty) { recentNotes(ctx, study.recent) })
             <a class="button button-secondary" href="/notes">\(ctx.t("home.notes.open")) \(Icon.arrow)</a>
             """

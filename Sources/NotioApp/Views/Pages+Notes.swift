@@ -270,7 +270,7 @@ extension Pages {
     }
 
     /// `GET /notes/{id}`: title, category, pages, favourite, concept cards, keywords, actions.
-    static func noteSummary(_ ctx: PageContext, detail: NoteDetail, flash: Layout.Flash? = nil) -> String {
+    static func noteSummary(_ ctx: PageContext, detail: NoteDetail, study: NoteStudyPanel? = nil, flash: Layout.Flash? = nil) -> String {
         let note = detail.summary
         let meta: HTML = """
         <p class="note-meta">\(NoteViews.categoryBadge(ctx, note.category))
@@ -314,6 +314,7 @@ extension Pages {
           \(HTML.when(note.state == .ready) { "<a class=\"button button-secondary button-small\" id=\"source-link\" href=\"/notes/\(note.id)/source\">\(Icon.notes) \(ctx.t("note.source"))</a>" })
         </div>
         \(failed)
+        \(HTML.when(note.state == .ready && study != nil) { studySection(ctx, noteId: note.id, study: study!) })
         \(HTML.when(note.state != .failed) { """
         <section class="note-section" aria-labelledby="concepts-heading">
           <h2 id="concepts-heading">\(ctx.t("note.concepts")) <span class="count">\(detail.concepts.count)</span></h2>
@@ -326,7 +327,7 @@ extension Pages {
         """ })
         \(HTML.when(!ctx.isGuest) { noteActions(ctx, note) })
         """
-        return Layout.page(ctx: ctx, title: note.title, body: body, scripts: ctx.isGuest ? [] : ["note-actions.js"],
+        return Layout.page(ctx: ctx, title: note.title, body: body, scripts: ctx.isGuest ? [] : ["note-actions.js", "quiz-new.js"],
                            bodyClass: "page-note", flash: flash)
     }
 

@@ -1,0 +1,164 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+
+/// The quiz loop as pages: a new quiz from the note page, the taker, the result, the history, the
+/// wrong-answer notebook and 오늘 복습. Every form works without JavaScript; quiz-runner.js and
+/// review.js take over when they can. The rules live in `QuizService`, shared with the JSON API.
+struct QuizPages {
+    let app: AppContext
+
+    private static let noteNotFound = HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)")
+    private static let quizNotFound = HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)")
+    private static let attemptNotFound = HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
+
+    /// The signed-in visitor (member or guest) of a page, or nil when a sign-in is needed.
+    private func reader(_ request: Request) throws -> (Visitor, PageContext, String?)? {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        guard visitor.isSignedIn else { return nil }
+        return (visitor, app.pageContext(request, visitor), newCSRF)
+    }
+
+    private func zone(_ user: User) -> TimeZone { TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")! }
+
+    /// The study section of a note's page: progress, latest attempts, notebook size.
+    func panel(noteId: String, user: User, form: NewQuizForm = NewQuizForm()) throws -> NoteStudyPanel {
+        let attempts = try app.store.attempts(noteId: noteId, owner: user.id)
+        return NoteStudyPanel(progress: StudyProgress(attempts: attempts.map { AttemptScore(correct: $0.correctCount, total: $0.total) }),
+                              recent: Array(attempts.prefix(3)), wrongCount: try app.store.wrongAnswers(owner: user.id, noteId: noteId).count,
+                              timeZone: zone(user), form: form)
+    }
+
+    /// `POST /notes/{id}/quizzes`: the new-quiz form → 303 to the taker. A refused form shows the
+    /// note page again with the reason in the quiz panel.
+    func create(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
+        let f = request.formFields
+        var form = NewQuizForm(difficulty: Difficulty(rawValue: f["difficulty"] ?? "") ?? .medium, count: Int(f["count"] ?? "") ?? 10)
+        do {
+            guard let difficulty = Difficulty(rawValue: f["difficulty"] ?? "") else {
+                throw HTTPError.unprocessable(["difficulty": "must be easy, medium or hard"], "난이도를 골라 주세요. (Choose a difficulty.)")
+            }
+            guard let count = Int(f["count"] ?? ""), (1...30).contains(count) else {
+                throw HTTPError.unprocessable(["count": "must be 1 to 30"], "문제 수는 1~30개로 정해 주세요. (Choose 1 to 30 questions.)")
+            }
+            let quiz = try await app.quizzes.makeQuiz(noteId: detail.summary.id, owner: user, difficulty: difficulty, count: count)
+            return .redirect("/quizzes/\(quiz.id)")
+        } catch let e as HTTPError where e.status == 409 || e.status == 422 {
+            form.error = e.message
+            let ctx = app.pageContext(request, visitor)
+            return app.page(Pages.noteSummary(ctx, detail: detail, study: try panel(noteId: detail.summary.id, user: user, form: form)),
+                            status: e.status, newCSRF: nil)
+        }
+    }
+
+    /// `GET /quizzes/{id}`: the taker; a quiz already answered goes to its attempt.
+    func take(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let owner = visitor.user!.id
+        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: owner) else { throw Self.quizNotFound }
+        if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
+        guard let note = try app.store.note(id: quiz.noteId, owner: owner) else { throw Self.quizNotFound }
+        return app.page(Pages.quizTaker(ctx, quiz: quiz, note: note), newCSRF: newCSRF)
+    }
+
+    /// `POST /quizzes/{id}`: the whole quiz as one form, fields `q-<questionId>` → 303 to the result.
+    func submit(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: user.id) else { throw Self.quizNotFound }
+        if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
+        let f = request.formFields
+        let answers = quiz.questions.compactMap { q -> QuizGrader.Given? in
+            guard let value = f["q-\(q.id)"]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+            switch q.kind {
+            case .choice: return Int(value).map { QuizGrader.Given(questionId: q.id, choice: $0) }
+            case .short: return QuizGrader.Given(questionId: q.id, text: String(value.prefix(500)))
+            }
+        }
+        do {
+            let (attempt, _) = try app.quizzes.submit(quizId: quiz.id, owner: user, answers: answers)
+            return .redirect("/attempts/\(attempt.id)")
+        } catch let e as HTTPError where e.code == "already_answered" {
+            // Submitted twice at once: the first one won; show it.
+            if let id = try app.store.quiz(id: quiz.id, owner: user.id)?.attemptId { return .redirect("/attempts/\(id)") }
+            throw e
+        }
+    }
+
+    /// `GET /attempts/{id}`: the result with every answer, the right one and where to read it.
+    func attempt(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let user = visitor.user!
+        guard let (attempt, quiz) = try app.store.attempt(id: request.parameter("id"), owner: user.id),
+              let note = try app.store.note(id: attempt.noteId, owner: user.id) else { throw Self.attemptNotFound }
+        let study = try panel(noteId: note.id, user: user)
+        return app.page(Pages.attemptResult(ctx, attempt: attempt, quiz: quiz, note: note, study: study), newCSRF: newCSRF)
+    }
+
+    /// `GET /notes/{id}/attempts`: every attempt on a note and the totals.
+    func history(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let user = visitor.user!
+        guard let note = try app.store.note(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
+        let attempts = try app.store.attempts(noteId: note.id, owner: user.id)
+        var study = try panel(noteId: note.id, user: user)
+        study.recent = attempts
+        return app.page(Pages.attemptHistory(ctx, note: note, study: study), newCSRF: newCSRF)
+    }
+
+    /// `GET /notes/{id}/wrong-answers` and `GET /wrong-answers`: the notebook of one note or of all.
+    func notebook(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let owner = visitor.user!.id
+        var note: NoteSummary?
+        if request.pathParameters["id"] != nil {
+            guard let n = try app.store.note(id: request.parameter("id"), owner: owner) else { throw Self.noteNotFound }
+            note = n
+        }
+        let items = try app.store.wrongAnswers(owner: owner, noteId: note?.id)
+        let flash = request.query["cleared"] != nil ? Layout.Flash(ctx.t("notebook.cleared"), kind: .success) : nil
+        return app.page(Pages.wrongAnswerNotebook(ctx, note: note, items: items, flash: flash), newCSRF: newCSRF)
+    }
+
+    /// `POST /notes/{id}/wrong-answers/quiz`: "틀린 문제만 다시 풀기" → 303 to the new quiz.
+    func retryWrong(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        guard let note = try app.store.note(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
+        do {
+            let quiz = try app.quizzes.retryWrong(noteId: note.id, owner: user)
+            return .redirect("/quizzes/\(quiz.id)")
+        } catch let e as HTTPError where e.code == "notebook_empty" {
+            return .redirect("/notes/\(note.id)/wrong-answers?cleared=1")
+        }
+    }
+
+    /// `GET /review`: 오늘 복습. `?last=<questionId>&correct=0|1` shows the feedback of the form
+    /// just answered without JavaScript.
+    func review(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let owner = visitor.user!.id
+        let due = try app.store.dueQuestionReviews(owner: owner, at: Date())
+        var feedback: ReviewFeedback?
+        if let last = request.query["last"], let (question, _) = try app.store.question(id: last, owner: owner) {
+            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1")
+        }
+        let items = due.map { ReviewItem(question: $0.1, noteId: $0.noteId, noteTitle: $0.noteTitle) }
+        return app.page(Pages.reviewQueue(ctx, items: items, feedback: feedback), newCSRF: newCSRF)
+    }
+
+    /// `POST /review/{questionId}`: one answer of the queue (`choice` or `text`) → 303 back to /review.
+    func answerReview(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        let id = request.parameter("questionId")
+        guard try app.store.question(id: id, owner: user.id) != nil else { throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)") }
+        let f = request.formFields
+        let text = f["text"].map { String($0.prefix(500)) }
+        let (graded, _, _) = try app.quizzes.review(questionId: id, owner: user, given: .init(questionId: id, choice: f["choice"].flatMap { Int($0) }, text: text))
+        return .redirect("/review?last=\(id)&correct=\(graded.isCorrect ? 1 : 0)")
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import NotioCore
+
+/// A question due in 오늘 복습, with the note it came from.
+struct ReviewItem: Sendable {
+    var question: Question
+    var noteId: String
+    var noteTitle: String
+}
+
+/// What the review page says about the answer just given without JavaScript.
+struct ReviewFeedback: Sendable {
+    var question: Question
+    var isCorrect: Bool
+}
+
+extension Pages {
+    /// `GET /notes/{id}/wrong-answers` (`note` given) and `GET /wrong-answers` (every note).
+    static func wrongAnswerNotebook(_ ctx: PageContext, note: NoteSummary?, items: [WrongAnswer], flash: Layout.Flash? = nil) -> String {
+        // Grouped by note, in the order the newest entry of each note comes.
+        var order: [String] = []
+        var groups: [String: [WrongAnswer]] = [:]
+        for item in items {
+            if groups[item.noteId] == nil { order.append(item.noteId) }
+            groups[item.noteId, default: []].append(item)
+        }
+        let content: HTML
+        if items.isEmpty {
+            content = """
+            <div class="empty-state empty-state-large" data-empty="notebook">
+              <div class="empty-art" aria-hidden="true">\(Icon.quiz)</div>
+              <p>\(ctx.t("notebook.empty"))</p>
+              \(note.map { "<a class=\"button button-secondary\" href=\"/notes/\($0.id)\">\(ctx.t("attempt.backToNote"))</a>" as HTML })
+            </div>
+            """
+        } else {
+            content = HTML.join(order.map { noteId in
+                let entries = groups[noteId] ?? []
+                let title = entries.first?.noteTitle ?? ""
+                return """
+                <section class="notebook-group" data-note-id="\(noteId)" aria-labelledby="group-\(noteId)">
+                  <div class="notebook-group-head">
+                    <h2 id="group-\(noteId)"><a href="/notes/\(noteId)">\(title)</a> <span class="count">\(entries.count)</span></h2>
+                    \(HTML.when(!ctx.isGuest) { """
+                    <form method="post" action="/notes/\(noteId)/wrong-answers/quiz" class="inline">
+                      \(Form.csrfField(ctx))
+                      <button class="button button-primary button-small retry-wrong" type="submit">\(ctx.t("notebook.retry"))</button>
+                    </form>
+                    """ })
+                  </div>
+                  <ul class="wrong-list">\(entries.map { wrongRow(ctx, $0) })</ul>
+                </section>
+                """
+            })
+        }
+        let title = ctx.t("notebook.title")
+        let body: HTML = """
+        <div class="page-head">
+          \(note.map { NoteViews.backLink("/notes/\($0.id)", $0.title) } ?? NoteViews.backLink("/", ctx.t("nav.home")))
+          <h1>\(title) <span class="count" id="notebook-total">\(items.count)</span></h1>
+          <p class="muted">\(ctx.t("notebook.subtitle"))</p>
+          \(HTML.when(note != nil) { "<a class=\"muted-link\" href=\"/wrong-answers\">\(ctx.t("notebook.all"))</a>" })
+        </div>
+        \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>" })
+        \(content)
+        """
+        return Layout.page(ctx: ctx, title: title, body: body, bodyClass: "page-notebook", flash: flash)
+    }
+
+    static func wrongRow(_ ctx: PageContext, _ w: WrongAnswer) -> HTML {
+        let q = w.question
+        return """
+        <li class="wrong-item card" data-question-id="\(q.id)">
+          <p class="answer-prompt">\(q.prompt)</p>
+          <dl class="wrong-facts">
+            <div><dt>\(ctx.t("notebook.lastAnswer"))</dt><dd class="given-text">\(w.lastGiven.isEmpty ? ctx.t("attempt.blank") : w.lastGiven)</dd></div>
+            <div><dt>\(ctx.t("attempt.rightAnswer"))</dt><dd class="answer-text">\(q.answer)</dd></div>
+            <div><dt>\(ctx.t("notebook.times"))</dt><dd class="wrong-count">\(NoteViews.format(ctx, "notebook.timesValue", String(w.wrongCount)))</dd></div>
+          </dl>
+          <p class="answer-source muted"><span class="chip chip-keyword">\(q.conceptName)</span> \(QuizViews.sourceLink(ctx, noteId: w.noteId, page: q.page))</p>
+        </li>
+        """
+    }
+
+    /// `GET /review`: 오늘 복습. Without JavaScript every due question is its own form; review.js
+    /// shows them one at a time with immediate feedback.
+    static func reviewQueue(_ ctx: PageContext, items: [ReviewItem], feedback: ReviewFeedback?) -> String {
+        let feedbackHTML: HTML = feedback.map { f in
+            """
+            <div class="notice review-feedback \(f.isCorrect ? "is-correct" : "is-wrong")" id="review-last" role="status">
+              <strong>\(ctx.t(f.isCorrect ? "review.correct" : "review.incorrect"))</strong>
+              \(ctx.t("attempt.rightAnswer")): <span class="answer-text">\(f.question.answer)</span>
+            </div>
+            """
+        } ?? .empty
+        let list: HTML
+        if items.isEmpty {
+            list = """
+            <div class="empty-state empty-state-large" data-empty="review">
+              <div class="empty-art" aria-hidden="true">\(Icon.timer)</div>
+              <p>\(ctx.t("review.empty"))</p>
+              <a class="button button-secondary" href="/">\(ctx.t("comingSoon.back"))</a>
+            </div>
+            """
+        } else {
+            list = "<ol class=\"review-list\" id=\"review-list\">\(items.enumerated().map { (i, item) in reviewCard(ctx, item, number: i + 1, total: items.count) })</ol>"
+        }
+        let body: HTML = """
+        <div class="page-head">
+          \(NoteViews.backLink("/", ctx.t("nav.home")))
+          <h1>\(ctx.t("review.title")) <span class="count" id="review-due">\(items.count)</span></h1>
+          <p class="muted">\(ctx.t("review.subtitle"))</p>
+        </div>
+        \(feedbackHTML)
+        \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>" })
+        <div id="review-root" data-msg-correct="\(ctx.t("review.correct"))" data-msg-incorrect="\(ctx.t("review.incorrect"))"
+          data-msg-right-answer="\(ctx.t("attempt.rightAnswer"))" data-msg-next="\(ctx.t("quiz.next"))" data-msg-done="\(ctx.t("review.done"))"
+          data-msg-failed="\(ctx.t("quiz.submitFailed"))">
+          \(list)
+        </div>
+        """
+        return Layout.page(ctx: ctx, title: ctx.t("review.title"), body: body, scripts: ctx.isGuest ? [] : ["review.js"], bodyClass: "page-review")
+    }
+
+    static func reviewCard(_ ctx: PageContext, _ item: ReviewItem, number: Int, total: Int) -> HTML {
+        let q = item.question
+        let field = "review-\(q.id)"
+        let input: HTML
+        switch q.kind {
+        case .choice:
+            let options = q.options.enumerated().map { (i, o) -> HTML in
+                "<label class=\"option\"><input type=\"radio\" name=\"choice\" value=\"\(i)\" required><span class=\"option-key\" aria-hidden=\"true\">\(i + 1)</span><span class=\"option-text\">\(o)</span></label>"
+            }
+            input = "<div class=\"options\">\(options)</div>"
+        case .short:
+            input = """
+            <div class="field short-answer">
+              <label for="\(field)">\(ctx.t("quiz.shortAnswer"))</label>
+              <input id="\(field)" name="text" type="text" maxlength="500" autocomplete="off" required>
+            </div>
+            """
+        }
+        return """
+        <li class="review-item card" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" tabindex="-1" aria-labelledby="review-prompt-\(number)">
+          <p class="question-meta"><span class="question-number">\(number) / \(total)</span>
+            <a class="chip chip-keyword" href="/notes/\(item.noteId)">\(item.noteTitle)</a> <span class="muted">\(q.conceptName)</span></p>
+          <form method="post" action="/review/\(q.id)" class="review-form">
+            \(Form.csrfField(ctx))
+            <fieldset>
+              <legend class="quiz-prompt" id="review-prompt-\(number)">\(q.prompt)</legend>
+              \(input)
+            </fieldset>
+            <div class="review-result" aria-live="polite"></div>
+            \(HTML.when(!ctx.isGuest) { "<button class=\"button button-primary\" type=\"submit\">\(ctx.t("review.check"))</button>" })
+          </form>
+        </li>
+        """
+    }
+}

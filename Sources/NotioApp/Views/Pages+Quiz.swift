@@ -1,0 +1,208 @@
+import Foundation
+import NotioCore
+
+/// What the new-quiz form holds, and why it was refused.
+struct NewQuizForm: Sendable {
+    var difficulty: Difficulty = .medium
+    var count: Int = 10
+    var error: String?
+}
+
+/// The study section of a note's page: progress, the latest attempts, the notebook's size.
+struct NoteStudyPanel: Sendable {
+    var progress: StudyProgress
+    /// Newest first.
+    var recent: [Attempt]
+    var wrongCount: Int
+    var timeZone: TimeZone
+    var form = NewQuizForm()
+}
+
+/// Shared pieces of the quiz pages.
+enum QuizViews {
+    /// "2026.11.30 09:05" in the user's time zone.
+    static func date(_ d: Date, _ zone: TimeZone) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = zone
+        f.dateFormat = "yyyy.MM.dd HH:mm"
+        return f.string(from: d)
+    }
+
+    /// The streak's flame, drawn rather than an emoji so that every system shows it.
+    static let flame = HTML(raw: "<svg class=\"icon icon-flame\" viewBox=\"0 0 24 24\" width=\"20\" height=\"20\" aria-hidden=\"true\" focusable=\"false\"><path fill=\"#f97316\" d=\"M12 2c1 3.5-1.5 5.5-3 7.5C7.6 11.4 7 13 7 14.5 7 18.1 9.2 21 12 21s5-2.9 5-6.5c0-2.4-1.2-4.1-2.3-5.3.1 1.6-.5 2.8-1.5 3.3.4-3.9-.2-7.6-1.2-10.5z\"/><path fill=\"#fde047\" d=\"M12 13c.4 1.6-1.8 2.6-1.8 4.4 0 1.2.8 2.1 1.8 2.1s1.8-.9 1.8-2.1c0-1.7-1-3.3-1.8-4.4z\"/></svg>")
+
+    static func difficultyLabel(_ ctx: PageContext, _ d: Difficulty) -> String { ctx.t("quiz.difficulty.\(d.rawValue)") }
+
+    /// 하/중/상, or 오답 다시 풀기 for a retry.
+    static func kindLabel(_ ctx: PageContext, _ a: Attempt) -> String {
+        a.origin == .wrong ? ctx.t("quiz.origin.wrong") : NoteViews.format(ctx, "quiz.level", difficultyLabel(ctx, a.difficulty))
+    }
+
+    static func status(_ ctx: PageContext, _ progress: StudyProgress) -> HTML {
+        let done = progress.status == .done
+        return "<span class=\"status status-\(done ? "done" : "in-progress")\" data-status=\"\(progress.status.rawValue)\">\(ctx.t(done ? "notes.status.done" : "notes.status.inProgress"))</span>"
+    }
+
+    static func accuracyBar(_ rate: Double, label: String) -> HTML {
+        let p = NoteViews.percent(rate)
+        return "<span class=\"rate-bar\" role=\"img\" aria-label=\"\(label) \(p)%\"><span style=\"width: \(p)%\"></span></span>"
+    }
+
+    /// "p. 3" linking to the page in the note's source text.
+    static func sourceLink(_ ctx: PageContext, noteId: String, page: Int?) -> HTML {
+        guard let page else { return .empty }
+        return "<a class=\"source-page\" href=\"/notes/\(noteId)/source#p-\(page)\">\(NoteViews.format(ctx, "source.page", String(page)))</a>"
+    }
+
+    /// The 하/중/상 segmented control, the count stepper and 시작, or a sign-up hint for guests.
+    static func newQuizForm(_ ctx: PageContext, noteId: String, form: NewQuizForm) -> HTML {
+        if ctx.isGuest {
+            return "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>"
+        }
+        let levels = HTML.join(Difficulty.allCases.map { d in
+            """
+            <label class="segment"><input type="radio" name="difficulty" value="\(d.rawValue)"\(d == form.difficulty ? HTML(raw: " checked") : .empty)><span>\(difficultyLabel(ctx, d))</span></label>
+            """
+        })
+        return """
+        <form class="new-quiz-form" id="new-quiz-form" method="post" action="/notes/\(noteId)/quizzes" data-busy="\(ctx.t("quiz.making"))">
+          \(Form.csrfField(ctx))
+          <p class="form-error" id="new-quiz-error" role="alert"\(form.error == nil ? HTML(raw: " hidden") : .empty)>\(form.error ?? "")</p>
+          <fieldset class="segmented">
+            <legend>\(ctx.t("quiz.difficulty"))</legend>
+            <div class="segments">\(levels)</div>
+          </fieldset>
+          <div class="field stepper-field">
+            <label for="quiz-count">\(ctx.t("quiz.count"))</label>
+            <div class="stepper">
+              <button type="button" class="button button-secondary stepper-button" data-step="-1" aria-label="\(ctx.t("quiz.count.less"))" hidden>−</button>
+              <input id="quiz-count" name="count" type="number" inputmode="numeric" min="1" max="30" value="\(form.count)" required aria-describedby="quiz-count-hint">
+              <button type="button" class="button button-secondary stepper-button" data-step="1" aria-label="\(ctx.t("quiz.count.more"))" hidden>+</button>
+            </div>
+            <p class="field-hint" id="quiz-count-hint">\(ctx.t("quiz.count.hint"))</p>
+          </div>
+          <button class="button button-primary button-block" type="submit" id="start-quiz">\(Icon.quiz) \(ctx.t("quiz.start"))</button>
+        </form>
+        """
+    }
+
+    /// One attempt as a row: date, level, score and an accuracy bar, linking to its detail.
+    static func attemptRow(_ ctx: PageContext, _ a: Attempt, zone: TimeZone) -> HTML {
+        """
+        <li class="attempt-row" data-attempt-id="\(a.id)">
+          <a href="/attempts/\(a.id)">
+            <span class="attempt-date"><time datetime="\(ISO8601DateFormatter().string(from: a.createdAt))">\(date(a.createdAt, zone))</time></span>
+            <span class="attempt-kind tag">\(kindLabel(ctx, a))</span>
+            <span class="attempt-score">\(a.correctCount) / \(a.total)</span>
+            <span class="attempt-accuracy">\(accuracyBar(a.accuracy, label: ctx.t("attempt.accuracy"))) \(NoteViews.percent(a.accuracy))%</span>
+          </a>
+        </li>
+        """
+    }
+}
+
+extension Pages {
+    /// The note page's study section: 퀴즈 풀기, learning rate and status, latest attempts, notebook.
+    static func studySection(_ ctx: PageContext, noteId: String, study: NoteStudyPanel) -> HTML {
+        let p = study.progress
+        let rate = p.learningRate.map { NoteViews.percent($0) + "%" } ?? "–"
+        let recent: HTML = study.recent.isEmpty
+            ? "<p class=\"muted\">\(ctx.t("study.noAttempts"))</p>"
+            : "<ul class=\"attempt-list\">\(study.recent.prefix(3).map { QuizViews.attemptRow(ctx, $0, zone: study.timeZone) })</ul>"
+        return """
+        <section class="note-section study-section" id="study" aria-labelledby="study-heading">
+          <h2 id="study-heading">\(ctx.t("study.title"))</h2>
+          <div class="study-grid">
+            <div class="card quiz-panel">
+              <h3>\(ctx.t("quiz.new"))</h3>
+              \(QuizViews.newQuizForm(ctx, noteId: noteId, form: study.form))
+            </div>
+            <div class="card study-progress">
+              <dl class="stats">
+                <div><dt>\(ctx.t("notes.learningRate"))</dt><dd id="learning-rate">\(rate)</dd></div>
+                <div><dt>\(ctx.t("study.status"))</dt><dd>\(QuizViews.status(ctx, p))</dd></div>
+                <div><dt>\(ctx.t("study.wrongCount"))</dt><dd id="notebook-count">\(study.wrongCount)</dd></div>
+              </dl>
+              <h3>\(ctx.t("study.recent"))</h3>
+              \(recent)
+              <div class="button-row">
+                <a class="button button-secondary button-small" id="history-link" href="/notes/\(noteId)/attempts">\(ctx.t("history.title"))</a>
+                <a class="button button-secondary button-small" id="notebook-link" href="/notes/\(noteId)/wrong-answers">\(ctx.t("notebook.title")) <span class="count">\(study.wrongCount)</span></a>
+              </div>
+            </div>
+          </div>
+        </section>
+        """
+    }
+
+    /// `GET /quizzes/{id}`: the whole quiz as one form. quiz-runner.js shows one question per
+    /// screen with progress, back/next, keyboard keys and a final check of unanswered questions.
+    static func quizTaker(_ ctx: PageContext, quiz: QuizRecord, note: NoteSummary) -> String {
+        let total = quiz.questions.count
+        let questions = HTML.join(quiz.questions.enumerated().map { (i, q) in questionBlock(ctx, q, number: i + 1, total: total, noteId: note.id) })
+        let title = quiz.origin == .wrong ? ctx.t("quiz.origin.wrong") : NoteViews.format(ctx, "quiz.level", QuizViews.difficultyLabel(ctx, quiz.difficulty))
+        let submit: HTML = ctx.isGuest
+            ? "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>"
+            : "<button class=\"button button-primary button-block\" type=\"submit\" id=\"submit-quiz\">\(ctx.t("quiz.submit"))</button>"
+        let body: HTML = """
+        <div class="page-head quiz-head">
+          \(NoteViews.backLink("/notes/\(note.id)", note.title))
+          <h1 id="quiz-title">\(title) <span class="muted">· \(NoteViews.format(ctx, "quiz.questions", String(total)))</span></h1>
+          <div class="quiz-progress" id="quiz-progress" hidden>
+            <progress id="quiz-progress-bar" max="\(total)" value="1" aria-labelledby="quiz-progress-text"></progress>
+            <span id="quiz-progress-text" aria-live="polite">1 / \(total)</span>
+          </div>
+        </div>
+        <form class="quiz-form" id="quiz-form" method="post" action="/quizzes/\(quiz.id)" data-quiz-id="\(quiz.id)" data-total="\(total)"
+          data-msg-unanswered="\(NoteViews.format(ctx, "quiz.review.unanswered", "{n}"))" data-msg-all-answered="\(ctx.t("quiz.review.allAnswered"))"
+          data-msg-question="\(NoteViews.format(ctx, "quiz.review.question", "{n}"))" data-msg-failed="\(ctx.t("quiz.submitFailed"))" data-msg-submitting="\(ctx.t("quiz.submitting"))">
+          \(Form.csrfField(ctx))
+          \(questions)
+          <section class="quiz-final" id="quiz-final" tabindex="-1" aria-labelledby="quiz-final-title">
+            <h2 id="quiz-final-title">\(ctx.t("quiz.review.title"))</h2>
+            <p class="muted" id="quiz-final-summary" aria-live="polite">\(ctx.t("quiz.review.hint"))</p>
+            <ul class="unanswered-list" id="unanswered-list"></ul>
+            \(submit)
+          </section>
+          <div class="quiz-nav" id="quiz-nav" hidden>
+            <button type="button" class="button button-secondary" id="quiz-back">← \(ctx.t("quiz.back"))</button>
+            <button type="button" class="button button-primary" id="quiz-next">\(ctx.t("quiz.next")) →</button>
+          </div>
+          <p class="quiz-keys muted" id="quiz-keys" hidden>\(ctx.t("quiz.keys"))</p>
+        </form>
+        """
+        return Layout.page(ctx: ctx, title: title, body: body, scripts: ["quiz-runner.js"], bodyClass: "page-quiz")
+    }
+
+    /// One question: a fieldset with the prompt as its legend, four options with radio semantics
+    /// or a text field.
+    static func questionBlock(_ ctx: PageContext, _ q: Question, number: Int, total: Int, noteId: String) -> HTML {
+        let field = "q-\(q.id)"
+        let input: HTML
+        switch q.kind {
+        case .choice:
+            let options = q.options.enumerated().map { (i, o) -> HTML in
+                "<label class=\"option\"><input type=\"radio\" name=\"\(field)\" value=\"\(i)\"><span class=\"option-key\" aria-hidden=\"true\">\(i + 1)</span><span class=\"option-text\">\(o)</span></label>"
+            }
+            input = "<div class=\"options\">\(options)</div>"
+        case .short:
+            input = """
+            <div class="field short-answer">
+              <label for="\(field)">\(ctx.t("quiz.shortAnswer"))</label>
+              <input id="\(field)" name="\(field)" type="text" maxlength="500" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="next">
+            </div>
+            """
+        }
+        return """
+        <section class="quiz-question card" id="question-\(number)" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" data-index="\(number - 1)" tabindex="-1" aria-labelledby="prompt-\(number)">
+          <p class="question-meta"><span class="question-number">\(number) / \(total)</span>
+            <span class="chip chip-keyword">\(q.conceptName)</span>\(q.page.map { " <span class=\"muted\">\(NoteViews.format(ctx, "source.page", String($0)))</span>" as HTML })</p>
+          <fieldset>
+            <legend class="quiz-prompt" id="prompt-\(number)">\(q.prompt)</legend>
+            \(input)
+          </fieldset>
+        </section>
+        """
+    }
+}

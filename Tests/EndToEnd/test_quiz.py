@@ -1,0 +1,182 @@
+"""The quiz loop in a real browser, as issue 4 describes it: demo login → 운영체제 → new quiz 상 × 5 →
+answer (some wrong on purpose, one by keyboard, a reload in the middle) → result → history → attempt
+detail → wrong-answer notebook → retry only the wrong ones → all right → the notebook is empty →
+learning rate and status on the note and the home."""
+from urllib.parse import urlparse
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from notio_e2e import click, exists, login, text_of, wait_for, wait_for_text
+
+QUIZ_SECONDS = 30
+
+
+def fetch_json(driver, path):
+    """GET an API path with the page's own session."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {credentials: 'same-origin', headers: {Accept: 'application/json'}})"
+        ".then(r => r.json()).then(done, e => done({error: String(e)}));", path)
+
+
+def wait_for_path_prefix(driver, prefix, timeout=QUIZ_SECONDS):
+    WebDriverWait(driver, timeout).until(lambda d: urlparse(d.current_url).path.startswith(prefix), f"never reached {prefix}…")
+    return urlparse(driver.current_url).path
+
+
+def current_question(driver):
+    return next(q for q in driver.find_elements(By.CSS_SELECTOR, ".quiz-question") if q.is_displayed())
+
+
+def progress(driver):
+    return text_of(driver, "#quiz-progress-text")
+
+
+def test_quiz_loop(server, driver):
+    login(driver, server)
+    notes = fetch_json(driver, "/api/v1/notes")["items"]
+    note = next(n for n in notes if n["title"].startswith("운영체제"))["id"]
+    driver.get(f"{server}/notes")
+    click(driver, f'.note-card[data-note-id="{note}"] .note-card-title a')
+    wait_for(driver, "#new-quiz-form")
+    assert exists(driver, '#study [data-status="in_progress"]')
+
+    # 상 × 5: the segmented control and the stepper (10 → 5).
+    click(driver, driver.find_element(By.CSS_SELECTOR, '.segment input[value="hard"]').find_element(By.XPATH, ".."))
+    assert driver.find_element(By.CSS_SELECTOR, '.segment input[value="hard"]').is_selected()
+    minus = wait_for(driver, '.stepper-button[data-step="-1"]')
+    for _ in range(5):
+        click(driver, minus)
+    assert driver.find_element(By.ID, "quiz-count").get_attribute("value") == "5"
+    click(driver, "#start-quiz")
+    quiz_path = wait_for_path_prefix(driver, "/quizzes/")
+    quiz_id = quiz_path.rsplit("/", 1)[1]
+    wait_for(driver, "#quiz-progress")
+    assert progress(driver) == "1 / 5"
+    assert "상" in text_of(driver, "#quiz-title")
+
+    # Question 1 by keyboard: "1" chooses the first option (or the text field takes "모름"), Enter moves on.
+    q = current_question(driver)
+    if q.get_attribute("data-kind") == "choice":
+        ActionChains(driver).send_keys("1").perform()
+        assert q.find_elements(By.CSS_SELECTOR, 'input[type="radio"]')[0].is_selected()
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+    else:
+        field = q.find_element(By.CSS_SELECTOR, 'input[type="text"]')
+        assert driver.switch_to.active_element == field
+        field.send_keys("모름", Keys.ENTER)
+    wait_for_text(driver, "#quiz-progress-text", "2 / 5")
+    # ← goes back, → forward again; the answer is still there.
+    if q.get_attribute("data-kind") == "choice":
+        ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
+    else:
+        click(driver, "#quiz-back")
+    wait_for_text(driver, "#quiz-progress-text", "1 / 5")
+    click(driver, "#quiz-next")
+    wait_for_text(driver, "#quiz-progress-text", "2 / 5")
+
+    def answer_wrongly(question):
+        if question.get_attribute("data-kind") == "choice":
+            click(driver, question.find_elements(By.CSS_SELECTOR, "label.option")[0])
+        else:
+            question.find_element(By.CSS_SELECTOR, 'input[type="text"]').send_keys("모름")
+
+    answer_wrongly(current_question(driver))
+    click(driver, "#quiz-next")
+    wait_for_text(driver, "#quiz-progress-text", "3 / 5")
+    # A reload keeps the answers and the place (sessionStorage).
+    driver.refresh()
+    wait_for_text(driver, "#quiz-progress-text", "3 / 5")
+    for n in (3, 4, 5):
+        answer_wrongly(current_question(driver))
+        click(driver, "#quiz-next")
+    wait_for(driver, "#quiz-final")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#unanswered-list li")
+    click(driver, "#submit-quiz")
+    attempt_path = wait_for_path_prefix(driver, "/attempts/")
+
+    # The result: score, marks, the right answers, the note's status.
+    score = text_of(driver, ".score-main")
+    correct = int(score.split("/")[0])
+    assert score.endswith("/ 5") and correct < 5
+    wrong = len(driver.find_elements(By.CSS_SELECTOR, ".answer-row.is-wrong"))
+    assert wrong == 5 - correct
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".answer-row")) == 5
+    assert exists(driver, '.answer-source a[href^="/notes/%s/source#p-"]' % note)
+    assert exists(driver, "#retry-wrong")
+    # The quiz cannot be answered twice: its page now leads to the attempt.
+    driver.get(f"{server}{quiz_path}")
+    wait_for_path_prefix(driver, attempt_path)
+
+    # History → attempt detail.
+    driver.get(f"{server}/notes/{note}/attempts")
+    wait_for(driver, "#attempt-list")
+    assert text_of(driver, "#summary-attempts") == "1"
+    assert text_of(driver, "#summary-wrong") == str(wrong)
+    click(driver, f'.attempt-row a[href="{attempt_path}"]')
+    wait_for_path_prefix(driver, attempt_path)
+    wait_for(driver, ".score")
+
+    # The notebook holds exactly what the API says; retry makes a quiz of exactly those.
+    driver.get(f"{server}/notes/{note}/wrong-answers")
+    notebook = fetch_json(driver, f"/api/v1/notes/{note}/wrong-answers")["items"]
+    assert len(notebook) >= wrong
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".wrong-item")) == len(notebook)
+    click(driver, ".retry-wrong")
+    retry_path = wait_for_path_prefix(driver, "/quizzes/")
+    assert retry_path != quiz_path
+    total = len(notebook)
+    wait_for_text(driver, "#quiz-progress-text", f"1 / {total}")
+    retry = fetch_json(driver, f"/api/v1/quizzes/{retry_path.rsplit('/', 1)[1]}")["quiz"]
+    assert len(retry["questions"]) == total
+    right = {e["prompt"]: e["correctAnswer"] for e in notebook}
+    prompts = {q["id"]: q["prompt"] for q in retry["questions"]}
+
+    for n in range(total):
+        question = current_question(driver)
+        answer = right[prompts[question.get_attribute("data-question-id")]]
+        if question.get_attribute("data-kind") == "choice":
+            option = next(o for o in question.find_elements(By.CSS_SELECTOR, "label.option")
+                          if o.find_element(By.CSS_SELECTOR, ".option-text").get_attribute("textContent") == answer)
+            click(driver, option)
+        else:
+            question.find_element(By.CSS_SELECTOR, 'input[type="text"]').send_keys(answer)
+        click(driver, "#quiz-next")
+    wait_for(driver, "#quiz-final")
+    click(driver, "#submit-quiz")
+    wait_for_path_prefix(driver, "/attempts/")
+    assert text_of(driver, ".score-main") == f"{total} / {total}"
+    assert not exists(driver, "#retry-wrong")
+    assert exists(driver, '.result-card [data-status="done"]')
+
+    # The notebook is empty; the note and the home show the progress.
+    driver.get(f"{server}/notes/{note}/wrong-answers")
+    wait_for(driver, '[data-empty="notebook"]')
+    driver.get(f"{server}/notes/{note}")
+    assert text_of(driver, "#learning-rate") == "100%"
+    assert exists(driver, '#study [data-status="done"]')
+    assert text_of(driver, "#notebook-count") == "0"
+    driver.get(f"{server}/notes")
+    assert "완료" in text_of(driver, f'.note-card[data-note-id="{note}"] .note-card-status')
+    driver.get(f"{server}/")
+    assert int("".join(ch for ch in text_of(driver, "#home-streak") if ch.isdigit())) >= 1
+    assert int(text_of(driver, "#home-week")) >= 5 + total
+    assert exists(driver, '#home-review[href="/review"]')
+
+
+def test_guest_sees_results_but_no_quiz_buttons(server, driver):
+    driver.get(f"{server}/welcome")
+    driver.get(f"{server}/")
+    click(driver, ".guest-form button")
+    wait_for(driver, ".guest-banner")
+    notes = fetch_json(driver, "/api/v1/notes")["items"]
+    note = next(n for n in notes if n["title"].startswith("운영체제"))["id"]
+    driver.get(f"{server}/notes/{note}")
+    wait_for(driver, "#study")
+    assert not exists(driver, "#new-quiz-form")
+    assert exists(driver, "#study .guest-hint a[href='/signup']")
+    driver.get(f"{server}/review")
+    wait_for(driver, "h1")
