@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NotioApp
+import NotioStore
 
 /// The quiz pages against the real server, as a browser without JavaScript uses them: the demo
 /// account's 운영체제 note, a quiz made by the form, answered by the form, its result, history,
@@ -13,6 +14,12 @@ import Testing
         let r = try await c.postForm("/login", ["email": "study@notio.io", "password": "password"])
         #expect(r.status == 303)
         c.csrfToken = token(in: try await c.get("/notes").text)
+        // A clean slate: the demo's own study history (quizzes, attempts, notebook) goes.
+        let id = (try await c.get("/api/v1/me").json["user"] as? [String: Any])?["id"] as? String ?? ""
+        try server.app.context.store.database.write { db in
+            try db.run("DELETE FROM quizzes WHERE owner_id = ?", [id])
+            try db.run("DELETE FROM review_cards WHERE owner_id = ?", [id])
+        }
         return c
     }
 

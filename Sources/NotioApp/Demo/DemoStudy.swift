@@ -8,7 +8,7 @@ import NotioStore
 enum DemoStudy {
     /// (note title prefix, days ago, difficulty, questions, which answers are wrong)
     static let plan: [(String, Int, Difficulty, Int, Set<Int>)] = [
-        ("운영체제", 4, .easy, 5, [3]),
+        ("운영체제", 4, .easy, 5, [1, 3]),
         ("데이터베이스", 3, .easy, 5, [1, 4]),
         ("운영체제", 2, .medium, 6, [0, 2, 5]),
         ("컴퓨터 네트워크", 1, .medium, 5, [2]),

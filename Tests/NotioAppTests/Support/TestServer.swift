@@ -25,8 +25,13 @@ final class TestServer: @unchecked Sendable {
     }
 
     deinit {
-        app.stop()
-        try? FileManager.default.removeItem(atPath: dataDirectory)
+        // Stopping waits for requests still in flight, whose async handlers need the cooperative
+        // threads; a test ends (and this runs) on one of those threads, so stop elsewhere.
+        let app = self.app, directory = dataDirectory
+        Thread {
+            app.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+        }.start()
     }
 
     static var packageRoot: String {
