@@ -14,8 +14,10 @@ enum ComparisonFinder {
     private static func pipeTable(_ texts: [String]) -> ComparisonTable? {
         var run: [[String]] = []
         func cells(_ text: String) -> [String]? {
-            guard text.filter({ $0 == "|" }).count >= 2 || (text.contains(" | ")) else { return nil }
-            var parts = text.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            // Most lines have no "|" at all: a byte check before counting characters.
+            guard text.utf8.contains(UInt8(ascii: "|")) else { return nil }
+            guard text.filter({ $0 == "|" }).count >= 2 || (text.utf8Contains(" | ")) else { return nil }
+            var parts = text.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
             if parts.first == "" { parts.removeFirst() }
             if parts.last == "" { parts.removeLast() }
             return parts.count >= 2 ? parts : nil
@@ -38,12 +40,14 @@ enum ComparisonFinder {
     }
 
     private static func labelled(_ text: String) -> (String, String)? {
+        // No colon byte, no label: most lines, answered before any copying.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0xEF }) else { return nil }
         var body = text
         let marker = TextLayout.bulletMarkerLength(body)
         body = String(body.dropFirst(marker))
         guard let colon = body.firstIndex(where: { $0 == ":" || $0 == "：" }) else { return nil }
-        let label = body[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let label = String(body[..<colon]).trimmingSpaces()
+        let value = String(body[body.index(after: colon)...]).trimmingSpaces()
         guard !label.isEmpty, label.count <= 20, label.split(separator: " ").count <= 3, label.contains(where: \.isLetter) else { return nil }
         return (label, value)
     }
@@ -84,7 +88,7 @@ enum ComparisonFinder {
     private static func labelledLines(_ texts: [String]) -> ComparisonTable? {
         for (index, text) in texts.enumerated() {
             let lower = text.lowercased()
-            guard comparingWords.contains(where: { lower.contains($0) }) else { continue }
+            guard comparingWords.contains(where: { lower.utf8Contains($0) }) else { continue }
             var rows: [[String]] = []
             for candidate in texts[(index + 1)...].prefix(8) {
                 guard let (label, value) = labelled(candidate), !value.isEmpty else { break }
@@ -101,14 +105,15 @@ enum ComparisonFinder {
     // "A는 …인 반면 B는 …" and "A …, whereas B …".
     private static func contrastSentence(_ sentences: [String]) -> ComparisonTable? {
         for sentence in sentences where sentence.count <= 300 {
-            for marker in ["인 반면에 ", "인 반면 ", "한 반면에 ", "한 반면 ", "는 반면에 ", "는 반면 ", "은 반면 ", "반면에 ", "반면 "] {
-                guard let range = sentence.range(of: marker) else { continue }
+            // Every marker contains "반면": one search rules them all out for most sentences.
+            for marker in ["인 반면에 ", "인 반면 ", "한 반면에 ", "한 반면 ", "는 반면에 ", "는 반면 ", "은 반면 ", "반면에 ", "반면 "] where sentence.utf8Contains("반면") {
+                guard let range = sentence.utf8FirstRange(of: marker) else { continue }
                 let left = String(sentence[..<range.lowerBound])
                 let right = String(sentence[range.upperBound...])
                 guard let (a, aText) = subject(left), let (b, bText) = subject(right), a != b else { break }
                 return ComparisonTable(columns: ["구분", "특징"], rows: [[a, aText], [b, bText]])
             }
-            if let range = sentence.range(of: ", whereas ") ?? sentence.range(of: " whereas ") {
+            if let range = sentence.utf8FirstRange(of: ", whereas ") ?? sentence.utf8FirstRange(of: " whereas ") {
                 let left = String(sentence[..<range.lowerBound])
                 let right = String(sentence[range.upperBound...])
                 if let (a, aText) = englishSubject(left), let (b, bText) = englishSubject(right), a.lowercased() != b.lowercased() {

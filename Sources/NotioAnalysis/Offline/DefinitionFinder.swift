@@ -63,8 +63,8 @@ enum DefinitionFinder {
 
     private static func english(_ s: String) -> String? {
         for link in englishLinks {
-            guard let range = s.range(of: link) else { continue }
-            let subject = s[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard let range = s.utf8FirstRange(of: link) else { continue }
+            let subject = String(s[..<range.lowerBound]).trimmingSpaces()
             var words = subject.split(separator: " ").map(String.init)
             guard !words.isEmpty, words.count <= 5 else { continue }
             if ["a", "an", "the"].contains(words[0].lowercased()) { words.removeFirst() }
@@ -78,7 +78,7 @@ enum DefinitionFinder {
     }
 
     private static func acceptable(_ term: String) -> Bool {
-        let plain = term.trimmingCharacters(in: .whitespaces)
+        let plain = term.trimmingSpaces()
         guard plain.count >= 1, plain.count <= 30, plain.contains(where: \.isLetter) else { return false }
         if let last = plain.last, KoreanText.containsHangul(String(last)) {
             if Stopwords.koreanVerbFinals.contains(last) || ["에서", "에게", "에", "으로", "로"].contains(where: { plain.hasSuffix($0) }) { return false }

@@ -11,6 +11,8 @@ struct OfflineAnalysis {
         var terms: [Int]
         var isBullet: Bool
         var page: Int
+        /// `isProse(text)`, computed once: the candidate and definition searches both ask.
+        var isProse: Bool
     }
 
     let document: ExtractedDocument
@@ -46,7 +48,8 @@ struct OfflineAnalysis {
                 let block = layout.blocks[index]
                 let pieces = block.kind == .bullet ? [block.text] : SentenceSplitter.sentences(in: block.text)
                 for piece in pieces {
-                    sentences.append(Sentence(text: piece, terms: vocabulary.terms(piece), isBullet: block.kind == .bullet, page: block.page))
+                    sentences.append(Sentence(text: piece, terms: vocabulary.terms(piece), isBullet: block.kind == .bullet, page: block.page,
+                                              isProse: Self.isProse(piece)))
                 }
                 index += 1
             }
@@ -58,9 +61,10 @@ struct OfflineAnalysis {
         let weights = TermWeights(sections: sectionSentences.map { $0.map(\.terms) }, vocabularySize: vocabulary.count)
 
         var concepts: [Concept] = []
+        var pageCache: [Int: String] = [:]
         for (number, section) in sections.enumerated() {
             try Task.checkCancellation()
-            let concept = makeConcept(section, number: number, sentences: sectionSentences[number], weights: weights)
+            let concept = makeConcept(section, number: number, sentences: sectionSentences[number], weights: weights, pageCache: &pageCache)
             if let concept { concepts.append(concept) }
             progress(0.3 + 0.6 * Double(number + 1) / Double(sections.count))
         }
@@ -69,7 +73,7 @@ struct OfflineAnalysis {
         return NoteAnalysis(title: title, concepts: concepts, keywords: keywords)
     }
 
-    private func makeConcept(_ section: Section, number: Int, sentences: [Sentence], weights: TermWeights) -> Concept? {
+    private func makeConcept(_ section: Section, number: Int, sentences: [Sentence], weights: TermWeights, pageCache: inout [Int: String]) -> Concept? {
         let pages = pageRange(section)
         let name = Self.conceptName(section.title, fallback: number)
         let candidates = sentenceCandidates(sentences, weights: weights)
@@ -97,14 +101,32 @@ struct OfflineAnalysis {
 
         // Everything shown must be a run of the pages' text; a sentence that is not (a line lost as a
         // page header, say) is left out rather than shown changed.
-        let pageText = Whitespace.normalised(KoreanText.nfc(pages.compactMap { pageTexts[$0] }.joined(separator: "\n")))
-        let summaryText = summaryIndices.map { sentences[$0].text }.filter { pageText.contains($0) }.joined(separator: " ")
-        keyPoints = keyPoints.filter { pageText.contains($0) }
-        let definition = bestDefinition(sentences, conceptName: name, weights: weights).flatMap { pageText.contains($0) ? $0 : nil }
+        let pageText = normalisedText(of: pages, cache: &pageCache)
+        let summaryText = summaryIndices.map { sentences[$0].text }.filter { pageText.utf8Contains($0) }.joined(separator: " ")
+        keyPoints = keyPoints.filter { pageText.utf8Contains($0) }
+        let definition = bestDefinition(sentences, conceptName: name, weights: weights).flatMap { pageText.utf8Contains($0) ? $0 : nil }
         let comparison = ComparisonFinder.table(lines: layout.lines[section.lines], sentences: sentences.map(\.text))
         if summaryText.isEmpty && keyPoints.isEmpty && definition == nil { return nil }
         return Concept(id: "concept-\(number + 1)", name: name, summary: summaryText, definition: definition,
                        keyPoints: Array(keyPoints.prefix(6)), comparison: comparison, pages: pages)
+    }
+
+    /// `Whitespace.normalised(KoreanText.nfc(pages' texts joined with "\n"))`, built from each page's
+    /// normalised text, which is computed once (sections share pages). The same string: NFC never
+    /// composes across a newline, and a newline between two pages becomes one space between their
+    /// normalised texts, or nothing when either is empty.
+    private func normalisedText(of pages: [Int], cache: inout [Int: String]) -> String {
+        var parts: [String] = []
+        for page in pages {
+            guard let raw = pageTexts[page] else { continue }
+            let text: String
+            if let cached = cache[page] { text = cached } else {
+                text = Whitespace.normalised(KoreanText.nfc(raw))
+                cache[page] = text
+            }
+            if !text.isEmpty { parts.append(text) }
+        }
+        return parts.joined(separator: " ")
     }
 
     private func pageRange(_ section: Section) -> [Int] {
@@ -117,7 +139,7 @@ struct OfflineAnalysis {
 
     /// Prose sentences worth ranking; at most `candidateSentences`, the ones with the weightiest words.
     private func sentenceCandidates(_ sentences: [Sentence], weights: TermWeights) -> [Int] {
-        let usable = sentences.indices.filter { Self.isProse(sentences[$0].text) && sentences[$0].terms.count >= 3 }
+        let usable = sentences.indices.filter { sentences[$0].isProse && sentences[$0].terms.count >= 3 }
         guard usable.count > Self.candidateSentences else { return usable }
         let scored = usable.map { index -> (Int, Double) in
             let terms = Set(sentences[index].terms)
@@ -130,11 +152,11 @@ struct OfflineAnalysis {
     private func bestDefinition(_ sentences: [Sentence], conceptName: String, weights: TermWeights) -> String? {
         let nameKey = SectionFinder.compact(conceptName)
         var best: (score: Int, text: String)?
-        for sentence in sentences where Self.isProse(sentence.text) {
+        for sentence in sentences where sentence.isProse {
             guard let term = DefinitionFinder.definedTerm(in: sentence.text) else { continue }
             let key = SectionFinder.compact(term)
             var score = 1
-            if !key.isEmpty, !nameKey.isEmpty, nameKey.contains(key) || key.contains(nameKey) { score = 3 }
+            if !key.isEmpty, !nameKey.isEmpty, nameKey.utf8Contains(key) || key.utf8Contains(nameKey) { score = 3 }
             if best == nil || score > best!.score { best = (score, sentence.text) }
             if score == 3 { break }
         }
@@ -145,20 +167,43 @@ struct OfflineAnalysis {
 
     /// A sentence, not code or a table row: mostly letters, few symbols, not too short or long.
     static func isProse(_ text: String) -> Bool {
+        // Fewer than 12 bytes is fewer than 12 characters: too short either way.
+        guard text.utf8.count >= 12 else { return false }
         let count = text.count
         let korean = KoreanText.containsHangul(text)
         guard count >= (korean ? 12 : 25), count <= 320 else { return false }
         var letters = 0, symbols = 0
         for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic { letters += 1 } else if "<>{}[]()=$#\\_~^|;*&%@".unicodeScalars.contains(scalar) { symbols += 1 }
+            // ASCII and Hangul syllables answered directly; Unicode properties are slow to look up.
+            let v = scalar.value
+            if v < 0x80 {
+                let folded = v | 0x20
+                if folded >= 0x61 && folded <= 0x7A { letters += 1 } else if isSymbol(UInt8(v)) { symbols += 1 }
+            } else if v >= 0xAC00 && v <= 0xD7A3 || scalar.properties.isAlphabetic {
+                letters += 1
+            }
         }
         if text.first?.isLowercase == true && !korean { return false }
         // A whole sentence, not a piece cut off by a page break or a formula.
         let ending = text.reversed().drop { "\"'”’)]0123456789".contains($0) }.first
         guard let ending, ".?!。".contains(ending) || ending == "다" || ending == "요" else { return false }
-        if text.hasPrefix(">") || text.contains("<-") || text.contains(" > ") || text.contains("()") || text.contains(" = ") { return false }
+        if text.hasPrefix(">") || text.utf8Contains("<-") || text.utf8Contains(" > ") || text.utf8Contains("()") || text.utf8Contains(" = ") { return false }
         let scalars = text.unicodeScalars.count
         return Double(letters) >= 0.6 * Double(scalars) * (korean ? 0.8 : 1) && Double(symbols) <= 0.05 * Double(scalars)
+    }
+
+    /// One of `<>{}[]()=$#\_~^|;*&%@` (all ASCII).
+    @inline(__always)
+    private static func isSymbol(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "\\"),
+             UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "^"), UInt8(ascii: "|"), UInt8(ascii: ";"), UInt8(ascii: "*"),
+             UInt8(ascii: "&"), UInt8(ascii: "%"), UInt8(ascii: "@"):
+            return true
+        default:
+            return false
+        }
     }
 
     static func isKeyPointLike(_ text: String) -> Bool {

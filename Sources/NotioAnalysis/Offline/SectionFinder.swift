@@ -150,7 +150,17 @@ enum SectionFinder {
     // MARK: Helpers
 
     static func compact(_ text: String) -> String {
-        String(KoreanText.nfc(text).lowercased().filter { $0.isLetter || $0.isNumber })
+        // ASCII text (most lines of most documents): letters lowered and digits kept, byte by byte,
+        // which is what the general path below gives for ASCII.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for c in text.utf8 {
+                if c >= 0x41 && c <= 0x5A { bytes.append(c | 0x20) } else if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) { bytes.append(c) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(KoreanText.nfc(text).lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
     private static let frontAndBackMatter: [String] = [

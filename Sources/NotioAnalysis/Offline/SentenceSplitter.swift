@@ -33,7 +33,7 @@ enum SentenceSplitter {
     }
 
     private static func append(_ slice: ArraySlice<Character>, to result: inout [String]) {
-        let sentence = String(slice).trimmingCharacters(in: .whitespaces)
+        let sentence = String(slice).trimmingSpaces()
         if !sentence.isEmpty { result.append(sentence) }
     }
 

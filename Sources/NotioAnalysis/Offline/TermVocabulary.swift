@@ -15,20 +15,46 @@ final class TermVocabulary {
     /// Term ids of the words of a text, in order.
     func terms(_ text: String) -> [Int] {
         var result: [Int] = []
-        var word = String.UnicodeScalarView()
-        func flush() {
-            guard !word.isEmpty else { return }
-            result.append(id(of: String(word)))
-            word = String.UnicodeScalarView()
+        let scalars = text.unicodeScalars
+        var start: String.UnicodeScalarView.Index?
+        var i = scalars.startIndex
+        while i != scalars.endIndex {
+            if Self.isWordScalar(scalars[i]) {
+                if start == nil { start = i }
+            } else if let first = start {
+                result.append(id(of: String(scalars[first..<i])))
+                start = nil
+            }
+            scalars.formIndex(after: &i)
         }
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { word.append(scalar) } else { flush() }
-        }
-        flush()
+        if let first = start { result.append(id(of: String(scalars[first...]))) }
         return result
     }
 
+    /// A letter or a digit (alphabetic or with a numeric type); ASCII and Hangul syllables answered
+    /// without the (slow) Unicode property lookup.
+    @inline(__always)
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x80 {
+            let folded = v | 0x20
+            return (folded >= 0x61 && folded <= 0x7A) || (v >= 0x30 && v <= 0x39)
+        }
+        if v >= 0xAC00 && v <= 0xD7A3 { return true }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// Id of each word seen, so that a repeated word skips particle stripping and lower-casing.
+    private var wordIDs: [String: Int] = [:]
+
     private func id(of word: String) -> Int {
+        if let known = wordIDs[word] { return known }
+        let id = newID(of: word)
+        wordIDs[word] = id
+        return id
+    }
+
+    private func newID(of word: String) -> Int {
         let form: String
         if let last = word.unicodeScalars.last, KoreanText.isHangul(last) {
             if let cached = stems[word] { form = cached } else {

@@ -50,11 +50,13 @@ struct TextLayout {
 
     static func isBulletStart(_ text: String) -> Bool { bulletMarkerLength(text) > 0 }
 
+    // Built once: this runs for every line, and building the set per call was a visible cost.
+    private static let bulletSymbols: Set<Character> = ["•", "·", "▪", "◦", "○", "●", "□", "■", "➢", "✓", "‣", "∙", "◆", "◇", "▶", "►", "-", "*", "–"]
+
     /// Characters of a leading bullet marker ("• ", "- ", "1) ", "① "), 0 when there is none.
     static func bulletMarkerLength(_ text: String) -> Int {
         guard let first = text.first else { return 0 }
-        let symbols: Set<Character> = ["•", "·", "▪", "◦", "○", "●", "□", "■", "➢", "✓", "‣", "∙", "◆", "◇", "▶", "►", "-", "*", "–"]
-        if symbols.contains(first) {
+        if bulletSymbols.contains(first) {
             let rest = text.dropFirst()
             if rest.first == " " { return 2 }
             if first != "-" && first != "*" && first != "–" { return 1 }
@@ -92,7 +94,8 @@ struct TextLayout {
     }
 
     private static func isPageNumber(_ text: String) -> Bool {
-        if text.count > 8 { return false }
+        // More than 32 bytes is more than 8 characters; skips counting characters of long lines.
+        if text.utf8.count > 32 || text.count > 8 { return false }
         if text.allSatisfy({ $0.isNumber }) { return true }
         let roman: Set<Character> = ["i", "v", "x", "l", "c"]
         if text.count <= 6, text.lowercased().allSatisfy({ roman.contains($0) }) { return true }
@@ -110,7 +113,7 @@ struct TextLayout {
     private static func runningLines(_ pages: [SourcePage]) -> Set<String> {
         var counts: [String: Int] = [:]
         for page in pages {
-            let lines = page.text.split(separator: "\n").map { String($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let lines = page.text.split(separator: "\n").map { String($0) }.filter { !$0.isBlankLine }
             var keys = Set<String>()
             for line in lines.prefix(2) + lines.suffix(2) {
                 let key = runningKey(KoreanText.nfc(line))
@@ -126,18 +129,54 @@ struct TextLayout {
 /// Whitespace handling shared by the analyser and the checks on its output.
 enum Whitespace {
     /// Runs of whitespace become one space; ends trimmed.
+    ///
+    /// Works on UTF-8 bytes: it runs over every page (and every section's pages again), and the
+    /// scalar-by-scalar version with `properties.isWhitespace` was one of the analyser's top costs.
+    /// The byte patterns below are exactly Unicode's White_Space set (what `isWhitespace` tests).
     static func normalised(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar == "\u{0C}" {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" "); pendingSpace = false }
-                out.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            let count = bytes.count
+            var out = [UInt8]()
+            out.reserveCapacity(count)
+            var pendingSpace = false
+            var i = 0
+            while i < count {
+                let width = whitespaceWidth(bytes, at: i)
+                if width > 0 {
+                    pendingSpace = !out.isEmpty
+                    i += width
+                    continue
+                }
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(bytes[i])
+                i += 1
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
+    }
+
+    /// UTF-8 length of the White_Space scalar starting at `i`, 0 when there is none there:
+    /// U+0009–000D, U+0020, U+0085, U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000.
+    @inline(__always)
+    private static func whitespaceWidth(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let c = b[i]
+        if c < 0x80 { return c == 0x20 || (c >= 0x09 && c <= 0x0D) ? 1 : 0 }
+        switch c {
+        case 0xC2:
+            return i + 1 < b.count && (b[i + 1] == 0x85 || b[i + 1] == 0xA0) ? 2 : 0
+        case 0xE1:
+            return i + 2 < b.count && b[i + 1] == 0x9A && b[i + 2] == 0x80 ? 3 : 0
+        case 0xE2:
+            guard i + 2 < b.count else { return 0 }
+            let c1 = b[i + 1], c2 = b[i + 2]
+            if c1 == 0x80 { return c2 <= 0x8A || c2 == 0xA8 || c2 == 0xA9 || c2 == 0xAF ? 3 : 0 }
+            return c1 == 0x81 && c2 == 0x9F ? 3 : 0
+        case 0xE3:
+            return i + 2 < b.count && b[i + 1] == 0x80 && b[i + 2] == 0x80 ? 3 : 0
+        default:
+            return 0
+        }
     }
 }
 
