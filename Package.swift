@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "notio", targets: ["notio"]),
+        .executable(name: "notio-worker", targets: ["notio-worker"]),
     ],
     targets: [
         // C libraries from Debian, each behind a module map and a shim header.
@@ -24,18 +25,22 @@ let package = Package(
         .target(name: "NotioStore", dependencies: ["NotioCore", "CSQLite"]),
         // The offline analyser, the provider protocol, Gemini and OpenAI-compatible clients.
         .target(name: "NotioAnalysis", dependencies: ["NotioCore"]),
-        // PDF text and page images (poppler), OCR (tesseract), run in the isolated worker.
-        .target(name: "NotioMedia", dependencies: ["NotioCore", "CPoppler", "CTesseract"]),
+        // The server's side of PDF and OCR work: the worker client, limits, errors, text cleanup.
+        // Pure Swift, so the server never loads poppler or tesseract.
+        .target(name: "NotioMedia", dependencies: ["NotioCore"]),
+        // PDF text and page images (poppler), OCR (tesseract): only in the isolated worker binary.
+        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.
         .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "CSodium"]),
-        .executableTarget(name: "notio", dependencies: ["NotioApp", "NotioMedia"]),
+        .executableTarget(name: "notio", dependencies: ["NotioApp"]),
+        .executableTarget(name: "notio-worker", dependencies: ["NotioMediaEngine"]),
 
         .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore"]),
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
         .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore"]),
         .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"], exclude: ["Fixtures"]),
-        .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia"]),
-        .testTarget(name: "NotioAppTests", dependencies: ["NotioApp"]),
+        .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"]),
+        .testTarget(name: "NotioAppTests", dependencies: ["NotioApp", "NotioMediaEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,7 +31,7 @@ echo "targets: ingest <= 1.2x pdftotext; offline analysis <= the extraction time
 
 echo
 echo "== 노트: OCR of a 10-page scanned PDF (300 dpi) vs the tesseract CLI on the same page images"
-"$BIN" measure scan "$PDFS/lshort-ko.pdf" 20 29 "$work/scan.pdf"
+"$(dirname "$BIN")/notio-worker" scan "$PDFS/lshort-ko.pdf" 20 29 "$work/scan.pdf"
 pdftoppm -r 300 -gray -png "$work/scan.pdf" "$work/page"
 cli_start=$(date +%s%N)
 for img in "$work"/page-*.png; do

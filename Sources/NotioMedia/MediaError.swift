@@ -16,21 +16,21 @@ public struct MediaError: Error, Sendable, Equatable, Codable, CustomStringConve
 }
 
 extension MediaError {
-    static let emptyFile = MediaError(code: "empty_file", message: "The file is empty.")
-    static let notAPDF = MediaError(code: "not_a_pdf", message: "This file is not a PDF document.")
-    static let encrypted = MediaError(
+    package static let emptyFile = MediaError(code: "empty_file", message: "The file is empty.")
+    package static let notAPDF = MediaError(code: "not_a_pdf", message: "This file is not a PDF document.")
+    package static let encrypted = MediaError(
         code: "encrypted_pdf",
         message: "This PDF is protected by a password. Remove the protection and upload it again.")
-    static let damaged = MediaError(
+    package static let damaged = MediaError(
         code: "damaged_pdf",
         message: "This PDF is damaged or incomplete and cannot be read. Try exporting it again.")
 
-    static func tooManyPages(_ count: Int, limit: Int) -> MediaError {
+    package static func tooManyPages(_ count: Int, limit: Int) -> MediaError {
         MediaError(code: "too_many_pages",
                    message: "This PDF has \(count) pages; at most \(limit) pages can be read.")
     }
 
-    static func tooLarge(bytes: Int, limit: Int) -> MediaError {
+    package static func tooLarge(bytes: Int, limit: Int) -> MediaError {
         MediaError(code: "too_large",
                    message: "This file is \(megabytes(bytes)); files up to \(megabytes(limit)) can be read.")
     }

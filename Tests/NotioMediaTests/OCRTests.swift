@@ -2,6 +2,7 @@ import Foundation
 import NotioCore
 import Testing
 @testable import NotioMedia
+@testable import NotioMediaEngine
 
 /// The OCR path on real pages: lshort-ko.pdf pages 21–22 as pictures only, read back.
 @Suite(.serialized, .enabled(if: TestFiles.havePDFs && TestFiles.haveNotio, "needs the test PDFs and the notio binary"))

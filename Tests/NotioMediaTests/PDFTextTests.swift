@@ -2,6 +2,7 @@ import Foundation
 import NotioCore
 import Testing
 @testable import NotioMedia
+@testable import NotioMediaEngine
 
 @Suite(.enabled(if: TestFiles.havePDFs, TestFiles.missingPDFs))
 struct PDFTextTests {

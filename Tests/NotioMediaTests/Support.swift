@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import NotioMedia
+@testable import NotioMediaEngine
 
 /// Files the media tests read: real PDFs from Debian packages (`scripts/fetch-test-pdfs.sh`,
-/// run by `make test`) and the built `notio` binary (built by `swift build` / `swift test`).
+/// run by `make test`) and the built `notio-worker` binary (built by `swift build`).
 enum TestFiles {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -14,15 +15,15 @@ enum TestFiles {
 
     static func pdf(_ name: String) -> String { pdfs.appendingPathComponent(name).path }
 
-    /// The `notio` binary next to the test bundle, else in `.build/debug`.
+    /// The `notio-worker` binary next to the test bundle, else in `.build/debug`.
     static let notio: String = {
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("notio").path
+            .appendingPathComponent("notio-worker").path
         if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-        return root.appendingPathComponent(".build/debug/notio").path
+        return root.appendingPathComponent(".build/debug/notio-worker").path
     }()
     static let haveNotio = FileManager.default.isExecutableFile(atPath: notio)
-    static let missingNotio: Comment = "the notio binary is missing: run swift build before swift test"
+    static let missingNotio: Comment = "the notio-worker binary is missing: run swift build before swift test"
 
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {

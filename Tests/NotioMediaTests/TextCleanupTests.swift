@@ -1,5 +1,6 @@
 import Testing
 @testable import NotioMedia
+@testable import NotioMediaEngine
 
 @Suite struct TextCleanupTests {
     /// Lines as wide as a page of prose, so the joining rules apply.

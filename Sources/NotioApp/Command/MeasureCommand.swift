@@ -8,7 +8,7 @@ import NotioStore
 /// uses. Prints one JSON object per run.
 enum MeasureCommand {
     static func run(_ arguments: [String]) async throws -> Int32 {
-        guard let what = arguments.first else { throw ConfigurationError(description: "measure: ingest FILE | scan SOURCE FIRST LAST OUT | analyse-quiz FILE") }
+        guard let what = arguments.first else { throw ConfigurationError(description: "measure: ingest FILE | quiz FILE") }
         switch what {
         case "ingest":
             // Extraction in the isolated worker, then storing and indexing, then offline analysis.
@@ -35,14 +35,6 @@ enum MeasureCommand {
                 try store.completeNote(id: "n1", owner: user.id, document: document, analysis: analysis, fileSize: 0, at: now)
             }
             print(#"{"pages":\#(document.pages.count),"ocrPages":\#(document.ocrPages.count),"extractMs":\#(ms(extract)),"storeMs":\#(ms(storeTime)),"analyseMs":\#(ms(analyse)),"concepts":\#(analysis.concepts.count),"keywords":\#(analysis.keywords.count)}"#)
-            return 0
-        case "scan":
-            // An image-only copy of some pages, for the OCR figures.
-            guard arguments.count == 5, let first = Int(arguments[2]), let last = Int(arguments[3]) else {
-                throw ConfigurationError(description: "measure scan SOURCE FIRST LAST OUT")
-            }
-            let pdf = try PDFText(data: try Data(contentsOf: URL(fileURLWithPath: arguments[1])))
-            try pdf.writeScannedCopy(pages: first...last, dpi: 150, to: arguments[4])
             return 0
         case "quiz":
             // Offline analysis of a PDF's text, then 30 questions at each level.

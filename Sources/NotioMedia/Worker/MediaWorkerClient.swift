@@ -16,9 +16,10 @@ public struct MediaWorkerClient: Sendable {
         self.limits = limits
     }
 
-    /// The running binary's path, for spawning the worker from the server.
+    /// `notio-worker` beside the running binary: the server and the worker are built together.
     public static func currentExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("notio-worker").path
     }
 
     /// Extracts a PDF's text (OCR for scanned pages), outline and title in a child process.

@@ -2,39 +2,39 @@ import Foundation
 import NotioCore
 
 /// The one request `notio worker` reads, as a JSON line on stdin.
-struct WorkerRequest: Codable, Sendable {
-    var op: String
-    var path: String
-    var maxPages: Int?
-    var ocr: Bool?
-    var ocrMinChars: Int?
-    var ocrDPI: Int?
+package struct WorkerRequest: Codable, Sendable {
+    package var op: String
+    package var path: String
+    package var maxPages: Int?
+    package var ocr: Bool?
+    package var ocrMinChars: Int?
+    package var ocrDPI: Int?
 }
 
 /// One JSON line the worker writes to stdout: progress lines, then one result or one error.
-struct WorkerLine: Codable, Sendable {
-    struct Progress: Codable, Sendable {
-        var stage: String
-        var page: Int
-        var pages: Int
+package struct WorkerLine: Codable, Sendable {
+    package struct Progress: Codable, Sendable {
+        package var stage: String
+        package var page: Int
+        package var pages: Int
     }
 
-    var progress: Progress?
-    var result: ExtractedDocument?
-    var error: MediaError?
+    package var progress: Progress?
+    package var result: ExtractedDocument?
+    package var error: MediaError?
 
-    init(progress: Progress? = nil, result: ExtractedDocument? = nil, error: MediaError? = nil) {
+    package init(progress: Progress? = nil, result: ExtractedDocument? = nil, error: MediaError? = nil) {
         self.progress = progress; self.result = result; self.error = error
     }
 
-    init(_ stage: ExtractionStage) {
+    package init(_ stage: ExtractionStage) {
         switch stage {
         case let .extracting(page, pages): progress = Progress(stage: "extract", page: page, pages: pages)
         case let .ocr(page, pages): progress = Progress(stage: "ocr", page: page, pages: pages)
         }
     }
 
-    var stage: ExtractionStage? {
+    package var stage: ExtractionStage? {
         guard let progress else { return nil }
         switch progress.stage {
         case "extract": return .extracting(page: progress.page, of: progress.pages)

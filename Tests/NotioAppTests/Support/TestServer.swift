@@ -19,7 +19,7 @@ final class TestServer: @unchecked Sendable {
         config.seedDemo = seedDemo
         config.logRequests = false
         config.publicDirectory = Self.packageRoot + "/Public"
-        config.workerExecutable = Self.packageRoot + "/.build/debug/notio"
+        config.workerExecutable = Self.packageRoot + "/.build/debug/notio-worker"
         app = try Application(config: config)
         try app.start()
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import NotioMedia
+import NotioMediaEngine
 
 /// Files the note tests upload: real PDFs from Debian packages (`scripts/fetch-test-pdfs.sh`).
 enum TestPDFs {

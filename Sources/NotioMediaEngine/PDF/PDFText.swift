@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import NotioMedia
 import NotioCore
 
 /// An open PDF document over poppler-glib: page text, outline, metadata, page images.

@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import NotioMedia
 
 /// An 8-bit gray image, rows top to bottom: what OCR reads.
 public struct GrayImage: Sendable {

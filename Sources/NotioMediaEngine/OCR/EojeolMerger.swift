@@ -1,4 +1,5 @@
 import Foundation
+import NotioMedia
 
 /// A piece of a word as tesseract's word level gave it, possibly re-read by another model.
 struct OCRPiece: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import NotioMedia
 import NotioCore
 
 /// What `PDFExtractor` may do with one document.
@@ -17,11 +18,6 @@ public struct PDFExtractionOptions: Codable, Sendable, Equatable {
     }
 }
 
-/// Where a running extraction is.
-public enum ExtractionStage: Sendable, Equatable {
-    case extracting(page: Int, of: Int)
-    case ocr(page: Int, of: Int)
-}
 
 /// PDF bytes → `ExtractedDocument`: text page by page (cleaned), OCR for scanned pages, the
 /// outline and the metadata title. Runs in the worker process; see `MediaWorkerClient`.

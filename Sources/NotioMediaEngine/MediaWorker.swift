@@ -1,4 +1,5 @@
 import Foundation
+import NotioMedia
 import NotioCore
 
 /// The isolated worker: `notio worker` runs PDF and OCR work in a child process so that a crash
@@ -55,5 +56,24 @@ public enum MediaWorker {
         guard var data = try? JSONEncoder().encode(line) else { return }
         data.append(0x0A)
         FileHandle.standardOutput.write(data)
+    }
+}
+
+extension MediaWorker {
+    /// `notio-worker scan SOURCE FIRST LAST OUT`: an image-only copy of pages FIRST...LAST of a
+    /// PDF, for measuring and testing the OCR path on real pages.
+    public static func scan(arguments: [String]) -> Int32 {
+        guard arguments.count == 4, let first = Int(arguments[1]), let last = Int(arguments[2]), first <= last else {
+            FileHandle.standardError.write(Data("usage: notio-worker scan SOURCE FIRST LAST OUT\n".utf8))
+            return 2
+        }
+        do {
+            let pdf = try PDFText(data: try Data(contentsOf: URL(fileURLWithPath: arguments[0])))
+            try pdf.writeScannedCopy(pages: first...last, dpi: 150, to: arguments[3])
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("notio-worker scan: \(error)\n".utf8))
+            return 1
+        }
     }
 }

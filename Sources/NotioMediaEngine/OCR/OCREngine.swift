@@ -1,5 +1,6 @@
 import CTesseract
 import Foundation
+import NotioMedia
 
 /// A warm Tesseract engine: initialised once (100–600 ms, ~33 MB per model), then reused for
 /// every page or photo.
