@@ -20,12 +20,19 @@ run_wrk() {
 import re, sys
 out = sys.argv[1]
 def ms(v):
-    m = re.match(r"([\d.]+)(us|ms|s)", v)
+    m = re.match(r"([\d.]+)(us|ms|s|m)$", v)
+    if not m:
+        return float("nan")
     n, u = float(m.group(1)), m.group(2)
-    return n / 1000 if u == "us" else n * 1000 if u == "s" else n
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-p50 = ms(re.search(r"50%\s+(\S+)", out).group(1))
-p99 = ms(re.search(r"99%\s+(\S+)", out).group(1))
+    return {"us": n / 1000, "ms": n, "s": n * 1000, "m": n * 60000}[u]
+try:
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = ms(re.search(r"50%\s+(\S+)", out).group(1))
+    p99 = ms(re.search(r"99%\s+(\S+)", out).group(1))
+except AttributeError:
+    sys.stderr.write("could not read wrk's output:\n" + out + "\n")
+    print("0 nan nan ?")
+    sys.exit(0)
 non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
 print(f"{rps:.0f} {p50:.2f} {p99:.2f} {non2xx.group(1) if non2xx else 0}")
 PY

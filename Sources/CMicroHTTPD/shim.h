@@ -20,6 +20,9 @@ static inline struct MHD_Daemon *notio_mhd_start(unsigned int flags,
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)connection_timeout, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls },
         { MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, NULL },
+        /* Each connection's buffer is cleared between requests: 16 KiB holds any sane header
+           set and costs half the default's clearing. */
+        { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)(16 * 1024), NULL },
         { thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)thread_pool_size, NULL },
         { MHD_OPTION_END, 0, NULL },
     };

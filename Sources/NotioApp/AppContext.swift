@@ -18,6 +18,7 @@ final class AppContext: Sendable {
     let provider: any AnalysisProvider
     let assetURL: @Sendable (String) -> String
     let now: @Sendable () -> Date
+    let sessions = SessionCache()
 
     init(config: Configuration, store: Store, provider: any AnalysisProvider, assetURL: @escaping @Sendable (String) -> String,
          now: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -26,7 +27,7 @@ final class AppContext: Sendable {
         self.assetURL = assetURL
         self.now = now
         self.provider = provider
-        accounts = AccountService(store: store, config: config, now: now)
+        accounts = AccountService(store: store, config: config, now: now, sessions: sessions)
         files = try FileStorage(dataDirectory: config.dataDirectory)
         media = MediaWorkerClient(
             executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
@@ -45,7 +46,11 @@ final class AppContext: Sendable {
         var v = Visitor()
         if let token = request.cookies[Cookies.session], !token.isEmpty {
             let hash = Crypto.sha256(token)
-            if let (session, user) = try store.session(tokenHash: hash, at: now()) {
+            let at = now()
+            if let (session, user) = sessions.lookup(hash, at: at) {
+                v.user = user; v.session = session; v.tokenHash = hash
+            } else if let (session, user) = try store.session(tokenHash: hash, at: at) {
+                sessions.store(hash, session, user, at: at)
                 v.user = user; v.session = session; v.tokenHash = hash
             }
         }

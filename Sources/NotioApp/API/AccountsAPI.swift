@@ -74,6 +74,7 @@ struct AccountsAPI {
         if let z = body.timeZone { if TimeZone(identifier: z) != nil { user.timeZone = z } else { problems["timeZone"] = "is not a known time zone" } }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updatePreferences(userId: user.id, language: user.language, timeZone: user.timeZone)
+        app.sessions.clear()
         return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: visitor.csrfToken, readOnly: visitor.isGuest))
     }
 

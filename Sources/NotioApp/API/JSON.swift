@@ -28,6 +28,11 @@ enum JSON {
 
     /// A JSON string literal for `text`, for the few hot answers written by hand.
     static func quote(_ text: String) -> String {
+        // Most values need no escaping: check the bytes once and copy them whole. 0xE2 leads
+        // U+2028 and U+2029, which JavaScript does not accept raw in strings.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

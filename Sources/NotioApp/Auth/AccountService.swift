@@ -8,6 +8,7 @@ struct AccountService: Sendable {
     let store: Store
     let config: Configuration
     let now: @Sendable () -> Date
+    let sessions: SessionCache
 
     /// Failures counted within this window…
     static let failureWindow: TimeInterval = 15 * 60
@@ -85,6 +86,7 @@ struct AccountService: Sendable {
 
     func logOut(_ visitor: Visitor) throws {
         if let hash = visitor.tokenHash { try store.deleteSession(tokenHash: hash) }
+        sessions.clear()
     }
 }
 

@@ -116,6 +116,7 @@ struct AccountPages {
         if let user = visitor.user {
             let zone = TimeZone(identifier: f["timeZone"] ?? "") != nil ? f["timeZone"]! : user.timeZone
             try app.store.updatePreferences(userId: user.id, language: language.rawValue, timeZone: zone)
+            app.sessions.clear()
         }
         return r
     }
