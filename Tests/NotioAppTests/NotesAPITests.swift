@@ -145,3 +145,39 @@ import Testing
         #expect(r.errorCode == "read_only")
     }
 }
+
+@Suite struct JobRestartTests {
+    @Test(.enabled(if: TestPDFs.available, TestPDFs.missing))
+    func aJobInterruptedByAStopResumesOnTheNextStart() async throws {
+        let directory = NSTemporaryDirectory() + "notio-restart-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var first: TestServer? = try TestServer(dataDirectory: directory)
+        let c = Client(first!)
+        try await c.signUp(email: "restart@example.com")
+        let accepted = try await c.upload(try TestPDFs.scanned(pages: 20...22), fileName: "scan.pdf")
+        let jobId = try #require((accepted.json["job"] as? [String: Any])?["id"] as? String)
+        let noteId = try #require((accepted.json["note"] as? [String: Any])?["id"] as? String)
+        var running = false
+        for _ in 0..<300 where !running {
+            running = try await c.get("/api/v1/jobs/\(jobId)").json["state"] as? String == "running"
+            if !running { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(running)
+        // SIGTERM's path: the server stops and leaves the job for the next start.
+        await first!.stopKeepingData()
+        let job = try #require(try first!.app.context.store.job(id: jobId))
+        #expect(job.state == .running)
+        first = nil
+
+        let second = try TestServer(dataDirectory: directory)
+        let again = Client(second)
+        _ = try await again.request("POST", "/api/v1/auth/login", json: ["email": "restart@example.com", "password": "correct horse 1"])
+        let finished = try await again.waitForJob(jobId, timeout: 180)
+        #expect(finished["state"] as? String == "done", "\(finished)")
+        let note = try await again.get("/api/v1/notes/\(noteId)").json
+        #expect(note["state"] as? String == "ready")
+        let pages = try await again.get("/api/v1/notes/\(noteId)/source").json["pages"] as? [[String: Any]] ?? []
+        #expect(pages.count == 3)
+        #expect(pages.contains { ($0["text"] as? String ?? "").count > 100 })
+    }
+}

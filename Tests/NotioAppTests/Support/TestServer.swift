@@ -8,13 +8,14 @@ import FoundationNetworking
 final class TestServer: @unchecked Sendable {
     let app: Application
     let dataDirectory: String
+    private var keepsData = false
     var base: String { app.baseURL }
 
-    init(publicURL: String = "", seedDemo: Bool = true) throws {
-        dataDirectory = NSTemporaryDirectory() + "notio-test-" + UUID().uuidString
+    init(publicURL: String = "", seedDemo: Bool = true, dataDirectory: String? = nil) throws {
+        self.dataDirectory = dataDirectory ?? NSTemporaryDirectory() + "notio-test-" + UUID().uuidString
         var config = Configuration()
         config.port = 0
-        config.dataDirectory = dataDirectory
+        config.dataDirectory = self.dataDirectory
         config.publicURL = publicURL
         config.seedDemo = seedDemo
         config.logRequests = false
@@ -24,13 +25,22 @@ final class TestServer: @unchecked Sendable {
         try app.start()
     }
 
+    /// Stops the server now (off the cooperative threads), keeping its data folder.
+    func stopKeepingData() async {
+        keepsData = true
+        let app = self.app
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread { app.stop(); done.resume() }.start()
+        }
+    }
+
     deinit {
         // Stopping waits for requests still in flight, whose async handlers need the cooperative
         // threads; a test ends (and this runs) on one of those threads, so stop elsewhere.
-        let app = self.app, directory = dataDirectory
+        let app = self.app, directory = dataDirectory, remove = !keepsData
         Thread {
             app.stop()
-            try? FileManager.default.removeItem(atPath: directory)
+            if remove { try? FileManager.default.removeItem(atPath: directory) }
         }.start()
     }
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# make bench, 노트: the study statistics endpoint with 10,000 attempts, through HTTP.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${NOTIO_BIN:-.build/release/notio}
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$BIN" serve --port "$port" --data-dir "$work" --log-requests false > "$work/log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
+
+# 10,000 attempts over the last 10,000 hours on the demo account's first note.
+sqlite3 "$work/notio.sqlite3" <<'SQL'
+PRAGMA busy_timeout = 5000;
+BEGIN;
+CREATE TEMP TABLE owner AS SELECT u.id AS uid, (SELECT n.id FROM notes n WHERE n.owner_id = u.id LIMIT 1) AS nid FROM users u WHERE u.email = 'study@notio.io';
+WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 10000)
+INSERT INTO quizzes (id, owner_id, note_id, difficulty, origin, created_at)
+SELECT 'bench-q' || i, uid, nid, 'easy', 'new', CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 3600000 FROM k, owner;
+INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, created_at)
+SELECT 'bench-a' || substr(id, 8), owner_id, id, note_id, abs(random()) % 6, 5, created_at FROM quizzes WHERE id LIKE 'bench-q%';
+COMMIT;
+SQL
+count=$(sqlite3 "$work/notio.sqlite3" "SELECT count(*) FROM attempts")
+cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
+  -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login" \
+  | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}')
+out=$(wrk -t2 -c16 -d10s --latency -H "Cookie: $cookie" "http://127.0.0.1:$port/api/v1/stats/study")
+echo
+echo "== 노트: GET /api/v1/stats/study with $count attempts (wrk -t2 -c16 -d10s)"
+echo "$out" | grep -E "Requests/sec|50%|99%" | sed 's/^ */  /'
+echo "target: p99 <= 20 ms"
