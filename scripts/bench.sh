@@ -27,8 +27,8 @@ def ms(v):
     return {"us": n / 1000, "ms": n, "s": n * 1000, "m": n * 60000}[u]
 try:
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p50 = ms(re.search(r"50%\s+(\S+)", out).group(1))
-    p99 = ms(re.search(r"99%\s+(\S+)", out).group(1))
+    p50 = ms(re.search(r"^\s*50%\s+(\S+)", out, re.M).group(1))
+    p99 = ms(re.search(r"^\s*99%\s+(\S+)", out, re.M).group(1))
 except AttributeError:
     sys.stderr.write("could not read wrk's output:\n" + out + "\n")
     print("0 nan nan ?")
