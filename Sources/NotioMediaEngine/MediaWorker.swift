@@ -2,7 +2,7 @@ import Foundation
 import NotioMedia
 import NotioCore
 
-/// The isolated worker: `notio worker` runs PDF and OCR work in a child process so that a crash
+/// The isolated worker: `notio-worker` runs PDF and OCR work in a child process so that a crash
 /// or a hang in poppler or tesseract fails one job, never the server.
 ///
 /// Protocol: one JSON request line on stdin, e.g.
@@ -10,7 +10,7 @@ import NotioCore
 /// on stdout, lines `{"progress":{"stage":"extract"|"ocr","page":n,"pages":m}}`, then one
 /// `{"result":<ExtractedDocument>}` or `{"error":{"code":...,"message":...}}`.
 public enum MediaWorker {
-    /// Entry point of `notio worker`; returns the exit status (0 also when it reported an error).
+    /// Entry point of `notio-worker`; returns the exit status (0 also when it reported an error).
     public static func main(arguments: [String]) -> Int32 {
         // A crash in a parser should leave no core file of an untrusted document behind.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)

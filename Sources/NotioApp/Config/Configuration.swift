@@ -50,7 +50,7 @@ public struct Configuration: Sendable {
     public var pdfTimeoutSeconds = 600
     public var ocrMinChars = 20
     public var jobWorkers = 1
-    /// The binary run as `notio worker`; empty means this binary.
+    /// The `notio-worker` binary; empty means the one beside this binary.
     public var workerExecutable = ""
 
     public init() {}

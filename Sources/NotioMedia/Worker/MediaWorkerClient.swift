@@ -1,7 +1,7 @@
 import Foundation
 import NotioCore
 
-/// The server's side of the isolated worker: runs `notio worker` as a child process for one
+/// The server's side of the isolated worker: runs `notio-worker` as a child process for one
 /// document, relays its progress, and turns every way it can end into a value or a `MediaError`.
 public struct MediaWorkerClient: Sendable {
     public let executable: String

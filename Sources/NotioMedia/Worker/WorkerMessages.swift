@@ -1,7 +1,7 @@
 import Foundation
 import NotioCore
 
-/// The one request `notio worker` reads, as a JSON line on stdin.
+/// The one request `notio-worker` reads, as a JSON line on stdin.
 package struct WorkerRequest: Codable, Sendable {
     package var op: String
     package var path: String
