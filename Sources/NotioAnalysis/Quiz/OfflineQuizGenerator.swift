@@ -153,7 +153,9 @@ struct QuizMaker {
         let entry = material.concepts[index]
         let names = entry.names
         let answerName = entry.display
-        let alternatives = names.filter { KoreanText.compact($0) != KoreanText.compact(answerName) }
+        let nameKeys = entry.nameKeys
+        let answerNameKey = KoreanText.compact(answerName)
+        let alternatives = names.indices.filter { nameKeys[$0] != answerNameKey }.map { names[$0] }
         switch form {
         case .name:
             var texts = [entry.definition].compactMap { $0 }
@@ -182,7 +184,7 @@ struct QuizMaker {
         case .cloze:
             return entry.keySentences.compactMap { sentence in
                 let key = KoreanText.compact(sentence)
-                let ownName = names.filter { key.contains(KoreanText.compact($0)) }.max { $0.count < $1.count }
+                let ownName = names.indices.filter { KoreanText.contains(key, nameKeys[$0]) }.map { names[$0] }.max { $0.count < $1.count }
                 let term = ownName ?? longestTerm(in: key, excludingConcept: nil)
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
@@ -206,7 +208,8 @@ struct QuizMaker {
                                          answer: number.answer, pool: .numbers(number.value, unit: number.unit), source: sentence))
                 }
                 if let term = longestTerm(in: KoreanText.compact(sentence), excludingConcept: index),
-                   !names.contains(where: { KoreanText.compact($0).contains(KoreanText.compact(term)) }) {
+                   case let termKey = KoreanText.compact(term),
+                   !nameKeys.contains(where: { KoreanText.contains($0, termKey) }) {
                     let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
@@ -250,7 +253,7 @@ struct QuizMaker {
     /// The longest note term occurring in a compact sentence, not naming `excludingConcept`.
     func longestTerm(in sentenceKey: String, excludingConcept: Int?) -> String? {
         material.terms
-            .filter { sentenceKey.contains($0.key) && ($0.concept == nil || $0.concept != excludingConcept) }
+            .filter { KoreanText.contains(sentenceKey, $0.key) && ($0.concept == nil || $0.concept != excludingConcept) }
             .max { ($0.key.count, $1.text) < ($1.key.count, $0.text) }?.text
     }
 
@@ -337,7 +340,7 @@ struct QuizMaker {
         case .terms:
             let sourceKey = KoreanText.compact(c.source)
             let answerTerm = material.terms.first { $0.key == answerKey }
-            for term in material.terms where !sourceKey.contains(term.key) {
+            for term in material.terms where !KoreanText.contains(sourceKey, term.key) {
                 let sameGroup = answerTerm.map { ($0.group != nil && $0.group == term.group) || ($0.concept != nil && $0.concept == term.concept) } ?? false
                 pool.append((term.text, material.similarity(term.text, c.answer) + (sameGroup ? 0.3 : 0)))
             }
@@ -379,8 +382,8 @@ struct QuizMaker {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = KoreanText.compact(trimmed)
             guard !key.isEmpty, !chosenKeys.contains(key) else { continue }
-            if excludeVisible && promptKey.contains(key) { continue }
-            if excludeOverlap && (key.contains(answerKey) || answerKey.contains(key)) { continue }
+            if excludeVisible && KoreanText.contains(promptKey, key) { continue }
+            if excludeOverlap && (KoreanText.contains(key, answerKey) || KoreanText.contains(answerKey, key)) { continue }
             // A distractor the matcher would grade as the answer is a second right option.
             if AnswerMatcher().isCorrect(given: trimmed, answer: c.answer, alternatives: c.alternatives) { continue }
             chosen.append(trimmed)

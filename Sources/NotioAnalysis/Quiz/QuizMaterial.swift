@@ -8,6 +8,8 @@ struct QuizMaterial {
         var concept: Concept
         /// The name and the parts of "교착 상태(Deadlock)": every spelling to mask.
         var names: [String]
+        /// `names` as compact keys.
+        var nameKeys: [String]
         /// The name as shown in options ("교착 상태(Deadlock)" stays whole).
         var display: String
         var page: Int?
@@ -33,14 +35,21 @@ struct QuizMaterial {
     private var bigramCache: [String: [String]] = [:]
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
-        let pageKeys = pages.map { ($0.number, KoreanText.compact($0.text)) }
+        // Page keys are only needed for concepts without pages: computed once, on first need.
+        var pageKeysCache: [(Int, String)]?
+        func pageKeys() -> [(Int, String)] {
+            if let pageKeysCache { return pageKeysCache }
+            let keys = pages.map { ($0.number, KoreanText.compact($0.text)) }
+            pageKeysCache = keys
+            return keys
+        }
         for concept in analysis.concepts where !KoreanText.compact(concept.name).isEmpty {
             let (outside, inside) = AnswerMatcher.nameParts(concept.name)
             var names = [concept.name]
             if !inside.isEmpty { names.append(outside); names.append(contentsOf: inside) }
             names = names.filter { !KoreanText.compact($0).isEmpty }
             let nameKey = KoreanText.compact(outside.isEmpty ? concept.name : outside)
-            let page = concept.pages.min() ?? pageKeys.first { $0.1.contains(nameKey) }?.0
+            let page = concept.pages.min() ?? pageKeys().first { KoreanText.contains($0.1, nameKey) }?.0
             let summarySentences = QuizText.sentences(concept.summary)
             let definition = concept.definition.flatMap { KoreanText.compact($0).count >= 6 ? $0 : nil } ?? summarySentences.first
             var seen = Set<String>()
@@ -49,17 +58,17 @@ struct QuizMaterial {
             where seen.insert(KoreanText.compact(s)).inserted {
                 sentences.append(s)
             }
-            concepts.append(ConceptEntry(concept: concept, names: names, display: concept.name, page: page,
+            concepts.append(ConceptEntry(concept: concept, names: names, nameKeys: names.map(KoreanText.compact), display: concept.name, page: page,
                                          definition: definition, keySentences: sentences, related: []))
         }
         // Relations: a concept mentions another, or both stand in one comparison table.
-        let nameKeys = concepts.map { $0.names.map(KoreanText.compact) }
+        let nameKeys = concepts.map(\.nameKeys)
         for i in concepts.indices {
             let c = concepts[i].concept
             let text = KoreanText.compact(([c.summary, c.definition ?? ""] + c.keyPoints).joined(separator: " "))
             let tableText = KoreanText.compact(((c.comparison?.columns ?? []) + (c.comparison?.rows.flatMap { $0 } ?? [])).joined(separator: " "))
             for j in concepts.indices where j != i {
-                if nameKeys[j].contains(where: { text.contains($0) || tableText.contains($0) }) {
+                if nameKeys[j].contains(where: { KoreanText.contains(text, $0) || KoreanText.contains(tableText, $0) }) {
                     concepts[i].related.insert(j)
                     concepts[j].related.insert(i)
                 }

@@ -58,9 +58,9 @@ enum QuizText {
         let p = KoreanText.compact(prompt)
         let a = KoreanText.compact(answer)
         if a.isEmpty { return false }
-        if p.contains(a) { return true }
+        if KoreanText.contains(p, a) { return true }
         let stem = AnswerMatcher.stem(answer)
-        return !stem.isEmpty && p.contains(stem)
+        return !stem.isEmpty && KoreanText.contains(p, stem)
     }
 
     /// Sentences of a paragraph: split after . ! ? 。 followed by space, or at line breaks.

@@ -114,3 +114,55 @@ extension KoreanText {
         return 2 * Double(shared) / Double(a.count + b.count)
     }
 }
+
+extension KoreanText {
+    /// Whether `key` occurs in `text`, the same answer as Foundation's `text.contains(key)` (an empty
+    /// key is never found). Texts of ASCII and precomposed Hangul only — every `compact` key of usual
+    /// text — are searched byte by byte, without bridging to CFString; anything else goes to Foundation.
+    public static func contains(_ text: String, _ key: String) -> Bool {
+        if key.isEmpty { return false }
+        let fast: Bool? = text.utf8.withContiguousStorageIfAvailable { h in
+            key.utf8.withContiguousStorageIfAvailable { n -> Bool? in
+                guard isSimpleUTF8(n), isSimpleUTF8(h) else { return nil }
+                return find(n, in: h)
+            } ?? nil
+        } ?? nil
+        if let fast { return fast }
+        return text.contains(key)
+    }
+
+    /// Only ASCII and precomposed Hangul syllables (UTF-8 lead bytes EA–ED, U+AC00…U+D7A3):
+    /// texts where a byte match is a match of whole characters, as Foundation would find it.
+    @inline(__always)
+    static func isSimpleUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            guard b >= 0xEA && b <= 0xED, i + 2 < n else { return false }
+            let v = (UInt32(b & 0x0F) << 12) | (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F)
+            guard v >= 0xAC00 && v <= 0xD7A3 else { return false }
+            i += 3
+        }
+        return true
+    }
+
+    @inline(__always)
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        let m = needle.count, n = haystack.count
+        if m > n { return false }
+        let first = needle[0]
+        var i = 0
+        let last = n - m
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < m && haystack[i + j] == needle[j] { j += 1 }
+                if j == m { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}
