@@ -348,7 +348,9 @@ struct QuizMaker {
             excludeOverlap = false
             excludeVisible = false
             let variants = [value * 2, value / 2, value + 1, value - 1, value * 4, value + 2, value * 10, value - 2]
-            for v in Set(variants) where v > 0 && v != value && !(value % 2 == 1 && v == value / 2) {
+            // In this order, without repeats: iterating a Set would change with every process.
+            var seenVariants = Set<Int>()
+            for v in variants where seenVariants.insert(v).inserted && v > 0 && v != value && !(value % 2 == 1 && v == value / 2) {
                 let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
                 pool.append((text, material.similarity(text, c.answer)))
             }
