@@ -12,7 +12,7 @@ for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && 
 
 # 10,000 attempts over the last 10,000 hours on the demo account's first note.
 sqlite3 "$work/notio.sqlite3" <<'SQL'
-PRAGMA busy_timeout = 5000;
+.timeout 5000
 BEGIN;
 CREATE TEMP TABLE owner AS SELECT u.id AS uid, (SELECT n.id FROM notes n WHERE n.owner_id = u.id LIMIT 1) AS nid FROM users u WHERE u.email = 'study@notio.io';
 WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 10000)

@@ -173,6 +173,11 @@ enum Migrations {
         ) WITHOUT ROWID;
         CREATE INDEX review_cards_due ON review_cards(owner_id, due);
         """,
+        // 4: study statistics read every attempt's time and score: cover them with the index.
+        """
+        DROP INDEX attempts_by_owner;
+        CREATE INDEX attempts_by_owner ON attempts(owner_id, created_at, total, correct_count);
+        """,
     ]
 }
 

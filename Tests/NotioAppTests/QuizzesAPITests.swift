@@ -208,3 +208,48 @@ private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = n
         #expect((try await c.get("/api/v1/notes/\(noteId)/attempts").json["items"] as? [Any])?.count == 3)
     }
 }
+
+@Suite struct StudyStatsTests {
+    /// Attempts at the given instants for the demo account, nothing else.
+    static func store(with instants: [Date], zone: String) throws -> (TestServer, User) {
+        let server = try TestServer()
+        let store = server.app.context.store
+        let owner = try #require(try store.credentials(email: "study@notio.io")?.user)
+        try store.updatePreferences(userId: owner.id, language: "ko", timeZone: zone)
+        try store.database.write { db in
+            try db.run("DELETE FROM quizzes WHERE owner_id = ?", [owner.id])
+            let note = try db.first("SELECT id FROM notes WHERE owner_id = ?", [owner.id]) { $0.string(0) } ?? ""
+            for (i, at) in instants.enumerated() {
+                let ms = Int64(at.timeIntervalSince1970 * 1000)
+                try db.run("INSERT INTO quizzes (id, owner_id, note_id, difficulty, origin, created_at) VALUES (?,?,?,?,?,?)", ["q\(i)", owner.id, note, "easy", "new", ms])
+                try db.run("INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, created_at) VALUES (?,?,?,?,?,?,?)", ["a\(i)", owner.id, "q\(i)", note, 3, 5, ms])
+            }
+        }
+        return (server, try #require(try store.user(id: owner.id)))
+    }
+
+    static func date(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+
+    @Test func streakInAFixedOffsetZoneMatchesTheDayByDayCount() throws {
+        let now = Self.date("2026-11-30T01:00:00Z")  // 10:00 in Seoul
+        // 23:30 and 00:10 Seoul time on consecutive days, then every day back to the 25th.
+        let instants = ["2026-11-29T14:30:00Z", "2026-11-29T15:10:00Z", "2026-11-28T03:00:00Z", "2026-11-27T03:00:00Z",
+                        "2026-11-26T03:00:00Z", "2026-11-25T03:00:00Z", "2026-11-20T03:00:00Z"].map(Self.date)
+        let (server, user) = try Self.store(with: instants, zone: "Asia/Seoul")
+        let stats = try StudyStats.compute(store: server.app.context.store, user: user, now: now)
+        let calendar = ActivityCalendar(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        #expect(stats.streakDays == calendar.streak(activity: instants, now: now))
+        #expect(stats.streakDays == 6)
+        #expect(stats.totals.solved == 35)
+        #expect(stats.totals.correct == 21)
+    }
+
+    @Test func streakAcrossADaylightSavingChangeCountsLocalDays() throws {
+        // Berlin moved its clocks on 2026-03-29; activity at 23:30 local time every day around it.
+        let now = Self.date("2026-03-31T10:00:00Z")
+        let instants = ["2026-03-27T22:30:00Z", "2026-03-28T22:30:00Z", "2026-03-29T21:30:00Z", "2026-03-30T21:30:00Z"].map(Self.date)
+        let (server, user) = try Self.store(with: instants, zone: "Europe/Berlin")
+        let stats = try StudyStats.compute(store: server.app.context.store, user: user, now: now)
+        #expect(stats.streakDays == 4)
+    }
+}

@@ -184,16 +184,24 @@ struct StudyStats: Encodable {
     static func compute(store: Store, user: User, now: Date) throws -> StudyStats {
         let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")!
         let calendar = ActivityCalendar(timeZone: zone)
-        let activity = try store.attemptActivity(owner: user.id)
+        let totals = try store.attemptTotals(owner: user.id)
         let weekStart = calendar.startOfWeek(now)
-        let thisWeek = activity.filter { $0.at >= weekStart && $0.at <= now }
-        let solved = activity.reduce(0) { $0 + $1.total }
-        let correct = activity.reduce(0) { $0 + $1.correct }
+        let week = try store.attempts(owner: user.id, from: weekStart, to: now)
+        // Local days in SQL when the zone kept one offset since the first attempt (Korea always
+        // has); otherwise day by day in Swift, which follows every daylight-saving change.
+        let streak: Int
+        if let first = totals.first, calendar.hasFixedOffset(from: first, to: now) {
+            let days = try store.attemptDays(owner: user.id, offsetSeconds: zone.secondsFromGMT(for: now))
+            streak = calendar.streak(days: Set(days), now: now)
+        } else {
+            streak = calendar.streak(activity: try store.attemptActivity(owner: user.id).map(\.at), now: now)
+        }
         return StudyStats(
-            streakDays: calendar.streak(activity: activity.map(\.at), now: now),
-            thisWeek: Week(questions: thisWeek.reduce(0) { $0 + $1.total }, attempts: thisWeek.count,
-                           days: calendar.thisWeekActiveDays(activity: activity.map(\.at), now: now)),
-            totals: Totals(solved: solved, correct: correct, wrong: solved - correct, accuracy: solved > 0 ? Double(correct) / Double(solved) : nil),
+            streakDays: streak,
+            thisWeek: Week(questions: week.reduce(0) { $0 + $1.total }, attempts: week.count,
+                           days: calendar.thisWeekActiveDays(activity: week.map(\.at), now: now)),
+            totals: Totals(solved: totals.solved, correct: totals.correct, wrong: totals.solved - totals.correct,
+                           accuracy: totals.solved > 0 ? Double(totals.correct) / Double(totals.solved) : nil),
             reviewDue: try store.dueReviewCount(owner: user.id, at: now), timeZone: zone.identifier)
     }
 }
