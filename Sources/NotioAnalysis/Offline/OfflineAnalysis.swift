@@ -80,7 +80,6 @@ struct OfflineAnalysis {
         let order = SentenceRanker.rank(candidates.map { Array(Set(sentences[$0].terms)).sorted() }).map { candidates[$0] }
         let summaryCount = candidates.count >= 30 ? 3 : candidates.count >= 3 ? 2 : 1
         let summaryIndices = order.filter { !sentences[$0].isBullet }.prefix(summaryCount).sorted()
-        let summary = summaryIndices.map { sentences[$0].text }.joined(separator: " ")
 
         var keyPoints: [String] = []
         let bullets = sentences.indices.filter { sentences[$0].isBullet && Self.isKeyPointLike(sentences[$0].text) }
