@@ -149,28 +149,12 @@ extension Store {
         }
     }
 
-    /// Attempts, questions and right answers of an owner, all time.
-    public func attemptTotals(owner: String) throws -> (attempts: Int, solved: Int, correct: Int, first: Date?) {
+    /// Every attempt's time (ms since 1970), question count and right answers, newest first,
+    /// read from the covering index alone.
+    public func attemptScores(owner: String) throws -> [(millis: Int64, total: Int, correct: Int)] {
         try database.read { c in
-            try c.first("SELECT count(*), coalesce(sum(total), 0), coalesce(sum(correct_count), 0), min(created_at) FROM attempts WHERE owner_id = ?",
-                        [owner]) { ($0.int(0), $0.int(1), $0.int(2), $0.isNull(3) ? nil : $0.date(3)) } ?? (0, 0, 0, nil)
-        }
-    }
-
-    /// Distinct days with attempts, newest first, for a zone whose offset is `offsetSeconds`
-    /// throughout (the caller checks that no daylight-saving change lies in between).
-    public func attemptDays(owner: String, offsetSeconds: Int) throws -> [Int] {
-        try database.read { c in
-            try c.all("SELECT DISTINCT (created_at + ?) / 86400000 AS day FROM attempts WHERE owner_id = ? ORDER BY day DESC",
-                      [offsetSeconds * 1000, owner]) { $0.int(0) }
-        }
-    }
-
-    /// Attempts between two instants: when, and how many questions.
-    public func attempts(owner: String, from: Date, to: Date) throws -> [(at: Date, total: Int)] {
-        try database.read { c in
-            try c.all("SELECT created_at, total FROM attempts WHERE owner_id = ? AND created_at >= ? AND created_at <= ? ORDER BY created_at",
-                      [owner, from.millis, to.millis]) { ($0.date(0), $0.int(1)) }
+            try c.all("SELECT created_at, total, correct_count FROM attempts WHERE owner_id = ? ORDER BY created_at DESC",
+                      [owner]) { ($0.int64(0), $0.int(1), $0.int(2)) }
         }
     }
 
