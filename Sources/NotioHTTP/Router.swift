@@ -57,8 +57,8 @@ public enum RouteMatch: Sendable {
     case notFound
 }
 
-/// The route table. Lookup goes through a map of the first literal segment so that a long table
-/// costs little per request.
+/// The route table, tried in order; a route fails at its first differing literal segment, so a
+/// table of a few dozen routes costs little per request.
 public struct Router: Sendable {
     public private(set) var routes: [Route] = []
 

@@ -4,14 +4,15 @@ import NotioCore
 extension Store {
     private static let questionColumns = "q.id, q.kind, q.form, q.prompt, q.options, q.correct_index, q.answer, q.alternatives, q.concept_id, q.concept_name, q.page, q.explanation, q.origin_question_id"
 
-    private static func question(_ r: Row) -> (Question, String?) {
+    /// A question from `questionColumns`, which start at column `i`; with the original's id.
+    private static func question(_ r: Row, from i: Int32 = 0) -> (Question, String?) {
         let d = JSONDecoder()
-        let q = Question(id: r.string(0), kind: QuestionKind(rawValue: r.string(1)) ?? .choice, form: QuestionForm(rawValue: r.string(2)) ?? .definition,
-                         prompt: r.string(3), options: (try? d.decode([String].self, from: Data(r.string(4).utf8))) ?? [],
-                         correctIndex: r.optionalInt(5), answer: r.string(6),
-                         alternatives: (try? d.decode([String].self, from: Data(r.string(7).utf8))) ?? [],
-                         conceptId: r.optionalString(8), conceptName: r.string(9), page: r.optionalInt(10), explanation: r.optionalString(11))
-        return (q, r.optionalString(12))
+        let q = Question(id: r.string(i), kind: QuestionKind(rawValue: r.string(i + 1)) ?? .choice, form: QuestionForm(rawValue: r.string(i + 2)) ?? .definition,
+                         prompt: r.string(i + 3), options: (try? d.decode([String].self, from: Data(r.string(i + 4).utf8))) ?? [],
+                         correctIndex: r.optionalInt(i + 5), answer: r.string(i + 6),
+                         alternatives: (try? d.decode([String].self, from: Data(r.string(i + 7).utf8))) ?? [],
+                         conceptId: r.optionalString(i + 8), conceptName: r.string(i + 9), page: r.optionalInt(i + 10), explanation: r.optionalString(i + 11))
+        return (q, r.optionalString(i + 12))
     }
 
     private static func json(_ strings: [String]) -> String {
@@ -47,7 +48,7 @@ extension Store {
                            origin: QuizRecord.Origin(rawValue: r.string(3)) ?? .new, createdAt: r.date(4), questions: [], attemptId: r.optionalString(5))
             }) else { return nil }
         var quiz = head
-        for (q, origin) in try c.all("SELECT \(Self.questionColumns) FROM questions q WHERE q.quiz_id = ? ORDER BY q.position", [id], Self.question) {
+        for (q, origin) in try c.all("SELECT \(Self.questionColumns) FROM questions q WHERE q.quiz_id = ? ORDER BY q.position", [id], { Self.question($0) }) {
             quiz.questions.append(q)
             if let origin { quiz.originals[q.id] = origin }
         }
@@ -212,14 +213,8 @@ extension Store {
                 FROM review_cards r JOIN questions q ON q.id = r.item_id JOIN notes n ON n.id = q.note_id
                 WHERE r.owner_id = ? AND r.item_kind = 'question' AND r.due <= ? ORDER BY r.due LIMIT ?
                 """, [owner, now.millis, limit]) { r in
-                var q = Self.question(r)
-                // Columns of the question start after the card's nine.
-                q = (Question(id: r.string(9), kind: QuestionKind(rawValue: r.string(10)) ?? .choice, form: QuestionForm(rawValue: r.string(11)) ?? .definition,
-                              prompt: r.string(12), options: (try? JSONDecoder().decode([String].self, from: Data(r.string(13).utf8))) ?? [],
-                              correctIndex: r.optionalInt(14), answer: r.string(15),
-                              alternatives: (try? JSONDecoder().decode([String].self, from: Data(r.string(16).utf8))) ?? [],
-                              conceptId: r.optionalString(17), conceptName: r.string(18), page: r.optionalInt(19), explanation: r.optionalString(20)), nil)
-                return (Self.reviewCard(r), q.0, r.string(22), r.string(23))
+                // The question's columns follow the card's nine.
+                (Self.reviewCard(r), Self.question(r, from: 9).0, r.string(22), r.string(23))
             }
         }
     }
