@@ -2,6 +2,7 @@
 import uuid
 from urllib.parse import urlparse
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -20,7 +21,7 @@ def wait_for(driver, css, timeout=TIMEOUT, visible=True):
 
 def wait_for_text(driver, css, text, timeout=TIMEOUT):
     """Waits until the element matching `css` contains `text`; returns the element."""
-    WebDriverWait(driver, timeout).until(
+    WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: any(text in (e.get_attribute("textContent") or "") for e in d.find_elements(By.CSS_SELECTOR, css)),
         f"{css} never contained {text!r} on {driver.current_url}",
     )

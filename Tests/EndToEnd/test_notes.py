@@ -51,10 +51,15 @@ def test_upload_watch_summary_concept_source(server, driver):
     seen = set()
 
     def progressed(d):
-        if "/progress" not in d.current_url:
+        # One script reads the URL and the stage together: the page may navigate between two
+        # WebDriver calls, which would leave a stale element behind.
+        url, stage = d.execute_script(
+            "const b = document.getElementById('job-progress');"
+            "return [location.href, b ? b.dataset.stage : null];")
+        if "/progress" not in url:
             return True
-        for box in d.find_elements(By.ID, "job-progress"):
-            seen.add(box.get_attribute("data-stage"))
+        if stage:
+            seen.add(stage)
         return False
 
     WebDriverWait(driver, ANALYSIS_SECONDS, poll_frequency=0.05).until(progressed, "the job never finished")
