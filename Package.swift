@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
 
         // Portable domain values and pure logic: Foundation only, no I/O.
         .target(name: "NotioCore"),
@@ -28,18 +30,25 @@ let package = Package(
         // The server's side of PDF and OCR work: the worker client, limits, errors, text cleanup.
         // Pure Swift, so the server never loads poppler or tesseract.
         .target(name: "NotioMedia", dependencies: ["NotioCore"]),
-        // PDF text and page images (poppler), OCR (tesseract): only in the isolated worker binary.
-        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract"]),
+        // PDF text and page images (poppler), OCR (tesseract), photos (gdk-pixbuf), cards
+        // (pango + cairo): only in the isolated worker binary.
+        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo"]),
+        // Book catalogs: Aladin, Open Library, manual entry.
+        .target(name: "NotioCatalog", dependencies: ["NotioCore"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.
-        .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "CSodium"]),
+        .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "NotioCatalog", "CSodium"]),
         .executableTarget(name: "notio", dependencies: ["NotioApp"]),
         .executableTarget(name: "notio-worker", dependencies: ["NotioMediaEngine"]),
+        // Test support: renders book-like pages with ground truth for OCR tests and the benchmark.
+        .executableTarget(name: "notio-testpages", dependencies: ["NotioMediaEngine", "CPangoCairo", "CGdkPixbuf"],
+                          path: "Tests/Support/TestPages"),
 
         .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore"]),
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
         .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore"]),
         .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"]),
+        .testTarget(name: "NotioCatalogTests", dependencies: ["NotioCatalog"]),
         .testTarget(name: "NotioAppTests", dependencies: ["NotioApp", "NotioMediaEngine"]),
     ],
     swiftLanguageModes: [.v6]

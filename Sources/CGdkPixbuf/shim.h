@@ -1,0 +1,2 @@
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib.h>

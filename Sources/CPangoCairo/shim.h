@@ -1,0 +1,3 @@
+#include <pango/pangocairo.h>
+#include <cairo.h>
+#include <glib.h>
