@@ -13,6 +13,7 @@ final class AppContext: Sendable {
     let jobs: JobRunner
     let notes: NoteService
     let quizzes: QuizService
+    let reading: ReadingService
     let files: FileStorage
     let media: MediaWorkerClient
     let provider: any AnalysisProvider
@@ -36,6 +37,8 @@ final class AppContext: Sendable {
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers)
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)
+        reading = ReadingService(store: store, covers: try CoverStorage(dataDirectory: config.dataDirectory, store: store,
+                                                                        fetch: { _ in throw CancellationError() }))
         let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider)
         jobs.register(kind: NoteAnalysisJob.kind, work: { try await analysis.run($0) },
                       cleanup: { job, cancelled, message in analysis.cleanup(job, cancelled: cancelled, message: message) })

@@ -10,6 +10,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let quizzes = QuizzesAPI(app: app)
     let notePages = NotePages(app: app)
     let quizPages = QuizPages(app: app)
+    let reading = ReadingAPI(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
@@ -43,6 +44,19 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/api/v1/stats/study", .sync(quizzes.stats)),
         Route("GET", "/api/v1/review", .sync(quizzes.reviewQueue)),
         Route("POST", "/api/v1/review/{questionId}", .sync(quizzes.answerReview)),
+
+        Route("GET", "/api/v1/books", .sync(reading.listBooks)),
+        Route("POST", "/api/v1/books", .sync(reading.createBook)),
+        Route("GET", "/api/v1/books/{id}", .sync(reading.book)),
+        Route("PATCH", "/api/v1/books/{id}", .sync(reading.updateBook)),
+        Route("DELETE", "/api/v1/books/{id}", .sync(reading.deleteBook)),
+        Route("GET", "/api/v1/books/{id}/cover", .sync(reading.cover)),
+        Route("POST", "/api/v1/books/{id}/sentences", .sync(reading.createSentence)),
+        Route("GET", "/api/v1/sentences", .sync(reading.listSentences)),
+        Route("GET", "/api/v1/sentences/{id}", .sync(reading.sentence)),
+        Route("PATCH", "/api/v1/sentences/{id}", .sync(reading.updateSentence)),
+        Route("DELETE", "/api/v1/sentences/{id}", .sync(reading.deleteSentence)),
+        Route("GET", "/api/v1/emotions", .sync(reading.emotions)),
 
         Route("GET", "/", .sync(pages.root)),
         Route("GET", "/welcome", .sync(pages.onboarding)),

@@ -178,6 +178,55 @@ enum Migrations {
         DROP INDEX attempts_by_owner;
         CREATE INDEX attempts_by_owner ON attempts(owner_id, created_at, total, correct_count);
         """,
+        // 5: the reading space: books, the sentences kept from them, reading sessions; search
+        // over sentences and memos. Deleting a book takes its sentences and sessions with it.
+        """
+        CREATE TABLE books (
+            id TEXT PRIMARY KEY,
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            author TEXT NOT NULL DEFAULT '',
+            publisher TEXT,
+            isbn13 TEXT,
+            genre TEXT,
+            published_at TEXT,
+            status TEXT NOT NULL,
+            source_cover_url TEXT,
+            cover_file TEXT,
+            import_key TEXT,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX books_by_owner ON books(owner_id, updated_at DESC);
+        CREATE UNIQUE INDEX books_by_isbn ON books(owner_id, isbn13) WHERE isbn13 IS NOT NULL;
+        CREATE UNIQUE INDEX books_by_import_key ON books(owner_id, import_key) WHERE import_key IS NOT NULL;
+        CREATE TABLE sentences (
+            id TEXT PRIMARY KEY,
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            book_id TEXT NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+            text TEXT NOT NULL,
+            page INTEGER,
+            emotion TEXT,
+            memo TEXT,
+            fingerprint TEXT,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX sentences_by_owner ON sentences(owner_id, created_at DESC);
+        CREATE INDEX sentences_by_book ON sentences(book_id, created_at DESC);
+        CREATE UNIQUE INDEX sentences_by_fingerprint ON sentences(owner_id, fingerprint) WHERE fingerprint IS NOT NULL;
+        CREATE VIRTUAL TABLE sentence_search USING fts5(sentence_id UNINDEXED, body, tokenize='trigram');
+        CREATE TABLE reading_sessions (
+            id TEXT PRIMARY KEY,
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            book_id TEXT NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+            started_at INTEGER NOT NULL,
+            ended_at INTEGER NOT NULL,
+            seconds INTEGER NOT NULL
+        );
+        CREATE INDEX reading_sessions_by_owner ON reading_sessions(owner_id, started_at);
+        CREATE INDEX reading_sessions_by_book ON reading_sessions(book_id);
+        """,
     ]
 }
 

@@ -16,7 +16,11 @@ import Testing
         var readyNote: (id: String, conceptId: String)?
         var quiz: (id: String, questionIds: [String])?
         var attempt: String?
+        var books: [String] = []
+        var sentences: [String] = []
         func add(note id: String) { notes.append(id) }
+        func add(book id: String) { books.append(id) }
+        func add(sentence id: String) { sentences.append(id) }
         func setReady(_ v: (String, String)) { readyNote = v }
         func setQuiz(_ v: (String, [String])) { quiz = v }
         func setAttempt(_ v: String) { attempt = v }
@@ -73,7 +77,24 @@ import Testing
             let a = try await owner.get("/api/v1/attempts/\(attemptId)").json["attempt"] as? [String: Any]
             return ["questionId": (a?["answers"] as? [[String: Any]])?.first?["questionId"] as? String ?? "missing"]
         }
+        let book: Probe = { owner in
+            let r = try await owner.request("POST", "/api/v1/books", json: ["title": "주인의 책", "author": "주인"])
+            let id = (r.json["book"] as? [String: Any])?["id"] as? String ?? "missing"
+            await made.add(book: id)
+            return ["id": id]
+        }
+        let sentence: Probe = { owner in
+            let bookId = try await book(owner)["id"]!
+            let r = try await owner.request("POST", "/api/v1/books/\(bookId)/sentences", json: ["text": "주인의 문장", "page": 3, "emotion": "calm"])
+            let id = (r.json["sentence"] as? [String: Any])?["id"] as? String ?? "missing"
+            await made.add(sentence: id)
+            return ["id": id]
+        }
         return [
+            "/api/v1/books/{id}": book,
+            "/api/v1/books/{id}/cover": book,
+            "/api/v1/books/{id}/sentences": book,
+            "/api/v1/sentences/{id}": sentence,
             "/notes/{id}": note,
             "/notes/{id}/progress": note,
             "/notes/{id}/source": note,
@@ -137,6 +158,16 @@ import Testing
         }
         #expect((try await owner.get("/api/v1/wrong-answers").json["items"] as? [Any])?.count == 2)
         #expect((try await intruder.get("/api/v1/notes").json["items"] as? [Any])?.isEmpty == true)
+        let books = try await owner.get("/api/v1/books").json["items"] as? [[String: Any]] ?? []
+        let madeBooks = await made.books
+        #expect(Set(books.compactMap { $0["id"] as? String }) == Set(madeBooks))
+        #expect(books.allSatisfy { $0["title"] as? String == "주인의 책" })
+        let sentences = try await owner.get("/api/v1/sentences").json["items"] as? [[String: Any]] ?? []
+        let madeSentences = await made.sentences
+        #expect(Set(sentences.compactMap { $0["id"] as? String }) == Set(madeSentences))
+        #expect(sentences.allSatisfy { $0["text"] as? String == "주인의 문장" && $0["emotion"] as? String == "calm" })
+        #expect((try await intruder.get("/api/v1/books").json["items"] as? [Any])?.isEmpty == true)
+        #expect((try await intruder.get("/api/v1/sentences").json["items"] as? [Any])?.isEmpty == true)
         #expect((try await intruder.get("/api/v1/wrong-answers").json["items"] as? [Any])?.isEmpty == true)
         #expect(try await intruder.get("/api/v1/stats/study").json["totals"].flatMap { ($0 as? [String: Any])?["solved"] as? Int } == 0)
     }

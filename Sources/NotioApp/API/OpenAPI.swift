@@ -14,6 +14,17 @@ enum OpenAPIDocument {
         return o
     }
     static func errorAnswer(_ d: String) -> Object { answer(d, ref("Error")) }
+    static func list(_ item: Object) -> Object { ["type": "object", "properties": ["items": ["type": "array", "items": item]]] }
+    static func query(_ name: String, _ schema: Object, _ description: String? = nil) -> Object {
+        var o: Object = ["name": name, "in": "query", "schema": schema]
+        if let description { o["description"] = description }
+        return o
+    }
+
+    /// Every area's operations in one table.
+    static var allPaths: [String: [String: Object]] {
+        paths.merging(readingPaths) { a, _ in a }
+    }
 
     /// Operations by path and method.
     static var paths: [String: [String: Object]] { [
@@ -154,15 +165,15 @@ enum OpenAPIDocument {
         "info": ["title": "Notio API", "version": "1.0.0",
                  "description": "Errors are {\"error\":{\"code\",\"message\"}}. Requests that change state with the session cookie carry X-CSRF-Token."],
         "servers": [["url": "/"]],
-        "paths": paths,
-        "components": ["schemas": schemas,
+        "paths": allPaths,
+        "components": ["schemas": schemas.merging(readingSchemas) { a, _ in a },
                        "securitySchemes": ["session": ["type": "apiKey", "in": "cookie", "name": "notio_session"]]],
         "security": [["session": []]],
     ] }
 
     /// (METHOD, path) pairs the document describes.
     static var operations: Set<String> {
-        Set(paths.flatMap { path, ops in ops.keys.map { "\($0.uppercased()) \(path)" } })
+        Set(allPaths.flatMap { path, ops in ops.keys.map { "\($0.uppercased()) \(path)" } })
     }
 
     static let response: Response = Response.json(try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]))

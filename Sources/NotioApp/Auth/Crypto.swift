@@ -18,7 +18,7 @@ enum Crypto {
             }
         }
         guard rc == 0 else { throw ConfigurationError(description: "password hashing ran out of memory") }
-        return String(cString: out)
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func verifyPassword(_ password: String, hash: String) -> Bool {
@@ -47,6 +47,15 @@ enum Crypto {
         let bytes = Array(text.utf8)
         crypto_hash_sha256(&out, bytes, UInt64(bytes.count))
         return Data(out)
+    }
+
+    /// A content name for stored files: the SHA-256 of the bytes, in hex.
+    static func sha256Hex(_ data: Data) -> String {
+        var out = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_bytes()))
+        data.withUnsafeBytes { p in
+            _ = crypto_hash_sha256(&out, p.bindMemory(to: UInt8.self).baseAddress, UInt64(data.count))
+        }
+        return out.map { String(format: "%02x", $0) }.joined()
     }
 
     /// Compares secrets without leaking where they differ.

@@ -22,6 +22,9 @@ enum DemoData {
             userId = user.id
         }
         try DemoNotes.seed(store: store, ownerId: userId, now: now)
-        if let user = try store.user(id: userId) { try DemoStudy.seed(store: store, owner: user, now: now) }
+        if let user = try store.user(id: userId) {
+            try DemoStudy.seed(store: store, owner: user, now: now)
+            try DemoReading.seed(store: store, owner: user, now: now)
+        }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+import NotioCore
+
+/// The reading space's part of the OpenAPI document.
+extension OpenAPIDocument {
+    static let statuses = ["reading", "finished", "wishlist"]
+    static var emotionIds: [Any] { Emotion.allCases.map(\.rawValue) }
+
+    static var readingPaths: [String: [String: Object]] { [
+        "/api/v1/books": [
+            "get": ["summary": "My bookshelf, most recently touched first",
+                    "parameters": [query("status", ["type": "string", "enum": statuses])],
+                    "responses": ["200": answer("Books", list(ref("Book")))]],
+            "post": ["summary": "Add a book (from a catalog item or typed in)",
+                     "requestBody": jsonBody(["type": "object", "required": ["title"], "properties": [
+                        "title": ["type": "string", "maxLength": 300], "author": ["type": "string"], "isbn13": ["type": "string", "description": "ISBN-13 or ISBN-10, hyphens allowed"],
+                        "publisher": ["type": "string"], "genre": ["type": "string"], "publishedAt": ["type": "string"],
+                        "coverUrl": ["type": "string", "format": "uri", "description": "downloaded once, then served by /api/v1/books/{id}/cover"],
+                        "status": ["type": "string", "enum": statuses]]]),
+                     "responses": ["201": answer("Added", ["type": "object", "properties": ["book": ref("Book")]]),
+                                   "409": errorAnswer("book_exists: the ISBN is already on the shelf (error.fields.id names it)"),
+                                   "422": errorAnswer("Invalid values")]],
+        ],
+        "/api/v1/books/{id}": [
+            "get": ["summary": "A book with its sentences", "parameters": [idParameter],
+                    "responses": ["200": answer("The book", ["allOf": [ref("Book"), ["type": "object", "properties": ["sentences": ["type": "array", "items": ref("Sentence")]]]]]),
+                                  "404": errorAnswer("Absent or not yours")]],
+            "patch": ["summary": "Change a book; null clears a field", "parameters": [idParameter],
+                      "requestBody": jsonBody(["type": "object", "properties": [
+                        "title": ["type": "string"], "author": ["type": "string"], "publisher": ["type": ["string", "null"]],
+                        "genre": ["type": ["string", "null"]], "publishedAt": ["type": ["string", "null"]], "status": ["type": "string", "enum": statuses]]]),
+                      "responses": ["200": answer("The book", ref("Book")), "404": errorAnswer("Absent or not yours"), "422": errorAnswer("Invalid values")]],
+            "delete": ["summary": "Delete a book with its sentences, reading sessions and cards", "parameters": [idParameter],
+                       "responses": ["204": answer("Deleted"), "404": errorAnswer("Absent or not yours")]],
+        ],
+        "/api/v1/books/{id}/cover": ["get": [
+            "summary": "The stored copy of the book's cover", "parameters": [idParameter],
+            "responses": ["200": ["description": "The image", "content": ["image/jpeg": [:], "image/png": [:]]], "404": errorAnswer("No cover, or not yours")]]],
+        "/api/v1/books/{id}/sentences": ["post": [
+            "summary": "Keep a sentence from a book", "parameters": [idParameter],
+            "requestBody": jsonBody(["type": "object", "required": ["text"], "properties": [
+                "text": ["type": "string", "maxLength": 5000], "page": ["type": "integer", "minimum": 0],
+                "emotion": ["type": "string", "enum": emotionIds], "memo": ["type": "string", "maxLength": 5000]]]),
+            "responses": ["201": answer("Kept", ["type": "object", "properties": ["sentence": ref("Sentence")]]),
+                          "404": errorAnswer("The book is absent or not yours"), "422": errorAnswer("Invalid values")]]],
+        "/api/v1/sentences": ["get": [
+            "summary": "My sentences across books, newest first",
+            "parameters": [query("q", ["type": "string"], "sentence or memo; Korean substrings, 1-2 characters too"),
+                           query("emotion", ["type": "string", "enum": emotionIds]), query("bookId", ["type": "string"]),
+                           query("limit", ["type": "integer", "minimum": 1, "maximum": 1000]), query("offset", ["type": "integer", "minimum": 0])],
+            "responses": ["200": answer("Sentences", list(ref("Sentence"))), "422": errorAnswer("Unknown emotion")]]],
+        "/api/v1/sentences/{id}": [
+            "get": ["summary": "One sentence", "parameters": [idParameter],
+                    "responses": ["200": answer("The sentence", ref("Sentence")), "404": errorAnswer("Absent or not yours")]],
+            "patch": ["summary": "Change a sentence; null clears page, emotion or memo", "parameters": [idParameter],
+                      "requestBody": jsonBody(["type": "object", "properties": [
+                        "text": ["type": "string"], "page": ["type": ["integer", "null"]], "emotion": ["type": ["string", "null"], "enum": emotionIds + [NSNull()]],
+                        "memo": ["type": ["string", "null"]]]]),
+                      "responses": ["200": answer("The sentence", ref("Sentence")), "404": errorAnswer("Absent or not yours"), "422": errorAnswer("Invalid values")]],
+            "delete": ["summary": "Delete a sentence", "parameters": [idParameter],
+                       "responses": ["204": answer("Deleted"), "404": errorAnswer("Absent or not yours")]],
+        ],
+        "/api/v1/emotions": ["get": [
+            "summary": "The fixed list of emotions", "security": [],
+            "responses": ["200": answer("Emotions", list(["type": "object", "properties": [
+                "id": ["type": "string"], "label": ["type": "string"], "englishLabel": ["type": "string"], "emoji": ["type": "string"]]]))]]],
+    ] }
+
+    static var readingSchemas: Object { [
+        "Book": ["type": "object", "properties": [
+            "id": ["type": "string"], "title": ["type": "string"], "author": ["type": "string"], "publisher": ["type": "string"],
+            "isbn13": ["type": "string"], "genre": ["type": "string"], "publishedAt": ["type": "string"],
+            "status": ["type": "string", "enum": statuses], "statusLabel": ["type": "string"], "coverUrl": ["type": "string"],
+            "sentenceCount": ["type": "integer"], "readingSeconds": ["type": "integer"],
+            "createdAt": ["type": "string", "format": "date-time"], "updatedAt": ["type": "string", "format": "date-time"]]],
+        "Sentence": ["type": "object", "properties": [
+            "id": ["type": "string"], "bookId": ["type": "string"], "bookTitle": ["type": "string"], "bookAuthor": ["type": "string"],
+            "text": ["type": "string"], "page": ["type": "integer"], "emotion": ["type": "string", "enum": emotionIds],
+            "emotionLabel": ["type": "string"], "emotionEmoji": ["type": "string"], "memo": ["type": "string"],
+            "createdAt": ["type": "string", "format": "date-time"], "updatedAt": ["type": "string", "format": "date-time"]]],
+    ] }
+}

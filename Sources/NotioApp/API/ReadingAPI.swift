@@ -1,0 +1,259 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// `/api/v1/books`, `/api/v1/sentences`, `/api/v1/emotions`: the bookshelf and the sentences
+/// kept from it.
+struct ReadingAPI {
+    let app: AppContext
+
+    struct BookJSON: Encodable {
+        var id: String, title: String, author: String, publisher: String?, isbn13: String?, genre: String?
+        var publishedAt: String?, status: String, statusLabel: String, coverUrl: String?
+        var sentenceCount: Int, readingSeconds: Int, createdAt: Date, updatedAt: Date
+        init(_ b: Book) {
+            id = b.id; title = b.title; author = b.author; publisher = b.publisher; isbn13 = b.isbn13; genre = b.genre
+            publishedAt = b.publishedAt; status = b.status.rawValue; statusLabel = b.status.label; coverUrl = Self.coverURL(b)
+            sentenceCount = b.sentenceCount; readingSeconds = b.readingSeconds; createdAt = b.createdAt; updatedAt = b.updatedAt
+        }
+
+        /// Our own copy once it is stored; until then (or when it could not be fetched) the catalog's.
+        static func coverURL(_ b: Book) -> String? {
+            b.hasCover ? "/api/v1/books/\(b.id)/cover" : b.sourceCoverUrl
+        }
+    }
+
+    struct SentenceJSON: Encodable {
+        var id: String, bookId: String, bookTitle: String, bookAuthor: String, text: String, page: Int?
+        var emotion: String?, emotionLabel: String?, emotionEmoji: String?, memo: String?, createdAt: Date, updatedAt: Date
+        init(_ s: SentenceWithBook) {
+            let x = s.sentence
+            id = x.id; bookId = x.bookId; bookTitle = s.bookTitle; bookAuthor = s.bookAuthor; text = x.text; page = x.page
+            emotion = x.emotion?.rawValue; emotionLabel = x.emotion?.label; emotionEmoji = x.emotion?.emoji; memo = x.memo
+            createdAt = x.createdAt; updatedAt = x.updatedAt
+        }
+    }
+
+    private func member(_ request: Request) throws -> String {
+        try Guard(app: app).check(request, access: .member).user!.id
+    }
+
+    // MARK: Books
+
+    func listBooks(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        var status: BookStatus?
+        if let raw = request.query["status"], !raw.isEmpty, raw != "all" {
+            guard let s = BookStatus(rawValue: raw) else { throw HTTPError.unprocessable(["status": "must be reading, finished or wishlist"]) }
+            status = s
+        }
+        struct Answer: Encodable { var items: [BookJSON] }
+        return JSON.response(Answer(items: try app.store.books(owner: owner, status: status).map(BookJSON.init)))
+    }
+
+    struct NewBook: Decodable {
+        var title: String, author: String?, publisher: String?, isbn13: String?, isbn: String?, genre: String?
+        var publishedAt: String?, coverUrl: String?, status: String?
+    }
+
+    func createBook(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        let body = try JSON.decode(NewBook.self, from: request)
+        let book = try app.reading.addBook(.init(title: body.title, author: body.author ?? "", publisher: body.publisher,
+                                                 isbn: body.isbn13 ?? body.isbn, genre: body.genre, publishedAt: body.publishedAt,
+                                                 coverUrl: body.coverUrl, status: body.status), owner: owner, at: app.now())
+        struct Answer: Encodable { var book: BookJSON }
+        return JSON.response(Answer(book: BookJSON(book)), status: 201)
+    }
+
+    func book(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+        let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id, limit: 1000))
+        struct Answer: Encodable {
+            var book: BookJSON
+            var sentences: [SentenceJSON]
+            func encode(to encoder: Encoder) throws {
+                try book.encode(to: encoder)
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encode(sentences, forKey: .sentences)
+            }
+            enum Key: String, CodingKey { case sentences }
+        }
+        return JSON.response(Answer(book: BookJSON(book), sentences: sentences.map(SentenceJSON.init)))
+    }
+
+    func updateBook(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        let id = request.parameter("id")
+        guard try app.store.book(id: id, owner: owner) != nil else { throw ReadingService.bookNotFound }
+        let patch = try JSONPatch(request)
+        var changes = BookChanges()
+        var problems: [String: String] = [:]
+        if let title = try patch.string("title") {
+            let t = title.map(SentenceRules.clean) ?? ""
+            if t.isEmpty || t.count > BookRules.maxTitle { problems["title"] = "must be 1 to \(BookRules.maxTitle) characters" }
+            changes.title = t
+        }
+        if let author = try patch.string("author") {
+            let a = author.map(SentenceRules.clean) ?? ""
+            if a.count > BookRules.maxAuthor { problems["author"] = "must be at most \(BookRules.maxAuthor) characters" }
+            changes.author = a
+        }
+        for (key, limit) in [("publisher", BookRules.maxShort), ("genre", BookRules.maxShort), ("publishedAt", 32)] {
+            guard let value = try patch.string(key) else { continue }
+            let v = ReadingService.optional(value ?? nil)
+            if let v, v.count > limit { problems[key] = "must be at most \(limit) characters" }
+            switch key {
+            case "publisher": changes.publisher = .some(v)
+            case "genre": changes.genre = .some(v)
+            default: changes.publishedAt = .some(v)
+            }
+        }
+        if let status = try patch.string("status") {
+            if let s = status.flatMap(BookStatus.init(rawValue:)) { changes.status = s } else { problems["status"] = "must be reading, finished or wishlist" }
+        }
+        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        try app.store.updateBook(id: id, owner: owner, changes, at: app.now())
+        guard let book = try app.store.book(id: id, owner: owner) else { throw ReadingService.bookNotFound }
+        return JSON.response(BookJSON(book))
+    }
+
+    func deleteBook(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        guard try app.reading.deleteBook(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+        return .noContent()
+    }
+
+    /// The stored copy of a book's cover. Covers are named by their content: cache them for long.
+    func cover(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        guard let name = try app.store.bookCoverFile(id: request.parameter("id"), owner: owner),
+              let path = app.reading.covers.path(of: name) else {
+            throw HTTPError.notFound("표지가 없어요. (No cover.)")
+        }
+        var r = Response(status: 200, headers: Headers([("Content-Type", CoverStorage.contentType(ofFile: name))]), body: .file(path: path))
+        r.headers.set("Cache-Control", "private, max-age=86400")
+        r.headers.set("ETag", "\"\(name)\"")
+        r.headers.set("X-Content-Type-Options", "nosniff")
+        return r
+    }
+
+    // MARK: Sentences
+
+    struct NewSentence: Decodable { var text: String; var page: Int?; var emotion: String?; var memo: String? }
+
+    func createSentence(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        let bookId = request.parameter("id")
+        guard try app.store.book(id: bookId, owner: owner) != nil else { throw ReadingService.bookNotFound }
+        let body = try JSON.decode(NewSentence.self, from: request)
+        let emotion = try Self.emotion(body.emotion)
+        let s = try app.reading.addSentence(bookId: bookId, text: body.text, page: body.page, emotion: emotion, memo: body.memo,
+                                            owner: owner, at: app.now())
+        guard let saved = try app.store.sentence(id: s.id, owner: owner) else { throw ReadingService.sentenceNotFound }
+        struct Answer: Encodable { var sentence: SentenceJSON }
+        return JSON.response(Answer(sentence: SentenceJSON(saved)), status: 201)
+    }
+
+    static func emotion(_ raw: String?) throws -> Emotion? {
+        guard let raw, !raw.isEmpty else { return nil }
+        guard let e = Emotion(rawValue: raw) else {
+            throw HTTPError.unprocessable(["emotion": "must be one of \(Emotion.allCases.map(\.rawValue).joined(separator: ", "))"])
+        }
+        return e
+    }
+
+    /// Query filters shared by the API and the page: `q`, `emotion`, `bookId`.
+    static func filter(_ request: Request) throws -> SentenceFilter {
+        var f = SentenceFilter()
+        f.query = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
+        f.emotion = try emotion(request.query["emotion"].flatMap { $0 == "all" ? nil : $0 })
+        f.bookId = request.query["bookId"].flatMap { $0.isEmpty ? nil : $0 }
+        if let limit = request.query["limit"] {
+            guard let n = Int(limit), (1...1000).contains(n) else { throw HTTPError.unprocessable(["limit": "must be 1 to 1000"]) }
+            f.limit = n
+        }
+        if let offset = request.query["offset"] {
+            guard let n = Int(offset), n >= 0 else { throw HTTPError.unprocessable(["offset": "must be 0 or more"]) }
+            f.offset = n
+        }
+        return f
+    }
+
+    func listSentences(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        struct Answer: Encodable { var items: [SentenceJSON] }
+        return JSON.response(Answer(items: try app.store.sentences(owner: owner, try Self.filter(request)).map(SentenceJSON.init)))
+    }
+
+    func sentence(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+        return JSON.response(SentenceJSON(s))
+    }
+
+    func updateSentence(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        let id = request.parameter("id")
+        guard let current = try app.store.sentence(id: id, owner: owner) else { throw ReadingService.sentenceNotFound }
+        let patch = try JSONPatch(request)
+        var changes = SentenceChanges()
+        if let text = try patch.string("text") { changes.text = SentenceRules.clean(text ?? "") }
+        if let page = try patch.int("page") { changes.page = .some(page) }
+        if let emotion = try patch.string("emotion") { changes.emotion = .some(try Self.emotion(emotion)) }
+        if let memo = try patch.string("memo") { changes.memo = .some(ReadingService.optional(memo ?? nil)) }
+        try app.reading.checkSentence(text: changes.text ?? current.sentence.text,
+                                      page: changes.page ?? current.sentence.page, memo: changes.memo ?? current.sentence.memo)
+        try app.store.updateSentence(id: id, owner: owner, changes, at: app.now())
+        guard let s = try app.store.sentence(id: id, owner: owner) else { throw ReadingService.sentenceNotFound }
+        return JSON.response(SentenceJSON(s))
+    }
+
+    func deleteSentence(_ request: Request) throws -> Response {
+        let owner = try member(request)
+        guard try app.store.deleteSentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+        return .noContent()
+    }
+
+    /// The fixed list of emotions; public, clients show it before anyone signs in.
+    func emotions(_ request: Request) throws -> Response {
+        struct Item: Encodable { var id: String, label: String, englishLabel: String, emoji: String }
+        struct Answer: Encodable { var items: [Item] }
+        var r = JSON.response(Answer(items: Emotion.allCases.map { Item(id: $0.rawValue, label: $0.label, englishLabel: $0.englishLabel, emoji: $0.emoji) }))
+        r.headers.set("Cache-Control", "public, max-age=3600")
+        return r
+    }
+}
+
+/// A JSON object body read for PATCH, where a missing key leaves a field alone and `null`
+/// clears it: each accessor returns nil for absent, `.some(nil)` for null.
+struct JSONPatch {
+    private let object: [String: Any]
+
+    init(_ request: Request) throws {
+        let data = request.bodyData
+        guard !data.isEmpty, let any = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            throw HTTPError.badRequest("The body is not valid JSON.")
+        }
+        guard let object = any as? [String: Any] else { throw HTTPError.unprocessable(["body": "must be an object"]) }
+        self.object = object
+    }
+
+    func string(_ key: String) throws -> String?? {
+        guard let value = object[key] else { return nil }
+        if value is NSNull { return .some(nil) }
+        guard let s = value as? String else { throw HTTPError.unprocessable([key: "must be a string"], "\(key) must be a string.") }
+        return .some(s)
+    }
+
+    func int(_ key: String) throws -> Int?? {
+        guard let value = object[key] else { return nil }
+        if value is NSNull { return .some(nil) }
+        guard !(value is Bool), let n = value as? NSNumber, let i = Int(exactly: n.doubleValue) else {
+            throw HTTPError.unprocessable([key: "must be a whole number"], "\(key) must be a whole number.")
+        }
+        return .some(i)
+    }
+}

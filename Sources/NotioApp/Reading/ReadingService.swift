@@ -1,0 +1,99 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// The bookshelf's rules between the handlers and the store: the values a book and a sentence
+/// may take, covers kept in our own storage, deletion that leaves nothing behind.
+struct ReadingService: Sendable {
+    let store: Store
+    let covers: CoverStorage
+
+    static let bookNotFound = HTTPError.notFound("책을 찾을 수 없어요. (Book not found.)")
+    static let sentenceNotFound = HTTPError.notFound("문장을 찾을 수 없어요. (Sentence not found.)")
+
+    /// The fields of a new book as a form or JSON gave them, before checking.
+    struct BookInput: Sendable {
+        var title: String
+        var author: String = ""
+        var publisher: String?
+        var isbn: String?
+        var genre: String?
+        var publishedAt: String?
+        var coverUrl: String?
+        var status: String?
+    }
+
+    /// Checks and adds a book; throws 422 naming bad fields, 409 `book_exists` for an ISBN
+    /// already on the shelf. The cover is fetched afterwards, off the request.
+    func addBook(_ input: BookInput, owner: String, at now: Date) throws -> Book {
+        let title = SentenceRules.clean(input.title)
+        let author = SentenceRules.clean(input.author)
+        let publisher = Self.optional(input.publisher)
+        let genre = Self.optional(input.genre)
+        var problems = BookRules.problems(title: title, author: author, publisher: publisher, genre: genre)
+        var isbn13: String?
+        if let raw = Self.optional(input.isbn) {
+            if let valid = ISBN.isbn13(from: raw) { isbn13 = valid } else { problems["isbn13"] = "must be a valid ISBN-10 or ISBN-13" }
+        }
+        var status = BookStatus.reading
+        if let raw = Self.optional(input.status) {
+            if let s = BookStatus(rawValue: raw) { status = s } else { problems["status"] = "must be reading, finished or wishlist" }
+        }
+        var coverUrl: String?
+        if let raw = Self.optional(input.coverUrl) {
+            if let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil, raw.count <= 2000 {
+                coverUrl = raw
+            } else {
+                problems["coverUrl"] = "must be an http or https URL"
+            }
+        }
+        let publishedAt = Self.optional(input.publishedAt).map { String($0.prefix(32)) }
+        if !problems.isEmpty {
+            throw HTTPError.unprocessable(problems, "책 정보를 확인해 주세요. (Check the book's details.)")
+        }
+        let book = Book(title: title, author: author, publisher: publisher, isbn13: isbn13, genre: genre, publishedAt: publishedAt,
+                        status: status, sourceCoverUrl: coverUrl, createdAt: now)
+        do {
+            try store.insertBook(book, owner: owner)
+        } catch let duplicate as DuplicateBook {
+            throw HTTPError(409, "book_exists", "이미 책장에 있는 책이에요. (This book is already on your shelf.)",
+                            fields: ["id": duplicate.existingId])
+        }
+        if coverUrl != nil { covers.fetchLater(bookId: book.id, owner: owner, url: coverUrl!) }
+        return book
+    }
+
+    /// Deletes a book with its sentences and sessions, and its cover file when no other book uses it.
+    func deleteBook(id: String, owner: String) throws -> Bool {
+        let (deleted, cover) = try store.deleteBook(id: id, owner: owner)
+        if let cover, try !store.coverFileInUse(cover) { covers.remove(cover) }
+        return deleted
+    }
+
+    /// Checks a sentence's fields; 422 names the bad ones.
+    func checkSentence(text: String, page: Int?, memo: String?) throws {
+        let problems = SentenceRules.problems(text: text, page: page, memo: memo)
+        if !problems.isEmpty {
+            throw HTTPError.unprocessable(problems, problems["text"] != nil
+                ? "문장을 입력해 주세요 (최대 \(SentenceRules.maxText)자). (Write the sentence, up to \(SentenceRules.maxText) characters.)"
+                : "문장 정보를 확인해 주세요. (Check the sentence's details.)")
+        }
+    }
+
+    func addSentence(bookId: String, text: String, page: Int?, emotion: Emotion?, memo: String?, owner: String, at now: Date) throws -> Sentence {
+        let text = SentenceRules.clean(text)
+        let memo = memo.map(SentenceRules.clean).flatMap { $0.isEmpty ? nil : $0 }
+        try checkSentence(text: text, page: page, memo: memo)
+        let sentence = Sentence(bookId: bookId, text: text, page: page, emotion: emotion, memo: memo, createdAt: now)
+        guard try store.insertSentence(sentence, owner: owner) == true else { throw Self.bookNotFound }
+        return sentence
+    }
+
+    /// Nil for absent or blank text, else the text trimmed.
+    static func optional(_ s: String?) -> String? {
+        guard let s else { return nil }
+        let t = SentenceRules.clean(s)
+        return t.isEmpty ? nil : t
+    }
+}

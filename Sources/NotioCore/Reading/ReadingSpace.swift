@@ -1,3 +1,0 @@
-import Foundation
-/// Reading space domain values arrive with the bookshelf.
-public enum ReadingSpace {}

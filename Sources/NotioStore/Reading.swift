@@ -1,0 +1,305 @@
+import Foundation
+import NotioCore
+
+/// What a change to a book may set; nil leaves a field as it is, `.some(nil)` clears it.
+public struct BookChanges: Sendable {
+    public var title: String?
+    public var author: String?
+    public var publisher: String??
+    public var genre: String??
+    public var publishedAt: String??
+    public var status: BookStatus?
+    public init(title: String? = nil, author: String? = nil, publisher: String?? = nil, genre: String?? = nil,
+                publishedAt: String?? = nil, status: BookStatus? = nil) {
+        self.title = title; self.author = author; self.publisher = publisher; self.genre = genre
+        self.publishedAt = publishedAt; self.status = status
+    }
+}
+
+/// What a change to a sentence may set; nil leaves a field as it is, `.some(nil)` clears it.
+public struct SentenceChanges: Sendable {
+    public var text: String?
+    public var page: Int??
+    public var emotion: Emotion??
+    public var memo: String??
+    public init(text: String? = nil, page: Int?? = nil, emotion: Emotion?? = nil, memo: String?? = nil) {
+        self.text = text; self.page = page; self.emotion = emotion; self.memo = memo
+    }
+}
+
+/// Filters of the sentence list across books.
+public struct SentenceFilter: Sendable {
+    public var query: String?
+    public var emotion: Emotion?
+    public var bookId: String?
+    public var limit: Int
+    public var offset: Int
+    public init(query: String? = nil, emotion: Emotion? = nil, bookId: String? = nil, limit: Int = 200, offset: Int = 0) {
+        self.query = query; self.emotion = emotion; self.bookId = bookId; self.limit = limit; self.offset = offset
+    }
+}
+
+/// A book already on the shelf with the same ISBN.
+public struct DuplicateBook: Error, Sendable {
+    public let existingId: String
+}
+
+extension Store {
+    private static let bookColumns = """
+        b.id, b.title, b.author, b.publisher, b.isbn13, b.genre, b.published_at, b.status, b.source_cover_url,
+        b.cover_file IS NOT NULL, b.created_at, b.updated_at,
+        (SELECT count(*) FROM sentences s WHERE s.book_id = b.id),
+        (SELECT coalesce(sum(seconds), 0) FROM reading_sessions r WHERE r.book_id = b.id)
+        """
+
+    private static func book(_ r: Row) -> Book {
+        Book(id: r.string(0), title: r.string(1), author: r.string(2), publisher: r.optionalString(3), isbn13: r.optionalString(4),
+             genre: r.optionalString(5), publishedAt: r.optionalString(6), status: BookStatus(rawValue: r.string(7)) ?? .reading,
+             sourceCoverUrl: r.optionalString(8), hasCover: r.bool(9), sentenceCount: r.int(12), readingSeconds: r.int(13),
+             createdAt: r.date(10), updatedAt: r.date(11))
+    }
+
+    // MARK: Books
+
+    /// Adds a book; throws `DuplicateBook` when the owner already has one with its ISBN.
+    public func insertBook(_ book: Book, owner: String, importKey: String? = nil) throws {
+        try database.write { c in try insertBook(book, owner: owner, importKey: importKey, c) }
+    }
+
+    public func insertBook(_ book: Book, owner: String, importKey: String?, _ c: Connection) throws {
+        if let isbn = book.isbn13,
+           let existing = try c.first("SELECT id FROM books WHERE owner_id = ? AND isbn13 = ?", [owner, isbn], { $0.string(0) }) {
+            throw DuplicateBook(existingId: existing)
+        }
+        try c.run("""
+            INSERT INTO books (id, owner_id, title, author, publisher, isbn13, genre, published_at, status, source_cover_url, import_key, created_at, updated_at)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+            """, [book.id, owner, book.title, book.author, book.publisher, book.isbn13, book.genre, book.publishedAt,
+                  book.status.rawValue, book.sourceCoverUrl, importKey, book.createdAt.millis, book.updatedAt.millis])
+    }
+
+    /// The owner's books, most recently touched first, optionally on one shelf.
+    public func books(owner: String, status: BookStatus? = nil) throws -> [Book] {
+        var sql = "SELECT \(Self.bookColumns) FROM books b WHERE b.owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        if let status { sql += " AND b.status = ?"; values.append(status.rawValue) }
+        sql += " ORDER BY b.updated_at DESC, b.id"
+        return try database.read { c in try c.all(sql, values, Self.book) }
+    }
+
+    public func book(id: String, owner: String) throws -> Book? {
+        try database.read { c in
+            try c.first("SELECT \(Self.bookColumns) FROM books b WHERE b.id = ? AND b.owner_id = ?", [id, owner], Self.book)
+        }
+    }
+
+    /// How many books the owner has on each shelf.
+    public func bookCounts(owner: String) throws -> [BookStatus: Int] {
+        try database.read { c in
+            var counts: [BookStatus: Int] = [:]
+            try c.query("SELECT status, count(*) FROM books WHERE owner_id = ? GROUP BY status", [owner]) { r in
+                if let status = BookStatus(rawValue: r.string(0)) { counts[status] = r.int(1) }
+            }
+            return counts
+        }
+    }
+
+    /// Changes a book; false when it is not the owner's.
+    @discardableResult
+    public func updateBook(id: String, owner: String, _ changes: BookChanges, at now: Date) throws -> Bool {
+        var sets: [String] = ["updated_at = ?"]
+        var values: [SQLBindable] = [now.millis]
+        if let v = changes.title { sets.append("title = ?"); values.append(v) }
+        if let v = changes.author { sets.append("author = ?"); values.append(v) }
+        if let v = changes.publisher { sets.append("publisher = ?"); values.append(v) }
+        if let v = changes.genre { sets.append("genre = ?"); values.append(v) }
+        if let v = changes.publishedAt { sets.append("published_at = ?"); values.append(v) }
+        if let v = changes.status { sets.append("status = ?"); values.append(v.rawValue) }
+        values += [id, owner]
+        return try database.write { c in
+            try c.run("UPDATE books SET \(sets.joined(separator: ", ")) WHERE id = ? AND owner_id = ?", values) > 0
+        }
+    }
+
+    /// Records where the copy of a book's cover is stored.
+    public func setBookCover(id: String, owner: String, file: String?) throws {
+        try database.write { c in
+            _ = try c.run("UPDATE books SET cover_file = ? WHERE id = ? AND owner_id = ?", [file, id, owner])
+        }
+    }
+
+    /// The stored cover's file name, when the book is the owner's and has one.
+    public func bookCoverFile(id: String, owner: String) throws -> String? {
+        try database.read { c in
+            try c.first("SELECT cover_file FROM books WHERE id = ? AND owner_id = ?", [id, owner]) { $0.optionalString(0) } ?? nil
+        }
+    }
+
+    /// Whether another book (of any owner) still uses a stored cover file: covers are stored
+    /// once per content, so a file is removed only when nothing points at it.
+    public func coverFileInUse(_ file: String) throws -> Bool {
+        try database.read { c in try c.first("SELECT 1 FROM books WHERE cover_file = ? LIMIT 1", [file]) { _ in true } ?? false }
+    }
+
+    /// Deletes a book with its sentences and reading sessions (and their search rows); returns
+    /// the cover file it used, or nil when the book is not the owner's.
+    public func deleteBook(id: String, owner: String) throws -> (deleted: Bool, coverFile: String?) {
+        try database.write { c in
+            guard let cover = try c.first("SELECT cover_file FROM books WHERE id = ? AND owner_id = ?", [id, owner], { $0.optionalString(0) }) else {
+                return (false, nil)
+            }
+            try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE book_id = ?)", [id])
+            try c.run("DELETE FROM review_cards WHERE owner_id = ? AND item_kind = 'sentence' AND item_id IN (SELECT id FROM sentences WHERE book_id = ?)", [owner, id])
+            try c.run("DELETE FROM books WHERE id = ? AND owner_id = ?", [id, owner])
+            return (true, cover)
+        }
+    }
+
+    // MARK: Sentences
+
+    private static let sentenceColumns = """
+        s.id, s.book_id, s.text, s.page, s.emotion, s.memo, s.created_at, s.updated_at, b.title, b.author
+        """
+
+    private static func sentence(_ r: Row) -> SentenceWithBook {
+        SentenceWithBook(
+            sentence: Sentence(id: r.string(0), bookId: r.string(1), text: r.string(2), page: r.optionalInt(3),
+                               emotion: r.optionalString(4).flatMap(Emotion.init(rawValue:)), memo: r.optionalString(5),
+                               createdAt: r.date(6), updatedAt: r.date(7)),
+            bookTitle: r.string(8), bookAuthor: r.string(9))
+    }
+
+    private static func searchBody(_ s: Sentence) -> String {
+        [s.text, s.memo ?? ""].joined(separator: "\n")
+    }
+
+    /// Adds a sentence to one of the owner's books; false when the book is not theirs.
+    /// A sentence with a fingerprint (an import) that is already there is skipped: `nil`.
+    public func insertSentence(_ sentence: Sentence, owner: String, fingerprint: String? = nil) throws -> Bool? {
+        try database.write { c in try insertSentence(sentence, owner: owner, fingerprint: fingerprint, c) }
+    }
+
+    public func insertSentence(_ s: Sentence, owner: String, fingerprint: String?, _ c: Connection) throws -> Bool? {
+        guard try c.first("SELECT 1 FROM books WHERE id = ? AND owner_id = ?", [s.bookId, owner], { _ in true }) != nil else { return false }
+        if let fingerprint,
+           try c.first("SELECT 1 FROM sentences WHERE owner_id = ? AND fingerprint = ?", [owner, fingerprint], { _ in true }) != nil {
+            return nil
+        }
+        try c.run("""
+            INSERT INTO sentences (id, owner_id, book_id, text, page, emotion, memo, fingerprint, created_at, updated_at)
+            VALUES (?,?,?,?,?,?,?,?,?,?)
+            """, [s.id, owner, s.bookId, s.text, s.page, s.emotion?.rawValue, s.memo, fingerprint, s.createdAt.millis, s.updatedAt.millis])
+        try c.run("INSERT INTO sentence_search (sentence_id, body) VALUES (?, ?)", [s.id, Self.searchBody(s)])
+        // A book someone keeps sentences from comes up first on the shelf.
+        try c.run("UPDATE books SET updated_at = max(updated_at, ?) WHERE id = ?", [s.createdAt.millis, s.bookId])
+        return true
+    }
+
+    public func sentence(id: String, owner: String) throws -> SentenceWithBook? {
+        try database.read { c in
+            try c.first("SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.id = ? AND s.owner_id = ?",
+                        [id, owner], Self.sentence)
+        }
+    }
+
+    /// The owner's sentences, newest first, by search text (sentence and memo, Korean substrings,
+    /// short queries too), emotion and book.
+    public func sentences(owner: String, _ filter: SentenceFilter = SentenceFilter()) throws -> [SentenceWithBook] {
+        var sql = "SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        switch TextSearch(filter.query) {
+        case .none: break
+        case .match(let expr):
+            sql += " AND s.id IN (SELECT sentence_id FROM sentence_search WHERE sentence_search MATCH ?)"
+            values.append(expr)
+        case .substring(let needle):
+            sql += " AND (instr(lower(s.text), ?) > 0 OR instr(lower(coalesce(s.memo, '')), ?) > 0)"
+            values += [needle, needle]
+        }
+        if let emotion = filter.emotion { sql += " AND s.emotion = ?"; values.append(emotion.rawValue) }
+        if let book = filter.bookId { sql += " AND s.book_id = ?"; values.append(book) }
+        sql += " ORDER BY s.created_at DESC, s.id LIMIT ? OFFSET ?"
+        values += [filter.limit, filter.offset]
+        return try database.read { c in try c.all(sql, values, Self.sentence) }
+    }
+
+    /// How many of the owner's sentences carry each emotion.
+    public func emotionCounts(owner: String) throws -> [Emotion: Int] {
+        try database.read { c in
+            var counts: [Emotion: Int] = [:]
+            try c.query("SELECT emotion, count(*) FROM sentences WHERE owner_id = ? AND emotion IS NOT NULL GROUP BY emotion", [owner]) { r in
+                if let e = Emotion(rawValue: r.string(0)) { counts[e] = r.int(1) }
+            }
+            return counts
+        }
+    }
+
+    /// Changes a sentence; false when it is not the owner's.
+    @discardableResult
+    public func updateSentence(id: String, owner: String, _ changes: SentenceChanges, at now: Date) throws -> Bool {
+        try database.write { c in
+            guard var s = try c.first("SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.id = ? AND s.owner_id = ?",
+                                      [id, owner], Self.sentence)?.sentence else { return false }
+            if let v = changes.text { s.text = v }
+            if let v = changes.page { s.page = v }
+            if let v = changes.emotion { s.emotion = v }
+            if let v = changes.memo { s.memo = v }
+            try c.run("UPDATE sentences SET text = ?, page = ?, emotion = ?, memo = ?, updated_at = ? WHERE id = ? AND owner_id = ?",
+                      [s.text, s.page, s.emotion?.rawValue, s.memo, now.millis, id, owner])
+            try c.run("DELETE FROM sentence_search WHERE sentence_id = ?", [id])
+            try c.run("INSERT INTO sentence_search (sentence_id, body) VALUES (?, ?)", [id, Self.searchBody(s)])
+            return true
+        }
+    }
+
+    @discardableResult
+    public func deleteSentence(id: String, owner: String) throws -> Bool {
+        try database.write { c in
+            let n = try c.run("DELETE FROM sentences WHERE id = ? AND owner_id = ?", [id, owner])
+            if n > 0 {
+                try c.run("DELETE FROM sentence_search WHERE sentence_id = ?", [id])
+                try c.run("DELETE FROM review_cards WHERE owner_id = ? AND item_kind = 'sentence' AND item_id = ?", [owner, id])
+            }
+            return n > 0
+        }
+    }
+
+    // MARK: Reading sessions
+
+    /// Records a reading session on one of the owner's books; false when the book is not theirs.
+    public func insertReadingSession(_ session: ReadingSession, owner: String) throws -> Bool {
+        try database.write { c in try insertReadingSession(session, owner: owner, c) }
+    }
+
+    public func insertReadingSession(_ s: ReadingSession, owner: String, _ c: Connection) throws -> Bool {
+        guard try c.first("SELECT 1 FROM books WHERE id = ? AND owner_id = ?", [s.bookId, owner], { _ in true }) != nil else { return false }
+        try c.run("INSERT INTO reading_sessions (id, owner_id, book_id, started_at, ended_at, seconds) VALUES (?,?,?,?,?,?)",
+                  [s.id, owner, s.bookId, s.startedAt.millis, s.endedAt.millis, s.seconds])
+        return true
+    }
+
+    /// The owner's sessions that started in [from, to), oldest first.
+    public func readingSessions(owner: String, from: Date? = nil, to: Date? = nil, bookId: String? = nil) throws -> [ReadingSession] {
+        var sql = "SELECT id, book_id, started_at, ended_at, seconds FROM reading_sessions WHERE owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        if let from { sql += " AND started_at >= ?"; values.append(from.millis) }
+        if let to { sql += " AND started_at < ?"; values.append(to.millis) }
+        if let bookId { sql += " AND book_id = ?"; values.append(bookId) }
+        sql += " ORDER BY started_at, id"
+        return try database.read { c in
+            try c.all(sql, values) { r in
+                ReadingSession(id: r.string(0), bookId: r.string(1), startedAt: r.date(2), endedAt: r.date(3), seconds: r.int(4))
+            }
+        }
+    }
+
+    /// Counts of what belongs to one book, for the delete confirmation.
+    public func bookContents(id: String, owner: String) throws -> (sentences: Int, sessions: Int)? {
+        try database.read { c in
+            try c.first("""
+                SELECT (SELECT count(*) FROM sentences WHERE book_id = b.id), (SELECT count(*) FROM reading_sessions WHERE book_id = b.id)
+                FROM books b WHERE b.id = ? AND b.owner_id = ?
+                """, [id, owner]) { ($0.int(0), $0.int(1)) }
+        }
+    }
+}
