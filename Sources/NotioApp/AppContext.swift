@@ -14,6 +14,7 @@ final class AppContext: Sendable {
     let notes: NoteService
     let quizzes: QuizService
     let reading: ReadingService
+    let catalogs: Catalogs
     let files: FileStorage
     let media: MediaWorkerClient
     let provider: any AnalysisProvider
@@ -37,6 +38,7 @@ final class AppContext: Sendable {
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers)
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)
+        catalogs = Catalogs()
         reading = ReadingService(store: store, covers: try CoverStorage(dataDirectory: config.dataDirectory, store: store,
                                                                         fetch: { _ in throw CancellationError() }))
         let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider)

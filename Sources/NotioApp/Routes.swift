@@ -11,6 +11,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let notePages = NotePages(app: app)
     let quizPages = QuizPages(app: app)
     let reading = ReadingAPI(app: app)
+    let readingPages = ReadingPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
@@ -69,7 +70,21 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/guest", .sync(pages.guest)),
         Route("GET", "/settings", .sync(pages.settings)),
         Route("POST", "/settings", .sync(pages.saveSettings)),
-        Route("GET", "/reading", .sync(pages.reading)),
+
+        Route("GET", "/reading", .sync(readingPages.shelf)),
+        Route("GET", "/books/new", .async(readingPages.newBook)),
+        Route("POST", "/books", .sync(readingPages.createBook)),
+        Route("GET", "/books/{id}", .sync(readingPages.book)),
+        Route("POST", "/books/{id}", .sync(readingPages.updateBook)),
+        Route("GET", "/books/{id}/edit", .sync(readingPages.editBook)),
+        Route("GET", "/books/{id}/delete", .sync(readingPages.deleteConfirm)),
+        Route("POST", "/books/{id}/delete", .sync(readingPages.delete)),
+        Route("GET", "/books/{id}/sentences/new", .sync(readingPages.captureForm)),
+        Route("POST", "/books/{id}/sentences", .sync(readingPages.createSentence)),
+        Route("GET", "/sentences", .sync(readingPages.sentences)),
+        Route("GET", "/sentences/{id}/edit", .sync(readingPages.editSentence)),
+        Route("POST", "/sentences/{id}", .sync(readingPages.updateSentence)),
+        Route("POST", "/sentences/{id}/delete", .sync(readingPages.deleteSentence)),
 
         Route("GET", "/notes", .sync(notePages.list)),
         Route("POST", "/notes", maxBodyBytes: upload, .sync(notePages.upload)),

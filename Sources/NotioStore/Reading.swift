@@ -223,6 +223,10 @@ extension Store {
         return try database.read { c in try c.all(sql, values, Self.sentence) }
     }
 
+    public func sentenceCount(owner: String) throws -> Int {
+        try database.read { c in try c.first("SELECT count(*) FROM sentences WHERE owner_id = ?", [owner]) { $0.int(0) } ?? 0 }
+    }
+
     /// How many of the owner's sentences carry each emotion.
     public func emotionCounts(owner: String) throws -> [Emotion: Int] {
         try database.read { c in

@@ -46,6 +46,14 @@ public struct Configuration: Sendable {
     public var openAIAPIKey = ""
     public var openAIModel = ""
     public var aladinKey = ""
+    public var catalogProviders = "aladin,openlibrary"
+    public var aladinBaseURL = "http://www.aladin.co.kr/ttb/api/"
+    public var openLibraryBaseURL = "https://openlibrary.org"
+    public var catalogTimeoutSeconds = 8
+    public var maxPhotoBytes = 20 << 20
+    public var photoMaxMegapixels = 40
+    public var ocrTimeoutSeconds = 30
+    public var ocrWorkers = 1
     public var pdfMaxPages = 500
     public var pdfTimeoutSeconds = 600
     public var ocrMinChars = 20
@@ -89,7 +97,16 @@ public struct Configuration: Sendable {
         Setting(key: "OPENAI_BASE_URL", defaultValue: "", help: "OpenAI-compatible API address, e.g. http://127.0.0.1:11434/v1", secret: false, isFlag: false, validate: any),
         Setting(key: "OPENAI_API_KEY", defaultValue: "", help: "OpenAI-compatible API key (or OPENAI_API_KEY_FILE)", secret: true, isFlag: false, validate: any),
         Setting(key: "OPENAI_MODEL", defaultValue: "", help: "OpenAI-compatible model name", secret: false, isFlag: false, validate: any),
-        Setting(key: "ALADIN_TTB_KEY", defaultValue: "", help: "Aladin Open API key (or ALADIN_TTB_KEY_FILE)", secret: true, isFlag: false, validate: any),
+        Setting(key: "ALADIN_TTB_KEY", defaultValue: "", help: "Aladin Open API key (or ALADIN_TTB_KEY_FILE); without it Aladin is skipped", secret: true, isFlag: false, validate: any),
+        Setting(key: "NOTIO_CATALOG_PROVIDERS", defaultValue: "aladin,openlibrary", help: "Book catalogs to ask, in order (aladin, openlibrary)", secret: false, isFlag: false,
+                validate: { v in v.split(separator: ",").allSatisfy { ["aladin", "openlibrary"].contains($0.trimmingCharacters(in: .whitespaces)) } ? nil : "must list aladin and/or openlibrary" }),
+        Setting(key: "NOTIO_ALADIN_URL", defaultValue: "http://www.aladin.co.kr/ttb/api/", help: "Aladin Open API address", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_OPENLIBRARY_URL", defaultValue: "https://openlibrary.org", help: "Open Library address", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_CATALOG_TIMEOUT_SECONDS", defaultValue: "8", help: "Longest a catalog may take to answer", secret: false, isFlag: false, validate: int(1...120)),
+        Setting(key: "NOTIO_MAX_PHOTO_MB", defaultValue: "20", help: "Largest page photo accepted for underline OCR, in MB", secret: false, isFlag: false, validate: int(1...200)),
+        Setting(key: "NOTIO_PHOTO_MAX_MEGAPIXELS", defaultValue: "40", help: "Largest page photo accepted, in megapixels", secret: false, isFlag: false, validate: int(1...400)),
+        Setting(key: "NOTIO_OCR_TIMEOUT_SECONDS", defaultValue: "30", help: "Longest reading one page photo may take", secret: false, isFlag: false, validate: int(2...600)),
+        Setting(key: "NOTIO_OCR_WORKERS", defaultValue: "1", help: "Warm OCR worker processes for page photos (each ~100 MB)", secret: false, isFlag: false, validate: int(1...16)),
     ]
 
     /// Reads flags first, then the environment (`KEY`, or `KEY_FILE` for secrets), then defaults.
@@ -142,6 +159,14 @@ public struct Configuration: Sendable {
         c.openAIAPIKey = values["OPENAI_API_KEY"]!
         c.openAIModel = values["OPENAI_MODEL"]!
         c.aladinKey = values["ALADIN_TTB_KEY"]!
+        c.catalogProviders = values["NOTIO_CATALOG_PROVIDERS"]!
+        c.aladinBaseURL = values["NOTIO_ALADIN_URL"]!
+        c.openLibraryBaseURL = values["NOTIO_OPENLIBRARY_URL"]!
+        c.catalogTimeoutSeconds = Int(values["NOTIO_CATALOG_TIMEOUT_SECONDS"]!)!
+        c.maxPhotoBytes = Int(values["NOTIO_MAX_PHOTO_MB"]!)! << 20
+        c.photoMaxMegapixels = Int(values["NOTIO_PHOTO_MAX_MEGAPIXELS"]!)!
+        c.ocrTimeoutSeconds = Int(values["NOTIO_OCR_TIMEOUT_SECONDS"]!)!
+        c.ocrWorkers = Int(values["NOTIO_OCR_WORKERS"]!)!
         c.pdfMaxPages = Int(values["NOTIO_PDF_MAX_PAGES"]!)!
         c.pdfTimeoutSeconds = Int(values["NOTIO_PDF_TIMEOUT_SECONDS"]!)!
         c.ocrMinChars = Int(values["NOTIO_OCR_MIN_CHARS"]!)!

@@ -16,7 +16,9 @@ struct AccountPages {
         let study = HomeStudySummary(noteCount: notes.count, streakDays: stats.streakDays, weekQuestions: stats.thisWeek.questions,
                                      recent: Array(notes.prefix(3)), reviewDue: stats.reviewDue,
                                      wrongCount: try app.store.wrongAnswers(owner: user.id).count)
-        let reading = HomeReadingSummary(bookCount: 0, sentenceCount: 0)
+        let owner = visitor.user!.id
+        let reading = HomeReadingSummary(bookCount: try app.store.bookCounts(owner: owner).values.reduce(0, +),
+                                         sentenceCount: try app.store.sentenceCount(owner: owner))
         return app.page(Pages.home(ctx, study: study, reading: reading), newCSRF: newCSRF)
     }
 
@@ -120,8 +122,6 @@ struct AccountPages {
         }
         return r
     }
-
-    func reading(_ request: Request) throws -> Response { try comingSoon(request, title: "밑줄") }
 
     private func comingSoon(_ request: Request, title: String) throws -> Response {
         let (visitor, newCSRF) = try app.pageVisitor(request)

@@ -13,7 +13,9 @@ public enum L10n {
     /// Every key, for tests.
     public static var keys: [String] { Array(table.keys) }
 
-    static let table: [String: (ko: String, en: String)] = [
+    static let table: [String: (ko: String, en: String)] = base.merging(reading) { a, _ in a }
+
+    static let base: [String: (ko: String, en: String)] = [
         // App
         "app.tagline": ("공부한 것과 읽은 것을 한곳에", "Everything you study and read, in one place"),
         "app.skip": ("본문으로 건너뛰기", "Skip to content"),

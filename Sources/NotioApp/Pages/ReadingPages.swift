@@ -1,0 +1,244 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// The 밑줄 pages: the bookshelf, adding a book (catalog search or by hand), a book with its
+/// sentences, editing and deleting, capturing a sentence, the sentence list. Every form works
+/// without JavaScript; the capture page's photo underlining needs it.
+struct ReadingPages {
+    let app: AppContext
+
+    private func reader(_ request: Request) throws -> (Visitor, PageContext, String?)? {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        guard visitor.isSignedIn else { return nil }
+        return (visitor, app.pageContext(request, visitor), newCSRF)
+    }
+
+    private func flash(_ request: Request, _ ctx: PageContext) -> Layout.Flash? {
+        for (key, message, kind) in [("added", "shelf.added", Layout.Flash.Kind.success), ("exists", "shelf.exists", .info),
+                                     ("deleted", "shelf.deleted", .success), ("saved", "sentence.saved", .success),
+                                     ("updated", "book.saved", .success), ("removed", "sentence.deleted", .success)]
+        where request.query[key] != nil {
+            return Layout.Flash(ctx.t(message), kind: kind)
+        }
+        return nil
+    }
+
+    // MARK: Shelf
+
+    func shelf(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let owner = visitor.user!.id
+        let status = request.query["status"].flatMap(BookStatus.init(rawValue:))
+        let books = try app.store.books(owner: owner, status: status)
+        let counts = try app.store.bookCounts(owner: owner)
+        let sentenceCount = try app.store.sentenceCount(owner: owner)
+        return app.page(Pages.bookshelf(ctx, books: books, status: status, counts: counts, sentenceCount: sentenceCount,
+                                        flash: flash(request, ctx)), newCSRF: newCSRF)
+    }
+
+    // MARK: Adding a book
+
+    /// `GET /books/new?q=`: the catalog's answer (or why there is none) and the manual form.
+    func newBook(_ request: Request) async throws -> Response {
+        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        var state = BookSearchState()
+        state.query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        state.provider = request.query["provider"].flatMap { $0.isEmpty ? nil : $0 }
+        state.manual.open = request.query["manual"] != nil
+        if !state.query.isEmpty {
+            do {
+                state.results = try await app.catalogs.search(state.query, provider: state.provider)
+            } catch let e as HTTPError {
+                state.catalogError = e.message
+                state.manual.title = state.query
+            }
+        } else {
+            state.recommended = (try? await app.catalogs.recommended()) ?? []
+        }
+        return app.page(Pages.newBook(ctx, state: state), newCSRF: newCSRF)
+    }
+
+    /// `POST /books`: from a catalog result or the manual form.
+    func createBook(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let f = request.formFields
+        let input = ReadingService.BookInput(title: f["title"] ?? "", author: f["author"] ?? "", publisher: f["publisher"],
+                                             isbn: f["isbn"], genre: f["genre"], publishedAt: f["publishedAt"],
+                                             coverUrl: f["coverUrl"], status: f["status"])
+        do {
+            let book = try app.reading.addBook(input, owner: visitor.user!.id, at: app.now())
+            return .redirect("/books/\(book.id)?added=1")
+        } catch let e as HTTPError where e.status == 409 {
+            return .redirect("/books/\(e.fields["id"] ?? "")?exists=1")
+        } catch let e as HTTPError where e.status == 422 {
+            let ctx = app.pageContext(request, visitor)
+            var state = BookSearchState()
+            state.manual = ManualBookForm(title: input.title, author: input.author, publisher: input.publisher ?? "",
+                                          isbn: input.isbn ?? "", genre: input.genre ?? "", publishedAt: input.publishedAt ?? "",
+                                          status: BookStatus(rawValue: input.status ?? "") ?? .reading,
+                                          errors: localised(ctx, e.fields), open: true)
+            return app.page(Pages.newBook(ctx, state: state), status: 422, newCSRF: nil)
+        }
+    }
+
+    private func localised(_ ctx: PageContext, _ fields: [String: String]) -> [String: String] {
+        fields.mapValues { problem in
+            guard ctx.language == .ko else { return problem }
+            if problem.contains("ISBN") { return "올바른 ISBN-10 또는 ISBN-13이 아니에요." }
+            if problem.hasPrefix("must be 1 to") { return "1자 이상 입력해 주세요." }
+            if problem.hasPrefix("must be at most") { return "너무 길어요." }
+            if problem.hasPrefix("must be between") { return "범위를 벗어났어요." }
+            return problem
+        }
+    }
+
+    // MARK: A book
+
+    func book(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let owner = visitor.user!.id
+        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+        let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id, limit: 1000))
+        return app.page(Pages.book(ctx, book: book, sentences: sentences, flash: flash(request, ctx)), newCSRF: newCSRF)
+    }
+
+    func editBook(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let book = try app.store.book(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
+        return app.page(Pages.editBook(ctx, book: book), newCSRF: newCSRF)
+    }
+
+    /// `POST /books/{id}`: the edit form, or the status select alone.
+    func updateBook(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let owner = visitor.user!.id
+        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+        let f = request.formFields
+        var changes = BookChanges()
+        var problems: [String: String] = [:]
+        if let status = f["status"] {
+            if let s = BookStatus(rawValue: status) { changes.status = s } else { problems["status"] = "must be reading, finished or wishlist" }
+        }
+        if let title = f["title"] {
+            let t = SentenceRules.clean(title)
+            changes.title = t
+            problems.merge(BookRules.problems(title: t, author: SentenceRules.clean(f["author"] ?? book.author),
+                                              publisher: f["publisher"], genre: f["genre"])) { a, _ in a }
+            changes.author = SentenceRules.clean(f["author"] ?? book.author)
+            changes.publisher = .some(ReadingService.optional(f["publisher"]))
+            changes.genre = .some(ReadingService.optional(f["genre"]))
+            changes.publishedAt = .some(ReadingService.optional(f["publishedAt"]).map { String($0.prefix(32)) })
+        }
+        if !problems.isEmpty {
+            let ctx = app.pageContext(request, visitor)
+            var shown = book
+            shown.title = changes.title ?? book.title
+            shown.author = changes.author ?? book.author
+            return app.page(Pages.editBook(ctx, book: shown, errors: localised(ctx, problems)), status: 422, newCSRF: nil)
+        }
+        try app.store.updateBook(id: book.id, owner: owner, changes, at: app.now())
+        return .redirect("/books/\(book.id)?updated=1")
+    }
+
+    func deleteConfirm(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let owner = visitor.user!.id
+        guard let book = try app.store.book(id: request.parameter("id"), owner: owner),
+              let contents = try app.store.bookContents(id: book.id, owner: owner) else { throw ReadingService.bookNotFound }
+        return app.page(Pages.deleteBook(ctx, book: book, sentences: contents.sentences, sessions: contents.sessions), newCSRF: newCSRF)
+    }
+
+    func delete(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        guard try app.reading.deleteBook(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
+        return .redirect("/reading?deleted=1")
+    }
+
+    // MARK: Sentences
+
+    private var maxPhotoMB: Int { max(1, app.config.maxPhotoBytes >> 20) }
+
+    func captureForm(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let book = try app.store.book(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
+        return app.page(Pages.captureSentence(ctx, book: book, state: SentenceFormState(), maxPhotoMB: maxPhotoMB), newCSRF: newCSRF)
+    }
+
+    /// The form's fields as a sentence, or the problems with them.
+    private func sentenceForm(_ f: [String: String]) -> (SentenceFormState, page: Int?, problems: [String: String]) {
+        var state = SentenceFormState(text: f["text"] ?? "", page: f["page"] ?? "", emotion: f["emotion"].flatMap(Emotion.init(rawValue:)),
+                                      memo: f["memo"] ?? "")
+        var problems: [String: String] = [:]
+        var page: Int?
+        let rawPage = state.page.trimmingCharacters(in: .whitespaces)
+        if !rawPage.isEmpty {
+            if let p = Int(rawPage) { page = p } else { problems["page"] = "must be between 0 and \(SentenceRules.maxPage)" }
+        }
+        if let e = f["emotion"], !e.isEmpty, Emotion(rawValue: e) == nil { problems["emotion"] = "unknown emotion" }
+        problems.merge(SentenceRules.problems(text: SentenceRules.clean(state.text), page: page, memo: state.memo)) { a, _ in a }
+        state.errors = problems
+        return (state, page, problems)
+    }
+
+    func createSentence(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let owner = visitor.user!.id
+        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+        var (state, page, problems) = sentenceForm(request.formFields)
+        if !problems.isEmpty {
+            let ctx = app.pageContext(request, visitor)
+            state.errors = localised(ctx, problems)
+            if state.errors["text"] != nil, ctx.language == .ko { state.errors["text"] = "문장을 입력해 주세요 (최대 \(SentenceRules.maxText)자)." }
+            return app.page(Pages.captureSentence(ctx, book: book, state: state, maxPhotoMB: maxPhotoMB), status: 422, newCSRF: nil)
+        }
+        _ = try app.reading.addSentence(bookId: book.id, text: state.text, page: page, emotion: state.emotion, memo: state.memo,
+                                        owner: owner, at: app.now())
+        return .redirect("/books/\(book.id)?saved=1")
+    }
+
+    func editSentence(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let s = try app.store.sentence(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.sentenceNotFound }
+        let state = SentenceFormState(text: s.sentence.text, page: s.sentence.page.map(String.init) ?? "", emotion: s.sentence.emotion,
+                                      memo: s.sentence.memo ?? "")
+        return app.page(Pages.editSentence(ctx, sentence: s, state: state), newCSRF: newCSRF)
+    }
+
+    func updateSentence(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let owner = visitor.user!.id
+        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+        var (state, page, problems) = sentenceForm(request.formFields)
+        if !problems.isEmpty {
+            let ctx = app.pageContext(request, visitor)
+            state.errors = localised(ctx, problems)
+            return app.page(Pages.editSentence(ctx, sentence: s, state: state), status: 422, newCSRF: nil)
+        }
+        let memo = ReadingService.optional(state.memo)
+        try app.store.updateSentence(id: s.sentence.id, owner: owner,
+                                     SentenceChanges(text: SentenceRules.clean(state.text), page: .some(page), emotion: .some(state.emotion), memo: .some(memo)),
+                                     at: app.now())
+        return .redirect("/books/\(s.sentence.bookId)?updated=1")
+    }
+
+    func deleteSentence(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let owner = visitor.user!.id
+        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner),
+              try app.store.deleteSentence(id: s.sentence.id, owner: owner) else { throw ReadingService.sentenceNotFound }
+        return .redirect("/books/\(s.sentence.bookId)?removed=1")
+    }
+
+    func sentences(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        let owner = visitor.user!.id
+        var filter = (try? ReadingAPI.filter(request)) ?? SentenceFilter(query: request.query["q"])
+        filter.limit = 500
+        let items = try app.store.sentences(owner: owner, filter)
+        return app.page(Pages.sentences(ctx, items: items, filter: filter, books: try app.store.books(owner: owner),
+                                        emotionCounts: try app.store.emotionCounts(owner: owner), flash: flash(request, ctx)),
+                        newCSRF: newCSRF)
+    }
+}
