@@ -12,6 +12,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let quizPages = QuizPages(app: app)
     let reading = ReadingAPI(app: app)
     let readingPages = ReadingPages(app: app)
+    let timer = TimerAPI(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
@@ -58,6 +59,15 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("PATCH", "/api/v1/sentences/{id}", .sync(reading.updateSentence)),
         Route("DELETE", "/api/v1/sentences/{id}", .sync(reading.deleteSentence)),
         Route("GET", "/api/v1/emotions", .sync(reading.emotions)),
+        Route("GET", "/api/v1/timer", .sync(timer.state)),
+        Route("POST", "/api/v1/timer/start", .sync(timer.start)),
+        Route("POST", "/api/v1/timer/pause", .sync(timer.pause)),
+        Route("POST", "/api/v1/timer/resume", .sync(timer.resume)),
+        Route("POST", "/api/v1/timer/stop", .sync(timer.stop)),
+        Route("GET", "/api/v1/sessions", .sync(timer.sessions)),
+        Route("POST", "/api/v1/books/{id}/sessions", .sync(timer.addSession)),
+        Route("PATCH", "/api/v1/sessions/{id}", .sync(timer.updateSession)),
+        Route("DELETE", "/api/v1/sessions/{id}", .sync(timer.deleteSession)),
 
         Route("GET", "/", .sync(pages.root)),
         Route("GET", "/welcome", .sync(pages.onboarding)),

@@ -90,7 +90,16 @@ import Testing
             await made.add(sentence: id)
             return ["id": id]
         }
+        let session: Probe = { owner in
+            let bookId = try await book(owner)["id"]!
+            let now = Date()
+            let r = try await owner.request("POST", "/api/v1/books/\(bookId)/sessions", json: [
+                "startedAt": JSON.iso8601(now.addingTimeInterval(-1800)), "endedAt": JSON.iso8601(now.addingTimeInterval(-600))])
+            return ["id": (r.json["session"] as? [String: Any])?["id"] as? String ?? "missing"]
+        }
         return [
+            "/api/v1/books/{id}/sessions": book,
+            "/api/v1/sessions/{id}": session,
             "/api/v1/books/{id}": book,
             "/api/v1/books/{id}/cover": book,
             "/api/v1/books/{id}/sentences": book,

@@ -64,9 +64,51 @@ extension OpenAPIDocument {
             "summary": "The fixed list of emotions", "security": [],
             "responses": ["200": answer("Emotions", list(["type": "object", "properties": [
                 "id": ["type": "string"], "label": ["type": "string"], "englishLabel": ["type": "string"], "emoji": ["type": "string"]]]))]]],
+        "/api/v1/timer": ["get": [
+            "summary": "The dial timer (settled: a timer whose end passed is finished and its session recorded)",
+            "responses": ["200": answer("The timer", ref("Timer"))]]],
+        "/api/v1/timer/start": ["post": [
+            "summary": "Start a countdown for a book",
+            "requestBody": jsonBody(["type": "object", "required": ["bookId", "minutes"], "properties": [
+                "bookId": ["type": "string"], "minutes": ["type": "integer", "minimum": 1, "maximum": 480]]]),
+            "responses": ["200": answer("The timer", ref("Timer")), "404": errorAnswer("The book is absent or not yours"),
+                          "409": errorAnswer("timer_conflict: a timer is running or paused"), "422": errorAnswer("minutes out of range")]]],
+        "/api/v1/timer/pause": ["post": ["summary": "Pause", "responses": ["200": answer("The timer", ref("Timer")), "409": errorAnswer("timer_conflict")]]],
+        "/api/v1/timer/resume": ["post": ["summary": "Resume", "responses": ["200": answer("The timer", ref("Timer")), "409": errorAnswer("timer_conflict")]]],
+        "/api/v1/timer/stop": ["post": [
+            "summary": "Stop; records a session with the seconds really read (pauses excluded)",
+            "responses": ["200": answer("The timer, with `session` when one was recorded", ref("Timer")), "409": errorAnswer("timer_conflict")]]],
+        "/api/v1/sessions": ["get": [
+            "summary": "Reading sessions, newest first",
+            "parameters": [query("from", ["type": "string"], "ISO 8601 time or YYYY-MM-DD (start of that day in my time zone)"),
+                           query("to", ["type": "string"], "exclusive"), query("bookId", ["type": "string"])],
+            "responses": ["200": answer("Sessions", list(ref("ReadingSession"))), "422": errorAnswer("Bad from/to")]]],
+        "/api/v1/books/{id}/sessions": ["post": [
+            "summary": "Add a reading session by hand", "parameters": [idParameter],
+            "requestBody": jsonBody(["type": "object", "required": ["startedAt", "endedAt"], "properties": [
+                "startedAt": ["type": "string", "format": "date-time"], "endedAt": ["type": "string", "format": "date-time"],
+                "seconds": ["type": "integer", "description": "time really read; defaults to endedAt - startedAt"]]]),
+            "responses": ["201": answer("Added", ["type": "object", "properties": ["session": ref("ReadingSession")]]),
+                          "404": errorAnswer("The book is absent or not yours"), "422": errorAnswer("Invalid times")]]],
+        "/api/v1/sessions/{id}": [
+            "patch": ["summary": "Change a session", "parameters": [idParameter],
+                      "requestBody": jsonBody(["type": "object", "properties": [
+                        "startedAt": ["type": "string", "format": "date-time"], "endedAt": ["type": "string", "format": "date-time"], "seconds": ["type": "integer"]]]),
+                      "responses": ["200": answer("The session", ref("ReadingSession")), "404": errorAnswer("Absent or not yours"), "422": errorAnswer("Invalid times")]],
+            "delete": ["summary": "Delete a session", "parameters": [idParameter],
+                       "responses": ["204": answer("Deleted"), "404": errorAnswer("Absent or not yours")]],
+        ],
     ] }
 
     static var readingSchemas: Object { [
+        "Timer": ["type": "object", "properties": [
+            "state": ["type": "string", "enum": ["idle", "running", "paused", "finished"]], "bookId": ["type": "string"], "bookTitle": ["type": "string"],
+            "endsAt": ["type": "string", "format": "date-time"], "remainingSeconds": ["type": "integer"], "durationSeconds": ["type": "integer"],
+            "secondsRead": ["type": "integer"], "startedAt": ["type": "string", "format": "date-time"], "finishedAt": ["type": "string", "format": "date-time"],
+            "session": ref("ReadingSession")]],
+        "ReadingSession": ["type": "object", "properties": [
+            "id": ["type": "string"], "bookId": ["type": "string"], "bookTitle": ["type": "string"],
+            "startedAt": ["type": "string", "format": "date-time"], "endedAt": ["type": "string", "format": "date-time"], "seconds": ["type": "integer"]]],
         "Book": ["type": "object", "properties": [
             "id": ["type": "string"], "title": ["type": "string"], "author": ["type": "string"], "publisher": ["type": "string"],
             "isbn13": ["type": "string"], "genre": ["type": "string"], "publishedAt": ["type": "string"],

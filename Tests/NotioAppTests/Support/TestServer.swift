@@ -11,7 +11,7 @@ final class TestServer: @unchecked Sendable {
     private var keepsData = false
     var base: String { app.baseURL }
 
-    init(publicURL: String = "", seedDemo: Bool = true, dataDirectory: String? = nil) throws {
+    init(publicURL: String = "", seedDemo: Bool = true, dataDirectory: String? = nil, clock: TestClock? = nil) throws {
         self.dataDirectory = dataDirectory ?? NSTemporaryDirectory() + "notio-test-" + UUID().uuidString
         var config = Configuration()
         config.port = 0
@@ -21,7 +21,11 @@ final class TestServer: @unchecked Sendable {
         config.logRequests = false
         config.publicDirectory = Self.packageRoot + "/Public"
         config.workerExecutable = Self.packageRoot + "/.build/debug/notio-worker"
-        app = try Application(config: config)
+        if let clock {
+            app = try Application(config: config, clock: { clock.now })
+        } else {
+            app = try Application(config: config)
+        }
         try app.start()
     }
 
@@ -52,6 +56,14 @@ final class TestServer: @unchecked Sendable {
         }
         return FileManager.default.currentDirectoryPath
     }
+}
+
+/// A clock a test moves forward: the real time plus an offset.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var offset: TimeInterval = 0
+    var now: Date { lock.lock(); defer { lock.unlock() }; return Date().addingTimeInterval(offset) }
+    func advance(_ seconds: TimeInterval) { lock.lock(); offset += seconds; lock.unlock() }
 }
 
 /// An HTTP answer as a test looks at it.

@@ -1,0 +1,60 @@
+import Foundation
+import NotioCore
+
+extension Store {
+    /// The reader's timer, settled first: a running timer whose end time passed is finished and
+    /// its session recorded, in the same transaction, however long ago that was.
+    public func readingTimer(owner: String, at now: Date) throws -> ReadingTimer {
+        try changeReadingTimer(owner: owner, at: now) { _ in nil }.timer
+    }
+
+    /// Reads, changes and writes the reader's timer in one write transaction (two devices
+    /// pressing buttons at once are serialised), recording the session a change produces.
+    /// `change` may throw (a conflict, a book that is not the reader's); then nothing changes.
+    public func changeReadingTimer(owner: String, at now: Date,
+                                   _ change: (inout ReadingTimer) throws -> ReadingSession?) throws -> (timer: ReadingTimer, session: ReadingSession?) {
+        try database.write { c in
+            var timer = try c.first("SELECT timer FROM reading_timers WHERE owner_id = ?", [owner]) { r in
+                try? JSONDecoder().decode(ReadingTimer.self, from: Data(r.string(0).utf8))
+            }.flatMap { $0 } ?? ReadingTimer()
+            let before = timer
+            var recorded: ReadingSession?
+            if let finished = timer.settle(at: now), try insertReadingSession(finished, owner: owner, c) {
+                recorded = finished
+            }
+            if let session = try change(&timer), try insertReadingSession(session, owner: owner, c) {
+                recorded = session
+            }
+            if timer != before {
+                let json = String(decoding: try JSONEncoder().encode(timer), as: UTF8.self)
+                try c.run("INSERT INTO reading_timers (owner_id, timer, updated_at) VALUES (?,?,?) ON CONFLICT(owner_id) DO UPDATE SET timer = excluded.timer, updated_at = excluded.updated_at",
+                          [owner, json, now.millis])
+            }
+            return (timer, recorded)
+        }
+    }
+}
+
+extension Store {
+    /// Changes a reading session by hand; false when it is not the owner's.
+    @discardableResult
+    public func updateReadingSession(id: String, owner: String, startedAt: Date, endedAt: Date, seconds: Int) throws -> Bool {
+        try database.write { c in
+            try c.run("UPDATE reading_sessions SET started_at = ?, ended_at = ?, seconds = ? WHERE id = ? AND owner_id = ?",
+                      [startedAt.millis, endedAt.millis, seconds, id, owner]) > 0
+        }
+    }
+
+    @discardableResult
+    public func deleteReadingSession(id: String, owner: String) throws -> Bool {
+        try database.write { c in try c.run("DELETE FROM reading_sessions WHERE id = ? AND owner_id = ?", [id, owner]) > 0 }
+    }
+
+    public func readingSession(id: String, owner: String) throws -> ReadingSession? {
+        try database.read { c in
+            try c.first("SELECT id, book_id, started_at, ended_at, seconds FROM reading_sessions WHERE id = ? AND owner_id = ?", [id, owner]) { r in
+                ReadingSession(id: r.string(0), bookId: r.string(1), startedAt: r.date(2), endedAt: r.date(3), seconds: r.int(4))
+            }
+        }
+    }
+}
