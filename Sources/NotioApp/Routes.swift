@@ -13,6 +13,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let reading = ReadingAPI(app: app)
     let readingPages = ReadingPages(app: app)
     let timer = TimerAPI(app: app)
+    let timerPages = TimerPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
@@ -92,6 +93,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/books/{id}/sentences/new", .sync(readingPages.captureForm)),
         Route("POST", "/books/{id}/sentences", .sync(readingPages.createSentence)),
         Route("GET", "/sentences", .sync(readingPages.sentences)),
+        Route("GET", "/timer", .sync(timerPages.page)),
+        Route("POST", "/timer", .sync(timerPages.act)),
         Route("GET", "/sentences/{id}/edit", .sync(readingPages.editSentence)),
         Route("POST", "/sentences/{id}", .sync(readingPages.updateSentence)),
         Route("POST", "/sentences/{id}/delete", .sync(readingPages.deleteSentence)),

@@ -2,6 +2,15 @@ import Foundation
 import NotioCore
 
 extension Store {
+    /// The stored timer as it is, not settled (for showing it, not for acting on it).
+    public func peekReadingTimer(owner: String) throws -> ReadingTimer {
+        try database.read { c in
+            try c.first("SELECT timer FROM reading_timers WHERE owner_id = ?", [owner]) { r in
+                try? JSONDecoder().decode(ReadingTimer.self, from: Data(r.string(0).utf8))
+            }.flatMap { $0 } ?? ReadingTimer()
+        }
+    }
+
     /// The reader's timer, settled first: a running timer whose end time passed is finished and
     /// its session recorded, in the same transaction, however long ago that was.
     public func readingTimer(owner: String, at now: Date) throws -> ReadingTimer {

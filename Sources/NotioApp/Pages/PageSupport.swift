@@ -7,9 +7,25 @@ extension AppContext {
     /// set as a cookie by `page(_:)` when it is new.
     func pageContext(_ request: Request, _ visitor: Visitor) -> PageContext {
         let language = visitor.user.flatMap { Language(rawValue: $0.language) } ?? Language.preferred(request)
-        return PageContext(language: language,
-                           user: visitor.user.map { SignedInUser(id: $0.id, email: $0.email, name: $0.name) },
-                           isGuest: visitor.isGuest, csrfToken: visitor.csrfToken, path: request.path, asset: assetURL)
+        var ctx = PageContext(language: language,
+                              user: visitor.user.map { SignedInUser(id: $0.id, email: $0.email, name: $0.name) },
+                              isGuest: visitor.isGuest, csrfToken: visitor.csrfToken, path: request.path, asset: assetURL)
+        if let user = visitor.user { ctx.timer = timerBar(owner: user.id) }
+        return ctx
+    }
+
+    /// The timer bar's content, read without settling (pages only show it; the timer's own
+    /// routes record the session). Nothing when the timer is idle.
+    func timerBar(owner: String) -> TimerBarInfo? {
+        let now = self.now()
+        guard let timer = try? store.peekReadingTimer(owner: owner), timer.state != .idle,
+              let bookId = timer.bookId else { return nil }
+        let finished = timer.state == .finished || (timer.state == .running && (timer.endsAt ?? now) <= now)
+        // A finished timer's bar lingers for an hour, then only the timer page remembers it.
+        if finished, let end = timer.finishedAt ?? timer.endsAt, now.timeIntervalSince(end) > 3600 { return nil }
+        let title = (try? store.book(id: bookId, owner: owner)?.title) ?? ""
+        return TimerBarInfo(state: finished ? "finished" : timer.state.rawValue, endsAt: timer.endsAt,
+                            remainingSeconds: finished ? 0 : timer.remainingSeconds(at: now), bookTitle: title)
     }
 
     /// The visitor of a page request, with an anonymous CSRF token made up when there is none yet.

@@ -13,7 +13,7 @@ public enum Layout {
 
     /// The modules every page may import by name (`import { api } from "notio/api.js"`): the import
     /// map points these names at the hashed URLs, so modules never need to know a hash.
-    static let sharedModules = ["api.js", "toast.js", "signup.js", "splash.js", "onboarding.js", "sw-register.js"]
+    static let sharedModules = ["api.js", "toast.js", "signup.js", "splash.js", "onboarding.js", "sw-register.js", "timer-bar.js"]
 
     /// A whole HTML document.
     /// - Parameters:
@@ -33,7 +33,8 @@ public enum Layout {
     ) -> String {
         let chrome = chrome ?? ((ctx.user != nil || ctx.isGuest) ? .app : .bare)
         let fullTitle = title == "Notio" ? "Notio" : "\(title) · Notio"
-        let scriptTags = HTML.join((["sw-register.js", "toast.js"] + scripts).map { name in
+        let shared = ["sw-register.js", "toast.js"] + (ctx.timer != nil ? ["timer-bar.js"] : [])
+        let scriptTags = HTML.join((shared + scripts.filter { !shared.contains($0) }).map { name in
             "<script type=\"module\" src=\"\(ctx.asset("js/\(name)"))\"></script>"
         }, separator: "\n")
         let classes = ["chrome-\(chrome == .app ? "app" : "bare")", bodyClass].filter { !$0.isEmpty }.joined(separator: " ")
@@ -65,6 +66,7 @@ public enum Layout {
         <a class="skip-link" href="#main">\(ctx.t("app.skip"))</a>
         \(chrome == .app ? header(ctx) : .empty)
         \(HTML.when(ctx.isGuest) { guestBanner(ctx) })
+        \(ctx.timer.map { timerBar(ctx, $0) })
         <main id="main" class="main" tabindex="-1">
         \(body)
         </main>
@@ -128,6 +130,23 @@ public enum Layout {
             </div>
           </div>
         </header>
+        """
+    }
+
+    /// The running timer on every page: the book, the time left (counted down by timer-bar.js
+    /// from the end time), a link to the dial.
+    static func timerBar(_ ctx: PageContext, _ t: TimerBarInfo) -> HTML {
+        let minutes = t.remainingSeconds / 60, seconds = t.remainingSeconds % 60
+        let left = String(format: "%d:%02d", minutes, seconds)
+        let ends = t.endsAt.map { String(Int(($0.timeIntervalSince1970 * 1000).rounded())) } ?? ""
+        return """
+        <a class="timer-bar" id="timer-bar" href="/timer" data-state="\(t.state)" data-ends-at="\(ends)" data-remaining="\(t.remainingSeconds)"
+           data-msg-finished="\(ctx.t("timer.finished"))" data-msg-notify="\(ctx.t("timer.notify"))">
+          <span class="timer-bar-icon" aria-hidden="true">\(Icon.timer)</span>
+          <span class="timer-bar-book">\(t.bookTitle)</span>
+          <span class="timer-bar-state">\(ctx.t("timer.state.\(t.state)"))</span>
+          <span class="timer-bar-left" id="timer-bar-left" role="timer" aria-live="off">\(t.state == "finished" ? "0:00" : left)</span>
+        </a>
         """
     }
 

@@ -34,6 +34,17 @@ public struct SignedInUser: Sendable {
     }
 }
 
+/// What the timer bar shows.
+public struct TimerBarInfo: Sendable {
+    public var state: String
+    public var endsAt: Date?
+    public var remainingSeconds: Int
+    public var bookTitle: String
+    public init(state: String, endsAt: Date?, remainingSeconds: Int, bookTitle: String) {
+        self.state = state; self.endsAt = endsAt; self.remainingSeconds = remainingSeconds; self.bookTitle = bookTitle
+    }
+}
+
 /// Everything a page needs to know about the request it answers, besides its own data.
 public struct PageContext: Sendable {
     public var language: Language
@@ -47,6 +58,10 @@ public struct PageContext: Sendable {
     public var path: String
     /// Maps a file under Public/ ("css/app.css") to its served, content-hashed URL.
     public var asset: @Sendable (String) -> String
+
+    /// The reader's dial timer while it runs, is paused or has just finished: every page shows
+    /// a small bar with it (the web's stand-in for a Live Activity).
+    public var timer: TimerBarInfo?
 
     public init(
         language: Language = .ko,

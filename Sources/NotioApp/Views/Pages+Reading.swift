@@ -150,7 +150,8 @@ enum ReadingViews {
     }
 
     static func readingTabs(_ ctx: PageContext, current: String) -> HTML {
-        let tabs: [(String, String)] = [("/reading", "reading.tab.shelf"), ("/sentences", "reading.tab.sentences")]
+        let tabs: [(String, String)] = [("/reading", "reading.tab.shelf"), ("/sentences", "reading.tab.sentences"),
+                                        ("/timer", "reading.tab.timer"), ("/reading/stats", "reading.tab.stats")]
         return """
         <nav class="subnav" aria-label="\(ctx.t("reading.title"))">\(HTML.join(tabs.map { path, key in
             "<a class=\"subnav-link\(path == current ? " is-current" : "")\" href=\"\(path)\"\(path == current ? HTML(raw: " aria-current=\"page\"") : .empty)>\(ctx.t(key))</a>"
