@@ -14,6 +14,8 @@ func routeTable(_ app: AppContext) -> [Route] {
     let readingPages = ReadingPages(app: app)
     let timer = TimerAPI(app: app)
     let timerPages = TimerPages(app: app)
+    let readingStats = ReadingStatsAPI(app: app)
+    let statsPages = ReadingStatsPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
     return [
@@ -66,6 +68,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/api/v1/timer/resume", .sync(timer.resume)),
         Route("POST", "/api/v1/timer/stop", .sync(timer.stop)),
         Route("GET", "/api/v1/sessions", .sync(timer.sessions)),
+        Route("GET", "/api/v1/stats/reading", .sync(readingStats.reading)),
+        Route("GET", "/api/v1/stats/heatmap", .sync(readingStats.heatmap)),
         Route("POST", "/api/v1/books/{id}/sessions", .sync(timer.addSession)),
         Route("PATCH", "/api/v1/sessions/{id}", .sync(timer.updateSession)),
         Route("DELETE", "/api/v1/sessions/{id}", .sync(timer.deleteSession)),
@@ -95,6 +99,7 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/sentences", .sync(readingPages.sentences)),
         Route("GET", "/timer", .sync(timerPages.page)),
         Route("POST", "/timer", .sync(timerPages.act)),
+        Route("GET", "/reading/stats", .sync(statsPages.page)),
         Route("GET", "/sentences/{id}/edit", .sync(readingPages.editSentence)),
         Route("POST", "/sentences/{id}", .sync(readingPages.updateSentence)),
         Route("POST", "/sentences/{id}/delete", .sync(readingPages.deleteSentence)),

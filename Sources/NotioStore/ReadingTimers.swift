@@ -67,3 +67,34 @@ extension Store {
         }
     }
 }
+
+// MARK: Statistics inputs
+
+extension Store {
+    /// Title, author and genre of every book of the owner, by id.
+    public func bookFacts(owner: String) throws -> [String: BookFacts] {
+        try database.read { c in
+            var out: [String: BookFacts] = [:]
+            try c.query("SELECT id, title, author, genre FROM books WHERE owner_id = ?", [owner]) { r in
+                out[r.string(0)] = BookFacts(title: r.string(1), author: r.string(2), genre: r.optionalString(3))
+            }
+            return out
+        }
+    }
+
+    /// When each of the owner's sentences in [from, to) was kept, and from which book.
+    public func sentenceTimes(owner: String, from: Date, to: Date) throws -> [(at: Date, bookId: String)] {
+        try database.read { c in
+            try c.all("SELECT created_at, book_id FROM sentences WHERE owner_id = ? AND created_at >= ? AND created_at < ?",
+                      [owner, from.millis, to.millis]) { ($0.date(0), $0.string(1)) }
+        }
+    }
+
+    /// Questions answered per attempt in [from, to).
+    public func answeredQuestions(owner: String, from: Date, to: Date) throws -> [(at: Date, count: Int)] {
+        try database.read { c in
+            try c.all("SELECT created_at, total FROM attempts WHERE owner_id = ? AND created_at >= ? AND created_at < ?",
+                      [owner, from.millis, to.millis]) { ($0.date(0), $0.int(1)) }
+        }
+    }
+}

@@ -98,9 +98,27 @@ extension OpenAPIDocument {
             "delete": ["summary": "Delete a session", "parameters": [idParameter],
                        "responses": ["204": answer("Deleted"), "404": errorAnswer("Absent or not yours")]],
         ],
+        "/api/v1/stats/reading": ["get": [
+            "summary": "Reading time per day (week, month) or month (year), sentences by genre and author, top books; days in my time zone",
+            "parameters": [query("period", ["type": "string", "enum": ["week", "month", "year"]]), query("date", ["type": "string", "format": "date"], "any day of the period; today by default")],
+            "responses": ["200": answer("Statistics", ref("ReadingStats")), "422": errorAnswer("Bad period or date")]]],
+        "/api/v1/stats/heatmap": ["get": [
+            "summary": "Every day of a year: reading seconds, sentences kept, study questions answered",
+            "parameters": [query("year", ["type": "integer"])],
+            "responses": ["200": answer("Days", ["type": "object", "properties": ["year": ["type": "integer"], "days": ["type": "array", "items": ["type": "object", "properties": [
+                "date": ["type": "string", "format": "date"], "readingSeconds": ["type": "integer"], "sentences": ["type": "integer"], "studyQuestions": ["type": "integer"]]]]]]),
+                          "422": errorAnswer("Bad year")]]],
     ] }
 
     static var readingSchemas: Object { [
+        "ReadingStats": ["type": "object", "properties": [
+            "period": ["type": "string"], "from": ["type": "string", "format": "date"], "to": ["type": "string", "format": "date", "description": "exclusive"],
+            "previous": ["type": "string", "format": "date"], "next": ["type": "string", "format": "date"],
+            "totalSeconds": ["type": "integer"], "sessionCount": ["type": "integer"], "activeDays": ["type": "integer"], "sentenceCount": ["type": "integer"],
+            "buckets": ["type": "array", "items": ["type": "object", "properties": ["start": ["type": "string"], "index": ["type": "integer"], "seconds": ["type": "integer"], "sentences": ["type": "integer"]]]],
+            "byGenre": ["type": "array", "items": ["type": "object", "properties": ["name": ["type": "string"], "sentences": ["type": "integer"], "seconds": ["type": "integer"]]]],
+            "byAuthor": ["type": "array", "items": ["type": "object", "properties": ["name": ["type": "string"], "sentences": ["type": "integer"], "seconds": ["type": "integer"]]]],
+            "topBooks": ["type": "array", "items": ["type": "object", "properties": ["bookId": ["type": "string"], "title": ["type": "string"], "author": ["type": "string"], "seconds": ["type": "integer"], "sentences": ["type": "integer"]]]]]],
         "Timer": ["type": "object", "properties": [
             "state": ["type": "string", "enum": ["idle", "running", "paused", "finished"]], "bookId": ["type": "string"], "bookTitle": ["type": "string"],
             "endsAt": ["type": "string", "format": "date-time"], "remainingSeconds": ["type": "integer"], "durationSeconds": ["type": "integer"],

@@ -47,17 +47,35 @@ enum DemoReading {
         DemoBook(title: "운수 좋은 날", author: "현진건", publisher: "데모 문고", genre: "소설", publishedAt: "1924", status: .wishlist, sentences: []),
     ]
 
-    /// Reading sessions: (days ago, minutes, book index), a few a week over eight weeks.
+    /// Reading sessions: (days ago, minutes, book index) over the past year, most days but not
+    /// all, longer at weekends, so the heatmap and the period charts have shape.
     static var sessions: [(Int, Int, Int)] {
         // A fixed pattern rather than randomness: the demo looks the same on every machine.
         var out: [(Int, Int, Int)] = []
-        let minutes = [25, 40, 15, 60, 30, 45, 20, 35]
-        let reading = [2, 3, 4, 0, 1, 5]
-        for day in stride(from: 55, through: 0, by: -1) where day % 7 != 3 && (day * 5) % 3 != 1 {
-            out.append((day, minutes[day % minutes.count], reading[(day / 9) % reading.count]))
+        let minutes = [25, 40, 15, 60, 30, 45, 20, 35, 50, 10]
+        let reading = [2, 3, 4, 0, 1, 5, 3, 2]
+        for day in stride(from: 364, through: 0, by: -1) {
+            // Quiet spells: one day in three off, and a whole week off now and then.
+            if day % 3 == 1 || (day / 7) % 9 == 4 { continue }
+            let weekend = day % 7 == 0 || day % 7 == 6
+            out.append((day, minutes[(day * 7) % minutes.count] + (weekend ? 30 : 0), reading[(day / 12) % reading.count]))
         }
         return out
     }
+
+    /// Sentences kept through the year, beyond each book's own: (days ago, book index, text, emotion).
+    static let yearSentences: [(Int, Int, String, Emotion)] = [
+        (300, 0, "별들이 아름다운 건 보이지 않는 꽃 한 송이 때문이야.", .moved),
+        (280, 1, "산에는 꽃 피네 꽃이 피네 갈 봄 여름 없이 꽃이 피네.", .calm),
+        (250, 2, "Time is but the stream I go a-fishing in.", .insight),
+        (220, 3, "우주는 변화이고, 삶은 생각이 만드는 것이다.", .insight),
+        (190, 4, "Literature is strewn with the wreckage of those who have minded beyond reason the opinion of others.", .courage),
+        (160, 5, "사랑하는 까닭에 나는 님을 잊지 못합니다.", .longing),
+        (130, 0, "사막이 아름다운 건 어딘가에 우물이 숨어 있기 때문이야.", .joy),
+        (100, 2, "I had three chairs in my house; one for solitude, two for friendship, three for society.", .empathy),
+        (70, 3, "너를 해치는 것은 네가 그것을 해롭다고 여기는 생각이다.", .comfort),
+        (45, 6, "자연 선택은 날마다, 시간마다 세계 곳곳에서 가장 작은 변이까지 살핀다.", .surprise),
+    ]
 
     static func seed(store: Store, owner: User, now: Date) throws {
         guard try store.books(owner: owner.id).isEmpty else { return }
@@ -71,7 +89,7 @@ enum DemoReading {
         var ids: [String] = []
         try store.database.write { c in
             for (i, demo) in books.enumerated() {
-                let created = day(60 - i * 3)
+                let created = day(365 - i * 20)
                 let book = Book(title: demo.title, author: demo.author, publisher: demo.publisher, genre: demo.genre,
                                 publishedAt: demo.publishedAt, status: demo.status, createdAt: created)
                 try store.insertBook(book, owner: owner.id, importKey: nil, c)
@@ -81,6 +99,10 @@ enum DemoReading {
                     _ = try store.insertSentence(Sentence(bookId: book.id, text: s.0, page: s.1 == 0 ? nil : s.1, emotion: s.2,
                                                           memo: s.3, createdAt: at), owner: owner.id, fingerprint: nil, c)
                 }
+            }
+            for (ago, index, text, emotion) in yearSentences {
+                _ = try store.insertSentence(Sentence(bookId: ids[index], text: text, emotion: emotion, createdAt: day(ago)),
+                                             owner: owner.id, fingerprint: nil, c)
             }
             for (ago, minutes, index) in sessions {
                 let end = day(ago)

@@ -57,3 +57,23 @@ struct TimerPages {
         return .redirect("/timer")
     }
 }
+
+/// `/reading/stats`: the statistics page.
+struct ReadingStatsPages {
+    let app: AppContext
+
+    func page(_ request: Request) throws -> Response {
+        let (visitor, newCSRF) = try app.pageVisitor(request)
+        guard let user = visitor.user else { return .redirect("/login") }
+        let ctx = app.pageContext(request, visitor)
+        let zone = TimeZone(identifier: user.timeZone) ?? .current
+        let period = (try? ReadingStatsAPI.period(request.query["period"])) ?? .week
+        let date = request.query["date"].flatMap { ReadingStatsCalculator(timeZone: zone).date($0) == nil ? nil : $0 }
+        let stats = try ReadingStatsAPI.compute(app: app, user: user, period: period, date: date, settle: !visitor.isGuest)
+        let year = (try? ReadingStatsAPI.year(request.query["year"], now: app.now(), zone: zone)) ?? Calendar.current.component(.year, from: app.now())
+        let metric = ["reading", "sentences", "study"].contains(request.query["metric"] ?? "") ? request.query["metric"]! : "reading"
+        let heatmap = try ReadingStatsAPI.heatmap(app: app, user: user, year: year)
+        let calendar = ReadingStatsCalculator(timeZone: zone).calendar
+        return app.page(Pages.readingStats(ctx, stats: stats, heatmap: heatmap, year: year, metric: metric, calendar: calendar), newCSRF: newCSRF)
+    }
+}

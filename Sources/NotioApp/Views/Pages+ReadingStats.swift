@@ -1,0 +1,208 @@
+import Foundation
+import NotioCore
+
+/// Charts drawn on the server as SVG: no script needed, crisp at any size, and each comes with
+/// a data table for screen readers and for reading exact figures.
+enum Charts {
+    static func minutes(_ seconds: Int) -> Int { (seconds + 30) / 60 }
+
+    /// Vertical bars, one per bucket, labelled below.
+    static func bars(_ values: [(label: String, value: Int, title: String)], unit: String, id: String) -> HTML {
+        let width = 640, height = 220, top = 16, bottom = 28, left = 8
+        let maxValue = max(1, values.map(\.value).max() ?? 1)
+        let slot = Double(width - left * 2) / Double(max(1, values.count))
+        let barWidth = max(2, slot * 0.7)
+        let every = values.count > 16 ? 5 : 1
+        let items = HTML.join(values.enumerated().map { i, v in
+            let h = Double(height - top - bottom) * Double(v.value) / Double(maxValue)
+            let x = Double(left) + slot * Double(i) + (slot - barWidth) / 2
+            let y = Double(height - bottom) - h
+            let label: HTML = (i % every == 0 || i == values.count - 1)
+                ? "<text class=\"chart-label\" x=\"\(fmt(x + barWidth / 2))\" y=\"\(height - 8)\" text-anchor=\"middle\">\(v.label)</text>" : .empty
+            return """
+            <g><rect class="chart-bar\(v.value == 0 ? " is-zero" : "")" x="\(fmt(x))" y="\(fmt(y))" width="\(fmt(barWidth))" height="\(fmt(max(h, v.value > 0 ? 2 : 0)))" rx="3"><title>\(v.title): \(v.value)\(unit)</title></rect>\(label)</g>
+            """
+        })
+        return """
+        <svg class="chart chart-bars" id="\(id)" viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="\(id)-title" preserveAspectRatio="xMidYMid meet">
+          <title id="\(id)-title">\(values.map { "\($0.title) \($0.value)\(unit)" }.joined(separator: ", "))</title>
+          <line class="chart-axis" x1="\(left)" y1="\(height - bottom)" x2="\(width - left)" y2="\(height - bottom)"/>
+          \(items)
+        </svg>
+        """
+    }
+
+    /// Horizontal bars for shares (genres, authors).
+    static func shares(_ items: [(name: String, value: Int)], unit: String, id: String) -> HTML {
+        guard !items.isEmpty else { return .empty }
+        let maxValue = max(1, items.map(\.value).max() ?? 1)
+        let rowHeight = 30, width = 640, labelWidth = 200
+        let height = rowHeight * items.count + 4
+        let rows = HTML.join(items.enumerated().map { i, item in
+            let w = Double(width - labelWidth - 60) * Double(item.value) / Double(maxValue)
+            let y = i * rowHeight + 4
+            return """
+            <g><text class="chart-label chart-label-left" x="\(labelWidth - 8)" y="\(y + 18)" text-anchor="end">\(String(item.name.prefix(18)))</text>
+            <rect class="chart-bar" x="\(labelWidth)" y="\(y + 4)" width="\(fmt(max(w, 2)))" height="\(rowHeight - 10)" rx="3"/>
+            <text class="chart-value" x="\(fmt(Double(labelWidth) + max(w, 2) + 6))" y="\(y + 18)">\(item.value)\(unit)</text></g>
+            """
+        })
+        return """
+        <svg class="chart chart-shares" id="\(id)" viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="\(id)-title">
+          <title id="\(id)-title">\(items.map { "\($0.name) \($0.value)\(unit)" }.joined(separator: ", "))</title>
+          \(rows)
+        </svg>
+        """
+    }
+
+    /// A year of days as weeks (columns) × weekdays (rows, Monday first), shaded by `level`.
+    static func heatmap(_ ctx: PageContext, days: [HeatmapDay], metric: String, calendar: Calendar) -> HTML {
+        guard let first = days.first, let firstDate = ReadingStatsCalculator(timeZone: calendar.timeZone).date(first.date) else { return .empty }
+        let offset = (calendar.component(.weekday, from: firstDate) + 5) % 7  // Monday = 0
+        func value(_ d: HeatmapDay) -> Int {
+            switch metric {
+            case "sentences": d.sentences
+            case "study": d.studyQuestions
+            default: minutes(d.readingSeconds)
+            }
+        }
+        let values = days.map(value)
+        let positive = values.filter { $0 > 0 }.sorted()
+        // Levels by quartiles of the active days, so one long day does not wash the rest out.
+        func level(_ v: Int) -> Int {
+            guard v > 0, !positive.isEmpty else { return 0 }
+            let q = [positive[positive.count / 4], positive[positive.count / 2], positive[(positive.count * 3) / 4]]
+            return v <= q[0] ? 1 : v <= q[1] ? 2 : v <= q[2] ? 3 : 4
+        }
+        let cell = 12, gap = 3, left = 28, top = 18
+        let weeks = (days.count + offset + 6) / 7
+        let width = left + weeks * (cell + gap), height = top + 7 * (cell + gap)
+        let unit = ctx.t("stats.unit.\(metric)")
+        var monthLabels: [HTML] = []
+        var lastMonth = 0
+        let cells = HTML.join(days.enumerated().map { i, d in
+            let position = i + offset
+            let x = left + (position / 7) * (cell + gap), y = top + (position % 7) * (cell + gap)
+            let month = Int(d.date.split(separator: "-")[1]) ?? 0
+            if month != lastMonth {
+                monthLabels.append("<text class=\"chart-label\" x=\"\(x)\" y=\"11\">\(ctx.language == .ko ? "\(month)월" : String(month))</text>")
+                lastMonth = month
+            }
+            return "<rect class=\"heat heat-\(level(values[i]))\" x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" data-date=\"\(d.date)\" data-value=\"\(values[i])\"><title>\(d.date): \(values[i])\(unit)</title></rect>"
+        })
+        let weekdays = ctx.language == .ko ? ["월", "", "수", "", "금", "", ""] : ["Mon", "", "Wed", "", "Fri", "", ""]
+        let dayLabels = HTML.join(weekdays.enumerated().map { i, w in
+            w.isEmpty ? .empty : "<text class=\"chart-label\" x=\"0\" y=\"\(top + i * (cell + gap) + 10)\">\(w)</text>"
+        })
+        let legend = HTML.join((0...4).map { "<span class=\"heat-swatch heat-\($0)\" aria-hidden=\"true\"></span>" as HTML })
+        return """
+        <div class="heatmap-scroll">
+          <svg class="chart chart-heatmap" id="heatmap" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" role="img" aria-label="\(ctx.t("stats.heatmap"))">
+            \(HTML.join(monthLabels))\(dayLabels)\(cells)
+          </svg>
+        </div>
+        <p class="heat-legend"><span>\(ctx.t("stats.less"))</span>\(legend)<span>\(ctx.t("stats.more"))</span></p>
+        """
+    }
+
+    static func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
+}
+
+extension Pages {
+    /// `GET /reading/stats`: the year heatmap, time by period with navigation, sentences by genre
+    /// and author, top books.
+    static func readingStats(_ ctx: PageContext, stats: ReadingPeriodStats, heatmap: [HeatmapDay], year: Int, metric: String,
+                             calendar: Calendar) -> String {
+        let periodChips = HTML.join(StatsPeriod.allCases.map { p in
+            let current = p == stats.period
+            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"/reading/stats?period=\(p.rawValue)&amp;date=\(stats.from)&amp;year=\(year)&amp;metric=\(metric)\"\(current ? HTML(raw: " aria-current=\"true\"") : .empty)>\(ctx.t("stats.period.\(p.rawValue)"))</a>"
+        })
+        let metricChips = HTML.join(["reading", "sentences", "study"].map { m in
+            let current = m == metric
+            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year)&amp;metric=\(m)\"\(current ? HTML(raw: " aria-current=\"true\"") : .empty)>\(ctx.t("stats.metric.\(m)"))</a>"
+        })
+        let bucketLabel: (ReadingPeriodStats.Bucket) -> String = { b in
+            switch stats.period {
+            case .week:
+                let names = ctx.language == .ko ? ["월", "화", "수", "목", "금", "토", "일"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+                return names[(stats.buckets.firstIndex(of: b) ?? 0) % 7]
+            case .month: return String(b.index)
+            case .year: return ctx.language == .ko ? "\(b.index)월" : String(b.index)
+            }
+        }
+        let unitMinutes = ctx.t("stats.unit.reading")
+        let bars = Charts.bars(stats.buckets.map { (bucketLabel($0), Charts.minutes($0.seconds), $0.start) }, unit: unitMinutes, id: "period-chart")
+        let table = HTML.join(stats.buckets.map { b in
+            "<tr><th scope=\"row\">\(b.start)</th><td>\(Charts.minutes(b.seconds))</td><td>\(b.sentences)</td></tr>" as HTML
+        })
+        let genres = stats.byGenre.filter { $0.sentences > 0 }.prefix(8)
+        let authors = stats.byAuthor.filter { $0.sentences > 0 }.prefix(8)
+        func shareTable(_ items: ArraySlice<ReadingPeriodStats.Share>, _ head: String) -> HTML {
+            HTML.join(items.map { "<tr><th scope=\"row\">\($0.name)</th><td>\($0.sentences)</td><td>\(Charts.minutes($0.seconds))</td></tr>" as HTML })
+        }
+        let months = Dictionary(grouping: heatmap, by: { String($0.date.prefix(7)) }).sorted { $0.key < $1.key }
+        let heatTable = HTML.join(months.map { month, days in
+            "<tr><th scope=\"row\">\(month)</th><td>\(Charts.minutes(days.reduce(0) { $0 + $1.readingSeconds }))</td><td>\(days.reduce(0) { $0 + $1.sentences })</td><td>\(days.reduce(0) { $0 + $1.studyQuestions })</td><td>\(days.filter { $0.readingSeconds > 0 || $0.sentences > 0 || $0.studyQuestions > 0 }.count)</td></tr>" as HTML
+        })
+        let top = stats.topBooks.isEmpty ? HTML.empty : """
+        <section class="card stats-card" aria-labelledby="top-books-title">
+          <h2 id="top-books-title">\(ctx.t("stats.topBooks"))</h2>
+          <ol class="top-books" id="top-books">\(stats.topBooks.map { b in
+            "<li><a href=\"/books/\(b.bookId)\">\(b.title)</a> <span class=\"muted\">\(b.author) · \(ReadingViews.duration(ctx, seconds: b.seconds)) · \(NoteViews.format(ctx, "book.sentenceCount", String(b.sentences)))</span></li>" as HTML
+          })</ol>
+        </section>
+        """
+        let body: HTML = """
+        <div class="page-head"><h1>\(ctx.t("stats.title"))</h1></div>
+        \(ReadingViews.readingTabs(ctx, current: "/reading/stats"))
+        <section class="card stats-card" aria-labelledby="heatmap-title">
+          <div class="stats-head">
+            <h2 id="heatmap-title">\(NoteViews.format(ctx, "stats.heatmapYear", String(year)))</h2>
+            <nav class="period-nav" aria-label="\(ctx.t("stats.yearNav"))">
+              <a href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year - 1)&amp;metric=\(metric)" rel="prev" aria-label="\(ctx.t("stats.prevYear"))">←</a>
+              <a href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year + 1)&amp;metric=\(metric)" rel="next" aria-label="\(ctx.t("stats.nextYear"))">→</a>
+            </nav>
+          </div>
+          <div class="chips" role="group" aria-label="\(ctx.t("stats.metric"))">\(metricChips)</div>
+          \(Charts.heatmap(ctx, days: heatmap, metric: metric, calendar: calendar))
+          <details class="data-table"><summary>\(ctx.t("stats.table"))</summary>
+            <table><thead><tr><th scope="col">\(ctx.t("stats.month"))</th><th scope="col">\(ctx.t("stats.metric.reading")) (\(unitMinutes))</th><th scope="col">\(ctx.t("stats.metric.sentences"))</th><th scope="col">\(ctx.t("stats.metric.study"))</th><th scope="col">\(ctx.t("stats.activeDays"))</th></tr></thead>
+            <tbody>\(heatTable)</tbody></table></details>
+        </section>
+        <section class="card stats-card" aria-labelledby="period-title">
+          <div class="stats-head">
+            <h2 id="period-title">\(stats.from) – \(stats.through)</h2>
+            <nav class="period-nav" aria-label="\(ctx.t("stats.periodNav"))">
+              <a id="period-prev" href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.previous)&amp;year=\(year)&amp;metric=\(metric)" rel="prev" aria-label="\(ctx.t("stats.prev"))">←</a>
+              <a id="period-next" href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.next)&amp;year=\(year)&amp;metric=\(metric)" rel="next" aria-label="\(ctx.t("stats.next"))">→</a>
+            </nav>
+          </div>
+          <div class="chips" role="group" aria-label="\(ctx.t("stats.period"))">\(periodChips)</div>
+          <dl class="stats stats-row">
+            <div><dt>\(ctx.t("stats.total"))</dt><dd id="period-total">\(ReadingViews.duration(ctx, seconds: stats.totalSeconds))</dd></div>
+            <div><dt>\(ctx.t("stats.sessions"))</dt><dd>\(stats.sessionCount)</dd></div>
+            <div><dt>\(ctx.t("stats.activeDays"))</dt><dd>\(stats.activeDays)</dd></div>
+            <div><dt>\(ctx.t("stats.metric.sentences"))</dt><dd id="period-sentences">\(stats.sentenceCount)</dd></div>
+          </dl>
+          \(bars)
+          <details class="data-table"><summary>\(ctx.t("stats.table"))</summary>
+            <table id="period-table"><thead><tr><th scope="col">\(ctx.t("stats.day"))</th><th scope="col">\(ctx.t("stats.metric.reading")) (\(unitMinutes))</th><th scope="col">\(ctx.t("stats.metric.sentences"))</th></tr></thead>
+            <tbody>\(table)</tbody></table></details>
+        </section>
+        <div class="stats-grid">
+          <section class="card stats-card" aria-labelledby="genre-title">
+            <h2 id="genre-title">\(ctx.t("stats.byGenre"))</h2>
+            \(genres.isEmpty ? "<p class=\"muted\">\(ctx.t("stats.noSentences"))</p>" as HTML : Charts.shares(genres.map { ($0.name, $0.sentences) }, unit: "", id: "genre-chart"))
+            \(HTML.when(!genres.isEmpty) { "<details class=\"data-table\"><summary>\(ctx.t("stats.table"))</summary><table><thead><tr><th scope=\"col\">\(ctx.t("book.field.genre"))</th><th scope=\"col\">\(ctx.t("stats.metric.sentences"))</th><th scope=\"col\">\(ctx.t("stats.metric.reading")) (\(unitMinutes))</th></tr></thead><tbody>\(shareTable(genres, ""))</tbody></table></details>" })
+          </section>
+          <section class="card stats-card" aria-labelledby="author-title">
+            <h2 id="author-title">\(ctx.t("stats.byAuthor"))</h2>
+            \(authors.isEmpty ? "<p class=\"muted\">\(ctx.t("stats.noSentences"))</p>" as HTML : Charts.shares(authors.map { ($0.name, $0.sentences) }, unit: "", id: "author-chart"))
+            \(HTML.when(!authors.isEmpty) { "<details class=\"data-table\"><summary>\(ctx.t("stats.table"))</summary><table><thead><tr><th scope=\"col\">\(ctx.t("book.field.author"))</th><th scope=\"col\">\(ctx.t("stats.metric.sentences"))</th><th scope=\"col\">\(ctx.t("stats.metric.reading")) (\(unitMinutes))</th></tr></thead><tbody>\(shareTable(authors, ""))</tbody></table></details>" })
+          </section>
+        </div>
+        \(top)
+        """
+        return Layout.page(ctx: ctx, title: ctx.t("stats.title"), body: body, scripts: ["stats.js"], bodyClass: "page-stats")
+    }
+}
