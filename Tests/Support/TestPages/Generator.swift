@@ -22,7 +22,10 @@ struct Generator {
             let style = PageStyle.random(using: &random)
             let paragraphs = Corpus.paragraphs(count: random.int(2...3), sentencesEach: 2...4, using: &random)
             let page = try PageRenderer.render(paragraphs: paragraphs, style: style)
-            let underline = UnderlineMaker(page: page).make(using: &random)
+            // Kinds and Latin take turns, so that even a small set has every kind of stroke and
+            // enough Latin for its CER (two spans in three hold a Latin word, as real ones often do).
+            let kind = StrokeKind.allCases[index % StrokeKind.allCases.count]
+            let underline = UnderlineMaker(page: page).make(kind: kind, latin: index % 3 != 2, using: &random)
 
             for variant in variants {
                 var variantRandom = SeededRandom(seed: seed, stream: "page \(index) \(variant.rawValue)")

@@ -51,10 +51,9 @@ struct UnderlineMaker {
         }
     }
 
-    func make(using random: inout SeededRandom) -> Underline {
-        let kind: StrokeKind = random.pick([.straight, .straight, .wobbly, .wobbly, .slanted, .slanted, .twoStrokes, .hooked])
-        // Most real underlines hold a name or an English word, and the Latin CER needs samples.
-        let wantLatin = random.chance(0.6)
+    /// A span drawn with strokes of `kind`; with `latin`, a span holding a Latin word (when the
+    /// page allows within a few tries), otherwise one without.
+    func make(kind: StrokeKind, latin wantLatin: Bool, using random: inout SeededRandom) -> Underline {
         var span = chooseSpan(kind: kind, using: &random)
         var tries = 1
         while span.contains(where: { hasLatin(words[$0].text) }) != wantLatin, tries < 80 {
@@ -77,8 +76,9 @@ struct UnderlineMaker {
                 let start = random.chance(0.4) ? 0 : random.int(0...(line.count - 1))
                 return Array(line[start...])
             }
+            // Mostly phrases of two to six eojeol, sometimes a single word.
             let start = random.int(0...(line.count - 1))
-            let end = min(line.count - 1, start + random.int(0...5))
+            let end = min(line.count - 1, start + (random.chance(0.15) ? 0 : random.int(1...5)))
             return Array(line[start...end])
         case .slanted:
             // A tilted stroke drifts tan(angle) × length off the line; past ~0.45 line heights it
