@@ -115,11 +115,12 @@ enum PageRenderer {
 
         let darkness = darknessMap(image, style: style)
         let origin = Point(x: Double(style.margin), y: Double(style.margin))
+        let bytes = Array(text.utf8)
         let words = wordRanges.map { range -> PageWord in
-            let logical = logicalRect(layout, range: range, text: text, origin: origin)
+            let logical = logicalRect(layout, range: range, bytes: bytes, origin: origin)
             var line: Int32 = 0, x: Int32 = 0
             pango_layout_index_to_line_x(layout, Int32(range.lowerBound), 0, &line, &x)
-            let word = String(decoding: Array(text.utf8)[range], as: UTF8.self)
+            let word = String(decoding: bytes[range], as: UTF8.self)
             return PageWord(text: word, box: inkBox(darkness, width: width, within: logical) ?? logical, line: Int(line))
         }
         return RenderedPage(image: image, words: words, style: style)
@@ -143,8 +144,7 @@ enum PageRenderer {
 
     /// The union of the logical rectangles of the word's characters, in image pixels. A word
     /// never spans two lines, since lines break only at spaces.
-    private static func logicalRect(_ layout: OpaquePointer?, range: Range<Int>, text: String, origin: Point) -> PixelRect {
-        let bytes = Array(text.utf8)
+    private static func logicalRect(_ layout: OpaquePointer?, range: Range<Int>, bytes: [UInt8], origin: Point) -> PixelRect {
         var rect: PixelRect?
         for i in range where bytes[i] & 0xC0 != 0x80 {  // the first byte of each UTF-8 character
             var pos = PangoRectangle()
