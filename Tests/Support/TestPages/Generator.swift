@@ -34,7 +34,7 @@ struct Generator {
                 let name = String(format: "p%03d-%@", index, variant.rawValue)
                 let imageName = name + (recipe.jpegQuality == nil ? ".png" : ".jpg")
                 let strokes = underline.strokes.map { $0.map(transform.apply) }
-                let words = page.words.map { PageWord(text: $0.text, box: transform.apply($0.box), line: $0.line) }
+                let words = page.words.map { PageWord(text: $0.text, box: transform.apply($0.box), line: $0.line, paragraph: $0.paragraph) }
                 let truth = PageTruth(
                     image: imageName, strokes: name + ".strokes.json", variant: variant,
                     span: underline.span(in: page.words), spanWords: underline.wordIndices, strokeKind: underline.kind,

@@ -36,11 +36,12 @@ struct PageStyle: Codable {
     }
 }
 
-/// One space-separated word (eojeol) as printed, with its ink box and its line.
+/// One space-separated word (eojeol) as printed, with its ink box, its line and its paragraph.
 struct PageWord: Codable {
     var text: String
     var box: PixelRect
     var line: Int
+    var paragraph: Int
 }
 
 /// A rendered page and what is on it.
@@ -121,7 +122,9 @@ enum PageRenderer {
             var line: Int32 = 0, x: Int32 = 0
             pango_layout_index_to_line_x(layout, Int32(range.lowerBound), 0, &line, &x)
             let word = String(decoding: bytes[range], as: UTF8.self)
-            return PageWord(text: word, box: inkBox(darkness, width: width, within: logical) ?? logical, line: Int(line))
+            let paragraph = bytes[..<range.lowerBound].filter { $0 == 0x0A }.count
+            return PageWord(text: word, box: inkBox(darkness, width: width, within: logical) ?? logical,
+                            line: Int(line), paragraph: paragraph)
         }
         return RenderedPage(image: image, words: words, style: style)
     }

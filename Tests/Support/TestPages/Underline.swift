@@ -94,7 +94,9 @@ struct UnderlineMaker {
             }
             return Array(line[start...end])
         case .twoStrokes, .hooked:
-            let l = random.int(0...(lines.count - 2))
+            // Across a line break inside a paragraph; nobody underlines into the next paragraph.
+            let breaks = (0..<(lines.count - 1)).filter { words[lines[$0][0]].paragraph == words[lines[$0 + 1][0]].paragraph }
+            let l = breaks.isEmpty ? random.int(0...(lines.count - 2)) : random.pick(breaks)
             let first = lines[l], second = lines[l + 1]
             let start = first.count - random.int(1...min(4, first.count))
             let end = random.int(0...min(3, second.count - 1))
