@@ -46,7 +46,7 @@ lang=Hangul
 tesseract --list-langs 2>/dev/null | grep -qx 'script/Hangul' && lang=script/Hangul
 while IFS=$'\t' read -r image _; do
   start=$(date +%s%N)
-  OMP_THREAD_LIMIT=1 tesseract "$image" - -l "$lang" --psm 6 > /dev/null 2>&1
+  OMP_THREAD_LIMIT=1 tesseract "$image" - -l "$lang" --psm 6 > /dev/null 2>&1 || true
   printf '%s\t%s\n' "$image" "$(( ($(date +%s%N) - start) / 1000000 ))"
 done < "$list" > "$work/cli-ms.tsv"
 

@@ -104,7 +104,7 @@ def main(argv):
                 image, ms = line.rstrip("\n").split("\t")
                 cli_ms[image] = float(ms)
 
-    tallies, misses, order = {}, [], []
+    tallies, misses, order, kinds = {}, [], [], {}
     for i, image in enumerate(images):
         name = os.path.basename(image).rsplit(".", 1)[0]
         with open(os.path.join(set_dir, name + ".truth.json"), encoding="utf-8") as f:
@@ -123,6 +123,9 @@ def main(argv):
             order.append(variant)
         for key in (variant, "all"):
             tallies.setdefault(key, Tally()).add(truth["span"], returned, ms, cli_ms.get(image), failed)
+        kind = kinds.setdefault(truth["strokeKind"], [0, 0])
+        kind[0] += normalise(returned) == normalise(truth["span"])
+        kind[1] += 1
         if normalise(returned) != normalise(truth["span"]) and variant in TARGET_VARIANTS:
             misses.append((truth["image"], truth["strokeKind"], truth["span"], returned if not failed else "<no answer>"))
 
@@ -152,7 +155,8 @@ def main(argv):
             print(f"{'':<12} {t.failed} image(s) without an answer from the worker (scored as empty text)")
 
     a = tallies["all"]
-    print(f"spans: {a.chars['hangul']} Hangul and {a.chars['latin']} Latin characters in all")
+    print(f"spans: {a.chars['hangul']} Hangul and {a.chars['latin']} Latin characters in all; exact by stroke kind: "
+          + ", ".join(f"{name} {hit}/{n}" for name, (hit, n) in kinds.items()))
     if batch_ms is not None and a.images:
         print(f"ours, whole batch wall time incl. engine start and image decoding: {batch_ms / a.images:.0f} ms per image")
     print(f"targets on {' and '.join(TARGET_VARIANTS)}: Hangul CER <= {TARGETS['hangul_cer']:.0%}, exact span >= "
