@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# make bench, 밑줄: reading statistics and the year heatmap over 10 years of daily sessions,
+# through HTTP.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${NOTIO_BIN:-.build/release/notio}
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$BIN" serve --port "$port" --data-dir "$work" --log-requests false > "$work/log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
+
+# One session a day for 3,650 days and a sentence every other day, on the demo account's books.
+sqlite3 "$work/notio.sqlite3" <<'SQL'
+.timeout 5000
+BEGIN;
+CREATE TEMP TABLE owner AS SELECT id AS uid FROM users WHERE email = 'study@notio.io';
+CREATE TEMP TABLE shelf AS SELECT row_number() OVER (ORDER BY id) - 1 AS n, id FROM books WHERE owner_id = (SELECT uid FROM owner);
+WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 3650)
+INSERT INTO reading_sessions (id, owner_id, book_id, started_at, ended_at, seconds)
+SELECT 'bench-s' || i, uid, (SELECT id FROM shelf WHERE n = i % (SELECT count(*) FROM shelf)),
+       CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 86400000,
+       CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 86400000 + 1800000, 600 + (i % 7) * 300 FROM k, owner;
+WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 1825)
+INSERT INTO sentences (id, owner_id, book_id, text, created_at, updated_at)
+SELECT 'bench-t' || i, uid, (SELECT id FROM shelf WHERE n = i % (SELECT count(*) FROM shelf)), '벤치 문장 ' || i,
+       CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 172800000, CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 172800000 FROM k, owner;
+COMMIT;
+SQL
+count=$(sqlite3 "$work/notio.sqlite3" "SELECT count(*) FROM reading_sessions")
+cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
+  -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login" \
+  | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}')
+echo
+echo "== 밑줄: statistics with $count reading sessions (10 years, daily)"
+for path in "/api/v1/stats/reading?period=year" "/api/v1/stats/reading?period=month" "/api/v1/stats/heatmap" "/reading/stats"; do
+  for c in 1 16; do
+    out=$(wrk -t1 -c$c -d5s --latency -H "Cookie: $cookie" "http://127.0.0.1:$port$path")
+    echo "  $path, $c connection(s): $(echo "$out" | grep -E "^ *50%|^ *99%|Requests/sec" | tr -s ' ' | tr '\n' ' ')"
+  done
+done
+echo "target: p99 <= 20 ms through HTTP"
