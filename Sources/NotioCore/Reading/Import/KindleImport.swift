@@ -30,7 +30,7 @@ enum KindleImport {
         var addedAt: Date?
         var text: String?
         var line: Int
-        var bookKey: String { ImportedBook.key(title: title, author: author) }
+        var bookKey = ""
     }
 
     static func parse(_ text: String, options: ImportOptions) throws -> ImportedLibrary {
@@ -38,6 +38,7 @@ enum KindleImport {
         var entries: [Entry] = []
         var skipped = 0, firstBadLine: Int?, sawEntry = false
         var block: [(text: Substring, line: Int)] = []
+        var books: [String: (title: String, author: String, key: String)] = [:]
 
         func finishBlock() {
             defer { block.removeAll() }
@@ -45,22 +46,28 @@ enum KindleImport {
             while let first = lines.first, first.text.allSatisfy(\.isWhitespace) { lines.removeFirst() }
             guard let titleLine = lines.first else { return }
             sawEntry = true
-            guard lines.count >= 2, lines[1].text.trimmingCharacters(in: .whitespaces).hasPrefix("-") else {
+            guard lines.count >= 2, lines[1].text.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("-") else {
                 skipped += 1
                 firstBadLine = firstBadLine ?? titleLine.line
                 return
             }
-            let (title, author) = titleAndAuthor(String(titleLine.text))
+            // A file has many clippings per book: read each title line once.
+            let titleText = String(titleLine.text)
+            let book = books[titleText] ?? {
+                let (title, author) = titleAndAuthor(titleText)
+                let book = (title, author, ImportedBook.key(title: title, author: author))
+                books[titleText] = book
+                return book
+            }()
             var entry = metadata(String(lines[1].text), dates: &dates)
-            entry.title = title
-            entry.author = author
+            (entry.title, entry.author, entry.bookKey) = book
             entry.line = titleLine.line
             entry.text = ImportText.clean(lines.dropFirst(2).map { String($0.text) }.joined(separator: "\n"))
             entries.append(entry)
         }
 
         for (index, line) in ImportText.lines(text).enumerated() {
-            if line.trimmingCharacters(in: .whitespaces) == separator {
+            if isSeparator(line) {
                 finishBlock()
             } else {
                 block.append((line, index + 1))
@@ -97,21 +104,26 @@ enum KindleImport {
         }
 
         // A highlight inside a longer one of the same book at an overlapping place was extended.
-        let comparable = Dictionary(uniqueKeysWithValues: highlights.map { ($0, ImportText.comparable(entries[$0].text!)) })
+        // Sorted by where they start, each highlight meets only those starting before it ends.
         var byBook: [String: [Int]] = [:]
         for index in highlights { byBook[entries[index].bookKey, default: []].append(index) }
+        var comparable: [Int: String] = [:]
+        func text(_ index: Int) -> String {
+            if let known = comparable[index] { return known }
+            let text = ImportText.comparable(entries[index].text!)
+            comparable[index] = text
+            return text
+        }
         var superseded = Set<Int>()
         for indices in byBook.values {
-            for shorter in indices {
-                guard let span = entries[shorter].span else { continue }
-                let text = comparable[shorter]!
-                for longer in indices where longer != shorter && !superseded.contains(longer) {
-                    guard let other = entries[longer].span, other.overlaps(span) else { continue }
-                    let otherText = comparable[longer]!
-                    if otherText.count > text.count && otherText.contains(text) {
-                        superseded.insert(shorter)
-                        break
-                    }
+            let placed = indices.filter { entries[$0].span != nil }.sorted { entries[$0].span!.lowerBound < entries[$1].span!.lowerBound }
+            for (position, first) in placed.enumerated() {
+                let span = entries[first].span!
+                for second in placed[(position + 1)...] {
+                    guard entries[second].span!.lowerBound <= span.upperBound else { break }
+                    let (a, b) = (text(first), text(second))
+                    if a.count < b.count, b.contains(a) { superseded.insert(first) }
+                    if b.count < a.count, a.contains(b) { superseded.insert(second) }
                 }
             }
         }
@@ -120,10 +132,9 @@ enum KindleImport {
         var attached: [Int: [String]] = [:]
         var standalone = Set<Int>()
         for index in notes {
-            let note = entries[index]
-            let candidates = (byBook[note.bookKey] ?? []).filter { !superseded.contains($0) }
-            if let target = noteTarget(note, among: candidates.map { ($0, entries[$0]) }) {
-                attached[target, default: []].append(note.text!)
+            let candidates = (byBook[entries[index].bookKey] ?? []).filter { !superseded.contains($0) }
+            if let target = noteTarget(index, among: candidates, in: entries) {
+                attached[target, default: []].append(entries[index].text!)
             } else {
                 standalone.insert(index)
             }
@@ -147,12 +158,24 @@ enum KindleImport {
 
     /// The highlight a note belongs to: its span holds the note's position, preferring one that
     /// ends there, then the latest before the note in the file.
-    static func noteTarget(_ note: Entry, among highlights: [(index: Int, entry: Entry)]) -> Int? {
-        guard let position = note.span?.upperBound else { return nil }
-        let holding = highlights.filter { $0.entry.span?.contains(position) == true && ($0.entry.location == nil) == (note.location == nil) }
-        let before = holding.filter { $0.entry.line < note.line }
+    static func noteTarget(_ note: Int, among highlights: [Int], in entries: [Entry]) -> Int? {
+        guard let position = entries[note].span?.upperBound else { return nil }
+        let byLocation = entries[note].location != nil
+        let holding = highlights.filter {
+            entries[$0].span?.contains(position) == true && (entries[$0].location != nil) == byLocation
+        }
+        let before = holding.filter { $0 < note }
         let pool = before.isEmpty ? holding : before
-        return (pool.last { $0.entry.span?.upperBound == position } ?? pool.last)?.index
+        return pool.last { entries[$0].span?.upperBound == position } ?? pool.last
+    }
+
+    /// A line of ten `=`, perhaps with spaces around.
+    static func isSeparator(_ line: Substring) -> Bool {
+        var equals = 0
+        for byte in line.utf8 {
+            if byte == UInt8(ascii: "=") { equals += 1 } else if byte != 32 && byte != 9 { return false }
+        }
+        return equals == 10 && line.utf8.count < 40 && line.trimmingCharacters(in: .whitespaces) == separator
     }
 
     /// "Title (Author)": the last balanced parenthesis group is the author. "Adams, Richard"
@@ -178,54 +201,92 @@ enum KindleImport {
     }
 
     /// Reads "- Your Highlight on page 2 | Location 153-154 | Added on Friday, June 2, 2023 1:15:39 AM".
+    /// Works on bytes: a file has one such line per clipping, and String searching is slow on Linux.
     static func metadata(_ line: String, dates: inout KindleDates) -> Entry {
         var entry = Entry(title: "", author: "", kind: .unknown, line: 0)
-        let body = line.trimmingCharacters(in: .whitespaces).drop { $0 == "-" || $0 == " " }
-        let segments = body.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        if let first = segments.first?.lowercased() {
-            if first.contains("highlight") || first.contains("하이라이트") || first.contains("clipping") || first.contains("클립") {
+        let original = Array(line.utf8)
+        // ASCII letters lower-cased; Hangul bytes are left as they are.
+        let bytes = original.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        var segments: [Range<Int>] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "|") {
+            var range = start..<index
+            while let first = range.first, bytes[first] == 32 || bytes[first] == UInt8(ascii: "-") || bytes[first] == 9 { range = range.dropFirst() }
+            while let last = range.last, bytes[last] == 32 || bytes[last] == 9 { range = range.dropLast() }
+            segments.append(range)
+            start = index + 1
+        }
+        if let first = segments.first {
+            func has(_ words: [[UInt8]]) -> Bool { words.contains { find($0, in: bytes, first) != nil } }
+            if has(Keywords.highlight) {
                 entry.kind = .highlight
-            } else if first.contains("note") || first.contains("메모") {
+            } else if has(Keywords.note) {
                 entry.kind = .note
-            } else if first.contains("bookmark") || first.contains("북마크") {
+            } else if has(Keywords.bookmark) {
                 entry.kind = .bookmark
             }
         }
         var pageSpan: ClosedRange<Int>?
         for segment in segments {
-            let lower = segment.lowercased()
-            if let range = numbers(after: ["location ", "loc. ", "위치 "], in: lower) {
+            if let range = numbers(after: Keywords.location, in: bytes, segment) {
                 entry.location = range.text
                 entry.span = range.span
-            } else if let range = numbers(after: ["page ", "페이지 "], in: lower) ?? numbers(before: ["페이지", "쪽"], in: lower) {
+            } else if let range = numbers(after: Keywords.page, in: bytes, segment) ?? numbers(before: Keywords.pageAfter, in: bytes, segment) {
                 entry.page = range.span?.lowerBound
                 pageSpan = range.span
             }
-            for prefix in ["added on ", "추가된 날짜:", "추가 날짜:", "추가됨:"] where lower.hasPrefix(prefix) {
-                entry.addedAt = dates.read(String(segment.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+            for prefix in Keywords.added where bytes[segment].starts(with: prefix) {
+                let text = String(decoding: original[segment.dropFirst(prefix.count)], as: UTF8.self)
+                entry.addedAt = dates.read(text.trimmingCharacters(in: .whitespaces))
             }
         }
         if entry.span == nil { entry.span = pageSpan }
         return entry
     }
 
+    /// What metadata lines say, lower-cased, in English and Korean.
+    private enum Keywords {
+        static let highlight = ["highlight", "하이라이트", "clipping", "클립"].map { Array($0.utf8) }
+        static let note = ["note", "메모"].map { Array($0.utf8) }
+        static let bookmark = ["bookmark", "북마크"].map { Array($0.utf8) }
+        static let location = ["location ", "loc. ", "위치 "].map { Array($0.utf8) }
+        static let page = ["page ", "페이지 "].map { Array($0.utf8) }
+        /// "12페이지", "12쪽".
+        static let pageAfter = ["페이지", "쪽"].map { Array($0.utf8) }
+        static let added = ["added on ", "추가된 날짜:", "추가 날짜:", "추가됨:"].map { Array($0.utf8) }
+    }
+
+    /// Where `needle` starts within `range` of `bytes`.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard !needle.isEmpty, range.count >= needle.count else { return nil }
+        var index = range.lowerBound
+        while index + needle.count <= range.upperBound {
+            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// The digits and hyphen after the first of `keywords`: "location 171-72" gives "171-172"
     /// (old Kindles shorten the end) and 171...172.
-    static func numbers(after keywords: [String], in text: String) -> (text: String, span: ClosedRange<Int>?)? {
+    private static func numbers(after keywords: [[UInt8]], in bytes: [UInt8], _ range: Range<Int>) -> (text: String, span: ClosedRange<Int>?)? {
         for keyword in keywords {
-            guard let found = text.range(of: keyword) else { continue }
-            let digits = text[found.upperBound...].prefix { $0.isASCII && ($0.isNumber || $0 == "-") }
-            if let range = numberRange(String(digits)) { return range }
+            guard let found = find(keyword, in: bytes, range) else { continue }
+            var end = found + keyword.count
+            while end < range.upperBound, (bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+            if let numbers = numberRange(String(decoding: bytes[(found + keyword.count)..<end], as: UTF8.self)) { return numbers }
         }
         return nil
     }
 
     /// The digits just before one of `keywords`: "12페이지".
-    static func numbers(before keywords: [String], in text: String) -> (text: String, span: ClosedRange<Int>?)? {
+    private static func numbers(before keywords: [[UInt8]], in bytes: [UInt8], _ range: Range<Int>) -> (text: String, span: ClosedRange<Int>?)? {
         for keyword in keywords {
-            guard let found = text.range(of: keyword) else { continue }
-            let digits = text[..<found.lowerBound].trimmingCharacters(in: .whitespaces).reversed().prefix { $0.isASCII && ($0.isNumber || $0 == "-") }
-            if let range = numberRange(String(digits.reversed())) { return range }
+            guard var start = find(keyword, in: bytes, range) else { continue }
+            while start > range.lowerBound, bytes[start - 1] == 32 { start -= 1 }
+            let end = start
+            while start > range.lowerBound, (bytes[start - 1] >= 48 && bytes[start - 1] <= 57) || bytes[start - 1] == UInt8(ascii: "-") { start -= 1 }
+            if let numbers = numberRange(String(decoding: bytes[start..<end], as: UTF8.self)) { return numbers }
         }
         return nil
     }
@@ -245,8 +306,12 @@ enum KindleImport {
 /// the format that worked last is tried first.
 struct KindleDates {
     private var formatters: [DateFormatter]
+    private let timeZone: TimeZone
+    private static let months = ["january", "february", "march", "april", "may", "june", "july", "august",
+                                 "september", "october", "november", "december"]
 
     init(timeZone: TimeZone) {
+        self.timeZone = timeZone
         let english = [
             "EEEE, MMMM d, yyyy h:mm:ss a",   // US: Wednesday, May 31, 2023 3:45:53 PM
             "EEEE, d MMMM yyyy HH:mm:ss",     // UK: Wednesday, 31 May 2023 15:45:53
@@ -265,7 +330,27 @@ struct KindleDates {
         return formatter
     }
 
+    /// The two common English forms without DateFormatter, which costs tens of microseconds per
+    /// date on Linux: "Friday, June 2, 2023 1:15:39 AM" and "Wednesday, 31 May 2023 15:45:53".
+    func englishDate(_ text: String) -> Date? {
+        let words = text.lowercased().split(separator: " ")
+        guard words.count == 5 || words.count == 6, words[0].hasSuffix(",") else { return nil }
+        let us = words.count == 6
+        let monthWord = us ? words[1] : words[2]
+        let dayWord = us ? words[2].dropLast() : words[1]
+        guard let month = Self.months.firstIndex(where: { $0 == monthWord }), let day = Int(dayWord), let year = Int(words[3]),
+              !us || words[2].hasSuffix(",") else { return nil }
+        let clock = words[4].split(separator: ":").map { Int($0) }
+        guard clock.count == 3, var hour = clock[0], let minute = clock[1], let second = clock[2] else { return nil }
+        if us {
+            guard (1...12).contains(hour), words[5] == "am" || words[5] == "pm" else { return nil }
+            hour = hour % 12 + (words[5] == "pm" ? 12 : 0)
+        }
+        return ImportText.date(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: Double(second), timeZone: timeZone)
+    }
+
     mutating func read(_ text: String) -> Date? {
+        if let date = englishDate(text) { return date }
         for (index, formatter) in formatters.enumerated() {
             if let date = formatter.date(from: text) {
                 if index > 0 { formatters.swapAt(0, index) }
