@@ -46,7 +46,7 @@ public protocol BookCatalog: Sendable {
 /// What a catalog request produced, and which catalog produced it (the page credits it:
 /// Aladin's terms ask for "도서 DB 제공 : 알라딘 인터넷서점").
 public struct CatalogResults: Sendable, Hashable {
-    /// The `BookCatalog.id` that answered; empty when no catalog was asked.
+    /// The `BookCatalog.id` that answered; empty when several were asked and none found anything.
     public var provider: String
     public var items: [CatalogBook]
 

@@ -30,7 +30,7 @@ public struct CatalogService: Sendable {
     public func search(_ query: String, provider: String? = nil, limit: Int = 20) async throws -> CatalogResults {
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !query.isEmpty, query.count <= Self.maxQueryLength else { throw CatalogError.invalidQuery }
-        if ISBN.isISBNQuery(query), let isbn13 = ISBN.isbn13(from: query) {
+        if let isbn13 = ISBN.isbn13(from: query) {
             return try await lookup(isbn: isbn13, provider: provider)
         }
         let limit = min(max(limit, 1), 50)

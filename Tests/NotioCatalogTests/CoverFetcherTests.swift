@@ -39,6 +39,9 @@ import Testing
             let error = await #expect(throws: CoverFetchError.self) { try await fetcher.fetch(cover(fake, name)) }
             #expect(error?.code == "cover_not_image")
         }
+        // The declared type is refused before the body is read.
+        let page = await #expect(throws: CoverFetchError.self) { try await fetcher.fetch(cover(fake, "page.html")) }
+        #expect(page?.message == "The cover address holds text/html, not an image.")
         let missing = await #expect(throws: CoverFetchError.self) { try await fetcher.fetch(cover(fake, "missing.jpg")) }
         #expect(missing == CoverFetchError(code: "cover_unavailable", message: "The cover server answered HTTP 404."))
     }
