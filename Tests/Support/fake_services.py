@@ -279,6 +279,13 @@ def tiny_png():
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00\xff")) + chunk(b"IEND", b"")
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # Parallel tests that share one fake connect in bursts; the default backlog of 5 overflows
+    # and connections get reset.
+    request_queue_size = 128
+
+
 def find_fixtures(given):
     """Accepts the shared fixtures directory or the app's copy (Tests/Fixtures/external, or its parent)."""
     for candidate in (given, os.path.join(given, "external")):
@@ -306,8 +313,7 @@ def main():
             os._exit(0)
         threading.Thread(target=watch_stdin, daemon=True).start()
     Handler.state = State(find_fixtures(args.fixtures))
-    server = ThreadingHTTPServer((args.host, args.port), Handler)
-    server.daemon_threads = True
+    server = Server((args.host, args.port), Handler)
     print("listening on http://%s:%d" % (args.host, server.server_address[1]), flush=True)
     try:
         server.serve_forever()
