@@ -25,8 +25,8 @@ public struct CatalogSettings: Sendable {
 
     public init() {}
 
-    /// "aladin,openlibrary" → ["aladin", "openlibrary"]; spaces and case are ignored; "none" or
-    /// "" means no catalog (manual entry only). Throws `problem(providerList:)`'s text.
+    /// "aladin,openlibrary" → ["aladin", "openlibrary"]; spaces, case and repeats are ignored;
+    /// "none" or "" means no catalog (manual entry only); nil when a name is unknown.
     public static func providerList(_ text: String) -> [String]? {
         let names = text.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if names == ["none"] || names.isEmpty { return [] }

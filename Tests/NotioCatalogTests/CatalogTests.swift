@@ -15,7 +15,7 @@ func openLibrary(_ fake: FakeServices, _ queue: String, timeout: Double = 5) -> 
                        coversURL: URL(string: "https://covers.example.org/")!, session: .catalogSession(timeout: timeout))
 }
 
-/// A port nobody listens on: bound and released at once.
+/// Port 1 on this machine: nothing listens there, so connections are refused.
 let closedURL = URL(string: "http://127.0.0.1:1/aladin/ttb/api/")!
 
 @Suite struct AladinCatalogTests {
