@@ -21,9 +21,19 @@ status, fixture, headers, text, body, delay:
 - fixture: a path under the fixtures directory; its bytes are sent as they are;
 - text: replaces the answer text in a 200 envelope (see `substitute_text`), nothing else changes;
 - body: a literal body instead of a fixture;
-- delay: seconds to wait before answering (for timeouts and cancellation).
+- delay: seconds to wait before answering (for timeouts and cancellation);
+- append: text added after the body (Aladin's `output=js` answers may end with `;`);
+- truncate: keep only the first N bytes of the body (a cut-off, malformed answer).
 Each request takes the next step of its queue. With no step left, Aladin, Open Library and Google
 Books paths get their default fixture, and anything else a 418 saying the script ran out.
+Aladin's ItemList answers `QueryType=ItemNewAll` and `ItemNewSpecial` with the ItemNewAll
+fixture (the same list shape; no ItemNewSpecial answer was found), anything else with Bestseller.
+
+    GET /covers/<name>     generated cover answers, not fixtures (they take no queue step):
+      tiny.png (a real 1x1 PNG), big.jpg (6 MB behind JPEG magic bytes, with Content-Length),
+      big-unsized.jpg (the same without Content-Length, connection closed at the end),
+      html-as.jpg (an HTML page declared image/jpeg), page.html (text/html), missing.jpg (404),
+      redirect-file (302 to a file: URL), redirect-ok (302 to tiny.png).
 """
 
 import argparse
@@ -31,10 +41,12 @@ import collections
 import json
 import os
 import signal
+import struct
 import sys
 import threading
 import time
 import urllib.parse
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 # Ready-made scripts. `texts` are the test's own answers, placed into successive 200 envelopes.
@@ -61,6 +73,9 @@ SCENARIOS = {
                                       _ok("openai_compat/llamacpp_docker_model_runner_stop.json", t, 0)],
     # The test's questions (with wrong indexes, duplicate options, repeats...) in a real envelope.
     "gemini_questions": lambda t: [_ok("gemini/stop_basic.json", t, i) for i in range(len(t))],
+    # Not a captured answer: the shape two developers' write-ups give for a refused TTB key
+    # (see SOURCES.md, "Not saved: an Aladin error body"), sent with status 200 as they describe.
+    "aladin_bad_key": lambda t: [{"status": 200, "body": '{"errorCode":100,"errorMessage":"잘못된 TTBKey입니다."}'}],
 }
 
 # Unscripted defaults for the catalogs, by the last path component.
@@ -147,6 +162,8 @@ class Handler(BaseHTTPRequestHandler):
             _, _, name, *rest = path.split("/")
             queue, path = name, "/" + "/".join(rest)
 
+        if path.startswith("/covers/"):
+            return self.cover(path[len("/covers/"):])
         if path.startswith("/_script"):
             return self.script(path[len("/_script/"):] or queue, body)
         if path.startswith("/_requests"):
@@ -194,6 +211,10 @@ class Handler(BaseHTTPRequestHandler):
                 raw = substitute_text(raw.decode("utf-8"), fixture, step["text"]).encode("utf-8")
         else:
             raw = (step.get("body") or "").encode("utf-8")
+        if step.get("append"):
+            raw += step["append"].encode("utf-8")
+        if step.get("truncate") is not None:
+            raw = raw[:int(step["truncate"])]
         self.send(int(step.get("status", 200)), raw, step.get("headers") or {})
 
     def unscripted(self, path, query):
@@ -201,11 +222,40 @@ class Handler(BaseHTTPRequestHandler):
         if parts:
             key = (parts[0], parts[-1].lower())
             fixture = CATALOG_DEFAULTS.get(key)
-            if key == ("aladin", "itemlist.aspx") and "querytype=itemnewall" in query.lower():
+            if key == ("aladin", "itemlist.aspx") and any(
+                    "querytype=" + kind in query.lower() for kind in ("itemnewall", "itemnewspecial")):
                 fixture = "aladin/itemlist_itemnewall_js.json"
             if fixture:
                 return self.send(200, self.state.read_fixture(fixture), {})
         self.send(418, json.dumps({"error": {"code": 418, "message": "fake_services: no scripted reply left for " + path}}).encode(), {})
+
+    def cover(self, name):
+        big = b"\xff\xd8\xff\xe0" + b"\0" * (6 * 1024 * 1024)
+        if name == "tiny.png":
+            return self.send(200, tiny_png(), {"Content-Type": "image/png"})
+        if name == "big.jpg":
+            return self.send(200, big, {"Content-Type": "image/jpeg"})
+        if name == "big-unsized.jpg":
+            self.send_response(200)
+            self.send_header("Content-Type", "image/jpeg")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            try:
+                for start in range(0, len(big), 65536):
+                    self.wfile.write(big[start:start + 65536])
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client stopped reading at its limit
+            return None
+        if name == "html-as.jpg":
+            return self.send(200, b"<!doctype html><title>Not found</title>", {"Content-Type": "image/jpeg"})
+        if name == "page.html":
+            return self.send(200, b"<!doctype html><title>A page</title>", {"Content-Type": "text/html; charset=utf-8"})
+        if name == "redirect-file":
+            return self.send(302, b"", {"Location": "file:///etc/passwd"})
+        if name == "redirect-ok":
+            return self.send(302, b"", {"Location": "/covers/tiny.png"})
+        return self.send(404, b"not found", {"Content-Type": "text/plain"})
 
     def send(self, status, body, headers):
         self.send_response(status)
@@ -219,6 +269,21 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client cancelled
+
+
+def tiny_png():
+    """A valid 1x1 white PNG."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00\xff")) + chunk(b"IEND", b"")
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # Parallel tests that share one fake connect in bursts; the default backlog of 5 overflows
+    # and connections get reset.
+    request_queue_size = 128
 
 
 def find_fixtures(given):
@@ -248,8 +313,7 @@ def main():
             os._exit(0)
         threading.Thread(target=watch_stdin, daemon=True).start()
     Handler.state = State(find_fixtures(args.fixtures))
-    server = ThreadingHTTPServer((args.host, args.port), Handler)
-    server.daemon_threads = True
+    server = Server((args.host, args.port), Handler)
     print("listening on http://%s:%d" % (args.host, server.server_address[1]), flush=True)
     try:
         server.serve_forever()
