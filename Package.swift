@@ -48,8 +48,10 @@ let package = Package(
         .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore"]),
         .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"]),
-        .testTarget(name: "NotioCatalogTests", dependencies: ["NotioCatalog"]),
-        .testTarget(name: "NotioAppTests", dependencies: ["NotioApp", "NotioMediaEngine"]),
+        // Test support shared by test targets: the fake outside services on 127.0.0.1.
+        .target(name: "NotioTestSupport", path: "Tests/Support/Swift"),
+        .testTarget(name: "NotioCatalogTests", dependencies: ["NotioCatalog", "NotioTestSupport"]),
+        .testTarget(name: "NotioAppTests", dependencies: ["NotioApp", "NotioMediaEngine", "NotioTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

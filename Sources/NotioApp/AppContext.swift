@@ -2,6 +2,7 @@ import Foundation
 import NotioCore
 import NotioHTTP
 import NotioAnalysis
+import NotioCatalog
 import NotioMedia
 import NotioStore
 
@@ -38,9 +39,10 @@ final class AppContext: Sendable {
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers)
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)
-        catalogs = Catalogs()
+        catalogs = Catalogs(config: config)
+        let covers = CoverFetcher(allowPrivateHosts: config.coversFromPrivateHosts)
         reading = ReadingService(store: store, covers: try CoverStorage(dataDirectory: config.dataDirectory, store: store,
-                                                                        fetch: { _ in throw CancellationError() }))
+                                                                        fetch: { try await covers.fetch($0) }))
         let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider)
         jobs.register(kind: NoteAnalysisJob.kind, work: { try await analysis.run($0) },
                       cleanup: { job, cancelled, message in analysis.cleanup(job, cancelled: cancelled, message: message) })

@@ -15,6 +15,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let timer = TimerAPI(app: app)
     let timerPages = TimerPages(app: app)
     let readingStats = ReadingStatsAPI(app: app)
+    let catalog = CatalogAPI(app: app)
     let statsPages = ReadingStatsPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
@@ -50,6 +51,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/api/v1/review", .sync(quizzes.reviewQueue)),
         Route("POST", "/api/v1/review/{questionId}", .sync(quizzes.answerReview)),
 
+        Route("GET", "/api/v1/catalog/search", .async(catalog.search)),
+        Route("GET", "/api/v1/catalog/recommended", .async(catalog.recommended)),
         Route("GET", "/api/v1/books", .sync(reading.listBooks)),
         Route("POST", "/api/v1/books", .sync(reading.createBook)),
         Route("GET", "/api/v1/books/{id}", .sync(reading.book)),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotioTestSupport
 @testable import NotioCatalog
 
 /// Parsing rules on their own, on inputs the fixtures do not cover.

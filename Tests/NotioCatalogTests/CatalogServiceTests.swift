@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import NotioTestSupport
 @testable import NotioCatalog
 
 @Suite struct CatalogServiceTests {

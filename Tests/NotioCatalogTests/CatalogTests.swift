@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import NotioTestSupport
 @testable import NotioCatalog
 
 func aladin(_ fake: FakeServices, _ queue: String, key: String = "test-ttb-key", timeout: Double = 5) -> AladinCatalog {

@@ -6,7 +6,21 @@ extension OpenAPIDocument {
     static let statuses = ["reading", "finished", "wishlist"]
     static var emotionIds: [Any] { Emotion.allCases.map(\.rawValue) }
 
+    static var catalogItem: Object { ["type": "object", "properties": [
+        "title": ["type": "string"], "author": ["type": "string"], "publisher": ["type": "string"], "isbn13": ["type": "string"],
+        "coverUrl": ["type": "string"], "genre": ["type": "string"], "publishedAt": ["type": "string"]]] }
+    static var catalogAnswer: Object { ["type": "object", "properties": [
+        "provider": ["type": "string"], "attribution": ["type": "string"], "items": ["type": "array", "items": catalogItem]]] }
+
     static var readingPaths: [String: [String: Object]] { [
+        "/api/v1/catalog/search": ["get": [
+            "summary": "Search the book catalogs (Aladin, Open Library) in the configured order; an ISBN-10/13 query looks the book up",
+            "parameters": [query("q", ["type": "string", "maxLength": 200]), query("provider", ["type": "string", "enum": ["aladin", "openlibrary"]], "ask only this catalog")],
+            "responses": ["200": answer("Books found", catalogAnswer), "400": errorAnswer("invalid_query or unknown_provider"),
+                          "503": errorAnswer("catalog_unavailable: no catalog could answer; add the book by hand")]]],
+        "/api/v1/catalog/recommended": ["get": [
+            "summary": "Recommended books (Aladin bestsellers and new releases)",
+            "responses": ["200": answer("Books", catalogAnswer), "503": errorAnswer("catalog_unavailable")]]],
         "/api/v1/books": [
             "get": ["summary": "My bookshelf, most recently touched first",
                     "parameters": [query("status", ["type": "string", "enum": statuses])],

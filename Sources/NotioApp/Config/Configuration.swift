@@ -1,4 +1,5 @@
 import Foundation
+import NotioCatalog
 
 /// One setting of the configuration table. Its key is the environment variable; the command-line
 /// flag is derived from it (`NOTIO_DATA_DIR` → `--data-dir`, `GEMINI_API_KEY` → `--gemini-api-key`).
@@ -48,7 +49,10 @@ public struct Configuration: Sendable {
     public var aladinKey = ""
     public var catalogProviders = "aladin,openlibrary"
     public var aladinBaseURL = "http://www.aladin.co.kr/ttb/api/"
-    public var openLibraryBaseURL = "https://openlibrary.org"
+    public var openLibraryBaseURL = "https://openlibrary.org/"
+    public var openLibraryCoversURL = "https://covers.openlibrary.org/"
+    /// Covers may be downloaded from private addresses (an intranet catalog; the tests' fakes).
+    public var coversFromPrivateHosts = false
     public var catalogTimeoutSeconds = 8
     public var maxPhotoBytes = 20 << 20
     public var photoMaxMegapixels = 40
@@ -98,10 +102,12 @@ public struct Configuration: Sendable {
         Setting(key: "OPENAI_API_KEY", defaultValue: "", help: "OpenAI-compatible API key (or OPENAI_API_KEY_FILE)", secret: true, isFlag: false, validate: any),
         Setting(key: "OPENAI_MODEL", defaultValue: "", help: "OpenAI-compatible model name", secret: false, isFlag: false, validate: any),
         Setting(key: "ALADIN_TTB_KEY", defaultValue: "", help: "Aladin Open API key (or ALADIN_TTB_KEY_FILE); without it Aladin is skipped", secret: true, isFlag: false, validate: any),
-        Setting(key: "NOTIO_CATALOG_PROVIDERS", defaultValue: "aladin,openlibrary", help: "Book catalogs to ask, in order (aladin, openlibrary)", secret: false, isFlag: false,
-                validate: { v in v.split(separator: ",").allSatisfy { ["aladin", "openlibrary"].contains($0.trimmingCharacters(in: .whitespaces)) } ? nil : "must list aladin and/or openlibrary" }),
+        Setting(key: "NOTIO_CATALOG_PROVIDERS", defaultValue: "aladin,openlibrary", help: "Book catalogs to ask, in order (aladin, openlibrary; none = manual entry only)", secret: false, isFlag: false,
+                validate: { CatalogSettings.problem(providerList: $0) }),
         Setting(key: "NOTIO_ALADIN_URL", defaultValue: "http://www.aladin.co.kr/ttb/api/", help: "Aladin Open API address", secret: false, isFlag: false, validate: any),
-        Setting(key: "NOTIO_OPENLIBRARY_URL", defaultValue: "https://openlibrary.org", help: "Open Library address", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_OPENLIBRARY_URL", defaultValue: "https://openlibrary.org/", help: "Open Library address", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_OPENLIBRARY_COVERS_URL", defaultValue: "https://covers.openlibrary.org/", help: "Open Library covers address", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_COVERS_PRIVATE_HOSTS", defaultValue: "false", help: "Allow cover downloads from private addresses (intranet catalogs)", secret: false, isFlag: false, validate: bool),
         Setting(key: "NOTIO_CATALOG_TIMEOUT_SECONDS", defaultValue: "8", help: "Longest a catalog may take to answer", secret: false, isFlag: false, validate: int(1...120)),
         Setting(key: "NOTIO_MAX_PHOTO_MB", defaultValue: "20", help: "Largest page photo accepted for underline OCR, in MB", secret: false, isFlag: false, validate: int(1...200)),
         Setting(key: "NOTIO_PHOTO_MAX_MEGAPIXELS", defaultValue: "40", help: "Largest page photo accepted, in megapixels", secret: false, isFlag: false, validate: int(1...400)),
@@ -162,6 +168,8 @@ public struct Configuration: Sendable {
         c.catalogProviders = values["NOTIO_CATALOG_PROVIDERS"]!
         c.aladinBaseURL = values["NOTIO_ALADIN_URL"]!
         c.openLibraryBaseURL = values["NOTIO_OPENLIBRARY_URL"]!
+        c.openLibraryCoversURL = values["NOTIO_OPENLIBRARY_COVERS_URL"]!
+        c.coversFromPrivateHosts = b("NOTIO_COVERS_PRIVATE_HOSTS")
         c.catalogTimeoutSeconds = Int(values["NOTIO_CATALOG_TIMEOUT_SECONDS"]!)!
         c.maxPhotoBytes = Int(values["NOTIO_MAX_PHOTO_MB"]!)! << 20
         c.photoMaxMegapixels = Int(values["NOTIO_PHOTO_MAX_MEGAPIXELS"]!)!

@@ -49,13 +49,18 @@ struct ReadingPages {
         state.manual.open = request.query["manual"] != nil
         if !state.query.isEmpty {
             do {
-                state.results = try await app.catalogs.search(state.query, provider: state.provider)
+                let found = try await app.catalogs.search(state.query, provider: state.provider)
+                state.results = found.items
+                state.attribution = found.attribution
             } catch let e as HTTPError {
                 state.catalogError = e.message
                 state.manual.title = state.query
             }
         } else {
-            state.recommended = (try? await app.catalogs.recommended()) ?? []
+            if let found = try? await app.catalogs.recommended(limit: 10) {
+                state.recommended = found.items
+                state.attribution = found.attribution
+            }
         }
         return app.page(Pages.newBook(ctx, state: state), newCSRF: newCSRF)
     }

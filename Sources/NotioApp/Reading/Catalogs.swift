@@ -1,17 +1,98 @@
 import Foundation
+import NotioCatalog
 import NotioCore
 import NotioHTTP
 
-/// The book catalogs as the handlers use them: results as `CatalogItem`s, an unreachable or
-/// failing catalog as 503 `catalog_unavailable` with a message the page can show.
+/// The book catalogs as the handlers use them: results as `CatalogItem`s, and every catalog
+/// failure as an `HTTPError` (503 `catalog_unavailable` when none could answer) whose message
+/// the page shows beside the manual form.
 struct Catalogs: Sendable {
-    static let unavailable = HTTPError(503, "catalog_unavailable", "도서 검색 서비스에 연결할 수 없어요. 직접 입력해서 추가할 수 있어요. (The book catalog cannot be reached right now; you can add the book by hand.)")
+    let service: CatalogService
 
-    func search(_ query: String, provider: String?) async throws -> [CatalogItem] {
-        throw Self.unavailable
+    init(config: Configuration) {
+        var settings = CatalogSettings()
+        settings.providers = CatalogSettings.providerList(config.catalogProviders) ?? settings.providers
+        settings.aladinKey = config.aladinKey
+        if let url = URL(string: config.aladinBaseURL) { settings.aladinURL = url }
+        if let url = URL(string: config.openLibraryBaseURL) { settings.openLibraryURL = url }
+        if let url = URL(string: config.openLibraryCoversURL) { settings.openLibraryCoversURL = url }
+        settings.timeout = Double(config.catalogTimeoutSeconds)
+        service = CatalogService(settings: settings)
     }
 
-    func recommended() async throws -> [CatalogItem] {
-        throw Self.unavailable
+    /// What a page shows of a result.
+    struct Found: Sendable {
+        var provider: String
+        var items: [CatalogItem]
+        /// Aladin's terms ask for this credit wherever its data is shown.
+        var attribution: String? { provider == "aladin" ? "도서 DB 제공 : 알라딘 인터넷서점" : nil }
+    }
+
+    static func item(_ b: CatalogBook) -> CatalogItem {
+        CatalogItem(title: b.title, author: b.author, publisher: b.publisher, isbn13: b.isbn13, coverUrl: b.coverUrl,
+                    genre: b.genre, publishedAt: b.publishedAt)
+    }
+
+    static func httpError(_ e: CatalogError) -> HTTPError {
+        switch e {
+        case let .unavailable(message, messageKo):
+            HTTPError(503, e.code, "\(messageKo) 직접 입력해서 추가할 수 있어요. (\(message) You can add the book by hand.)")
+        case let .invalidBook(field, message, messageKo):
+            HTTPError(422, "invalid_values", "\(messageKo) (\(message))", fields: [field: message])
+        case .unknownProvider(let name):
+            HTTPError(400, e.code, "알 수 없는 도서 검색 서비스예요: \(name) (Unknown catalog: \(name).)")
+        case .invalidQuery:
+            HTTPError(400, e.code, "검색어는 1~\(CatalogService.maxQueryLength)자로 써 주세요. (Search for 1 to \(CatalogService.maxQueryLength) characters.)")
+        }
+    }
+
+    func search(_ query: String, provider: String?) async throws -> Found {
+        do {
+            let r = try await service.search(query, provider: provider)
+            return Found(provider: r.provider, items: r.items.map(Self.item))
+        } catch let e as CatalogError {
+            throw Self.httpError(e)
+        }
+    }
+
+    func recommended(limit: Int = 20) async throws -> Found {
+        do {
+            let r = try await service.recommended(limit: limit)
+            return Found(provider: r.provider, items: r.items.map(Self.item))
+        } catch let e as CatalogError {
+            throw Self.httpError(e)
+        }
+    }
+}
+
+/// `/api/v1/catalog/search` and `/api/v1/catalog/recommended`.
+struct CatalogAPI {
+    let app: AppContext
+
+    struct ItemJSON: Encodable {
+        var title: String, author: String, publisher: String?, isbn13: String?, coverUrl: String?, genre: String?, publishedAt: String?
+        init(_ i: CatalogItem) {
+            title = i.title; author = i.author; publisher = i.publisher; isbn13 = i.isbn13; coverUrl = i.coverUrl
+            genre = i.genre; publishedAt = i.publishedAt
+        }
+    }
+
+    struct Answer: Encodable {
+        var provider: String
+        var attribution: String?
+        var items: [ItemJSON]
+    }
+
+    func search(_ request: Request) async throws -> Response {
+        _ = try Guard(app: app).check(request, access: .member)
+        let query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let found = try await app.catalogs.search(query, provider: request.query["provider"].flatMap { $0.isEmpty ? nil : $0 })
+        return JSON.response(Answer(provider: found.provider, attribution: found.attribution, items: found.items.map(ItemJSON.init)))
+    }
+
+    func recommended(_ request: Request) async throws -> Response {
+        _ = try Guard(app: app).check(request, access: .member)
+        let found = try await app.catalogs.recommended()
+        return JSON.response(Answer(provider: found.provider, attribution: found.attribution, items: found.items.map(ItemJSON.init)))
     }
 }

@@ -14,6 +14,7 @@ struct BookSearchState: Sendable {
     var results: [CatalogItem]?
     var catalogError: String?
     var recommended: [CatalogItem] = []
+    var attribution: String?
     var manual = ManualBookForm()
 }
 
@@ -254,6 +255,7 @@ extension Pages {
           <button class="button button-primary" type="submit">\(ctx.t("book.search"))</button>
         </form>
         \(results)
+        \(state.attribution.map { "<p class=\"muted small catalog-credit\">\($0)</p>" as HTML })
         <details class="manual-book" id="manual-book"\(m.open || state.catalogError != nil ? HTML(raw: " open") : .empty)>
           <summary>\(ctx.t("book.manual"))</summary>
           <form method="post" action="/books" class="stack" novalidate>

@@ -11,7 +11,8 @@ final class TestServer: @unchecked Sendable {
     private var keepsData = false
     var base: String { app.baseURL }
 
-    init(publicURL: String = "", seedDemo: Bool = true, dataDirectory: String? = nil, clock: TestClock? = nil) throws {
+    init(publicURL: String = "", seedDemo: Bool = true, dataDirectory: String? = nil, clock: TestClock? = nil,
+         configure: (inout Configuration) -> Void = { _ in }) throws {
         self.dataDirectory = dataDirectory ?? NSTemporaryDirectory() + "notio-test-" + UUID().uuidString
         var config = Configuration()
         config.port = 0
@@ -21,6 +22,9 @@ final class TestServer: @unchecked Sendable {
         config.logRequests = false
         config.publicDirectory = Self.packageRoot + "/Public"
         config.workerExecutable = Self.packageRoot + "/.build/debug/notio-worker"
+        // No test reaches outside 127.0.0.1: catalogs are off unless a test points them at the fakes.
+        config.catalogProviders = "none"
+        configure(&config)
         if let clock {
             app = try Application(config: config, clock: { clock.now })
         } else {

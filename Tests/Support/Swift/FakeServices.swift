@@ -3,23 +3,23 @@ import Foundation
 import FoundationNetworking
 #endif
 
-struct FakeServicesFailure: Error, CustomStringConvertible {
-    var description: String
+public struct FakeServicesFailure: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// `Tests/Support/fake_services.py` as a child process, on 127.0.0.1 and a free port: it replays
-/// the verbatim catalog fixtures (aladin/, openlibrary/) and generated cover answers. One process
+/// the verbatim fixtures (aladin/, openlibrary/, ...) and generated cover answers. One process
 /// serves every test of the run; tests keep apart by queue name.
-final class FakeServices: @unchecked Sendable {
+public final class FakeServices: @unchecked Sendable {
     let process: Process
-    let root: URL
+    public let root: URL
     /// Closing it (when the test process exits) ends the fake even if a signal is lost.
     private let input = Pipe()
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `NOTIO_FIXTURES`, else the app's copy in Tests/Fixtures/external.
-    static var fixtures: URL {
+    public static var fixtures: URL {
         if let given = ProcessInfo.processInfo.environment["NOTIO_FIXTURES"] { return URL(fileURLWithPath: given) }
         return repository.appendingPathComponent("Tests/Fixtures/external")
     }
@@ -27,11 +27,11 @@ final class FakeServices: @unchecked Sendable {
     private static let sharedStart = Task { try await start() }
 
     /// The fake of this test run, started on first use.
-    static func shared() async throws -> FakeServices { try await sharedStart.value }
+    public static func shared() async throws -> FakeServices { try await sharedStart.value }
 
     /// Starts the fake and reads its port; the blocking read of its first line runs on a
     /// dispatch queue, not on the tests' cooperative threads.
-    static func start() async throws -> FakeServices {
+    public static func start() async throws -> FakeServices {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try FakeServices() })
@@ -70,26 +70,26 @@ final class FakeServices: @unchecked Sendable {
     }
 
     /// The base URL whose requests take steps from `queue`.
-    func baseURL(_ queue: String) -> URL { root.appendingPathComponent("q/\(queue)") }
+    public func baseURL(_ queue: String) -> URL { root.appendingPathComponent("q/\(queue)") }
 
     /// Queues steps (objects with status, fixture, body, delay, append, truncate).
-    func script(_ steps: [[String: Any]], queue: String) async throws {
+    public func script(_ steps: [[String: Any]], queue: String) async throws {
         try await post("_script/\(queue)", try JSONSerialization.data(withJSONObject: steps))
     }
 
     /// Queues a ready-made scenario of fake_services.py.
-    func script(scenario: String, queue: String) async throws {
+    public func script(scenario: String, queue: String) async throws {
         try await post("_script/\(queue)", try JSONSerialization.data(withJSONObject: ["scenario": scenario]))
     }
 
     /// What the fake has received on `queue`, oldest first: method, path, query, headers, body.
-    func requests(_ queue: String) async throws -> [[String: Any]] {
+    public func requests(_ queue: String) async throws -> [[String: Any]] {
         let (data, _) = try await URLSession.shared.data(from: root.appendingPathComponent("_requests/\(queue)"))
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }
 
     /// The decoded query parameters of each request on `queue`.
-    func queries(_ queue: String) async throws -> [[String: String]] {
+    public func queries(_ queue: String) async throws -> [[String: String]] {
         try await requests(queue).map { request in
             var components = URLComponents()
             components.percentEncodedQuery = request["query"] as? String ?? ""
@@ -100,7 +100,7 @@ final class FakeServices: @unchecked Sendable {
     }
 
     /// The bytes of a fixture file.
-    static func fixture(_ name: String) throws -> Data {
+    public static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: fixtures.appendingPathComponent(name))
     }
 
