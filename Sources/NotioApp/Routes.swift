@@ -16,6 +16,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let timerPages = TimerPages(app: app)
     let readingStats = ReadingStatsAPI(app: app)
     let catalog = CatalogAPI(app: app)
+    let imports = ImportsAPI(app: app)
     let statsPages = ReadingStatsPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
@@ -65,6 +66,7 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("PATCH", "/api/v1/sentences/{id}", .sync(reading.updateSentence)),
         Route("DELETE", "/api/v1/sentences/{id}", .sync(reading.deleteSentence)),
         Route("GET", "/api/v1/emotions", .sync(reading.emotions)),
+        Route("POST", "/api/v1/imports", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(imports.create)),
         Route("GET", "/api/v1/timer", .sync(timer.state)),
         Route("POST", "/api/v1/timer/start", .sync(timer.start)),
         Route("POST", "/api/v1/timer/pause", .sync(timer.pause)),
@@ -103,6 +105,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/timer", .sync(timerPages.page)),
         Route("POST", "/timer", .sync(timerPages.act)),
         Route("GET", "/reading/stats", .sync(statsPages.page)),
+        Route("GET", "/reading/import", .sync(readingPages.importForm)),
+        Route("POST", "/reading/import", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(readingPages.importFile)),
         Route("GET", "/sentences/{id}/edit", .sync(readingPages.editSentence)),
         Route("POST", "/sentences/{id}", .sync(readingPages.updateSentence)),
         Route("POST", "/sentences/{id}/delete", .sync(readingPages.deleteSentence)),

@@ -18,6 +18,15 @@ extension OpenAPIDocument {
             "parameters": [query("q", ["type": "string", "maxLength": 200]), query("provider", ["type": "string", "enum": ["aladin", "openlibrary"]], "ask only this catalog")],
             "responses": ["200": answer("Books found", catalogAnswer), "400": errorAnswer("invalid_query or unknown_provider"),
                           "503": errorAnswer("catalog_unavailable: no catalog could answer; add the book by hand")]]],
+        "/api/v1/imports": ["post": [
+            "summary": "Import Kindle My Clippings.txt, a Goodreads library CSV or a Readwise CSV; the same file twice adds nothing twice",
+            "parameters": [query("dryRun", ["type": "boolean"], "count what would be added, store nothing")],
+            "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["file"], "properties": [
+                "file": ["type": "string", "format": "binary"], "format": ["type": "string", "enum": ["auto", "kindle", "goodreads", "readwise"]]]]]]],
+            "responses": ["201": answer("Imported", ["type": "object", "properties": ["format": ["type": "string"], "counts": ["type": "object", "properties": [
+                "booksAdded": ["type": "integer"], "booksMatched": ["type": "integer"], "sentencesAdded": ["type": "integer"],
+                "sentencesDuplicate": ["type": "integer"], "skipped": ["type": "integer"]]]]]),
+                          "413": errorAnswer("Over 10 MB"), "422": errorAnswer("Not a file Notio can read (code names why: empty_file, not_text, unknown_format, missing_columns, malformed_csv, ...); nothing stored")]]],
         "/api/v1/catalog/recommended": ["get": [
             "summary": "Recommended books (Aladin bestsellers and new releases)",
             "responses": ["200": answer("Books", catalogAnswer), "503": errorAnswer("catalog_unavailable")]]],

@@ -246,4 +246,23 @@ struct ReadingPages {
                                         emotionCounts: try app.store.emotionCounts(owner: owner), flash: flash(request, ctx)),
                         newCSRF: newCSRF)
     }
+
+    // MARK: Imports
+
+    func importForm(_ request: Request) throws -> Response {
+        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        return app.page(Pages.importPage(ctx), newCSRF: newCSRF)
+    }
+
+    /// `POST /reading/import`: the result on the same page; a bad file shows why, nothing stored.
+    func importFile(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let ctx = app.pageContext(request, visitor)
+        do {
+            let result = try ImportsAPI.run(request, app: app, owner: visitor.user!)
+            return app.page(Pages.importPage(ctx, result: result), newCSRF: nil)
+        } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
+            return app.page(Pages.importPage(ctx, error: e.message), status: e.status, newCSRF: nil)
+        }
+    }
 }

@@ -152,5 +152,14 @@ extension L10n {
         "stats.topBooks": ("많이 읽은 책", "Most read"),
         // Imports
         "import.title": ("가져오기", "Import"),
+        "import.subtitle": ("Kindle 하이라이트, Goodreads 책장, Readwise 내보내기를 책장으로 가져와요.", "Bring in Kindle highlights, a Goodreads shelf or a Readwise export."),
+        "import.file": ("파일", "File"),
+        "import.hint": ("Kindle의 My Clippings.txt, Goodreads 라이브러리 CSV, Readwise CSV (최대 10MB). 같은 파일을 다시 가져와도 두 번 들어가지 않아요.", "Kindle's My Clippings.txt, a Goodreads library CSV or a Readwise CSV (up to 10 MB). Importing the same file again adds nothing twice."),
+        "import.format": ("형식", "Format"),
+        "import.format.auto": ("자동으로 알아내기", "Detect"),
+        "import.submit": ("가져오기", "Import"),
+        "import.result.books": ("새 책 %@권 · 이미 있던 책 %s권", "%@ new books · %s already on the shelf"),
+        "import.result.sentences": ("새 문장 %@개 · 이미 있던 문장 %s개", "%@ new sentences · %s already kept"),
+        "import.result.skipped": ("건너뛴 항목 %@개 (책갈피, 메모만 있는 항목 등)", "%@ entries skipped (bookmarks, notes without a highlight, ...)"),
     ]
 }

@@ -149,3 +149,39 @@ extension Pages {
         return Layout.page(ctx: ctx, title: ctx.t("sentences.title"), body: body, bodyClass: "page-sentences", flash: flash)
     }
 }
+
+extension Pages {
+    /// `GET /reading/import`: bring highlights and books from Kindle, Goodreads or Readwise.
+    static func importPage(_ ctx: PageContext, result: (ImportFormat, ImportCounts)? = nil, error: String? = nil) -> String {
+        let summary: HTML = result.map { format, c in
+            """
+            <div class="notice notice-success" role="status" id="import-result" data-books-added="\(c.booksAdded)" data-sentences-added="\(c.sentencesAdded)">
+              <p><strong>\(format.displayName)</strong></p>
+              <p>\(NoteViews.format(ctx, "import.result.books", String(c.booksAdded)).replacingOccurrences(of: "%s", with: String(c.booksMatched)))</p>
+              <p>\(NoteViews.format(ctx, "import.result.sentences", String(c.sentencesAdded)).replacingOccurrences(of: "%s", with: String(c.sentencesDuplicate)))</p>
+              \(HTML.when(c.skipped > 0) { "<p class=\"muted\">\(NoteViews.format(ctx, "import.result.skipped", String(c.skipped)))</p>" })
+              <p><a href="/reading">\(ctx.t("shelf.title"))</a> · <a href="/sentences">\(ctx.t("sentences.title"))</a></p>
+            </div>
+            """
+        } ?? .empty
+        let body: HTML = """
+        \(NoteViews.backLink("/reading", ctx.t("shelf.title")))
+        <div class="page-head"><h1>\(ctx.t("import.title"))</h1><p class="muted">\(ctx.t("import.subtitle"))</p></div>
+        \(summary)
+        \(error.map { "<div class=\"notice notice-error\" role=\"alert\" id=\"import-error\"><p>\($0)</p></div>" as HTML })
+        <form method="post" action="/reading/import" enctype="multipart/form-data" class="stack card">
+          \(Form.csrfField(ctx))
+          <div class="field"><label for="import-file">\(ctx.t("import.file"))</label>
+            <input id="import-file" name="file" type="file" accept=".txt,.csv,text/plain,text/csv" required>
+            <p class="field-hint">\(ctx.t("import.hint"))</p></div>
+          <div class="field"><label for="import-format">\(ctx.t("import.format"))</label>
+            <select id="import-format" name="format">
+              <option value="auto">\(ctx.t("import.format.auto"))</option>
+              \(HTML.join(ImportFormat.allCases.map { "<option value=\"\($0.rawValue)\">\($0.displayName)</option>" as HTML }))
+            </select></div>
+          <button class="button button-primary" type="submit" id="import-submit">\(ctx.t("import.submit"))</button>
+        </form>
+        """
+        return Layout.page(ctx: ctx, title: ctx.t("import.title"), body: body, bodyClass: "page-import")
+    }
+}

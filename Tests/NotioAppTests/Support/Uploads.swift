@@ -38,6 +38,23 @@ enum TestPDFs {
 }
 
 extension Client {
+    /// A multipart/form-data POST as a browser's FormData sends it: text fields, then files.
+    func multipart(_ path: String, fields: [(String, String)] = [], files: [(field: String, name: String, type: String, data: Data)],
+                   csrf: Bool = true) async throws -> Reply {
+        let boundary = "----notio\(UUID().uuidString)"
+        var body = Data()
+        for (name, value) in fields {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+        }
+        for f in files {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(f.field)\"; filename=\"\(f.name)\"\r\nContent-Type: \(f.type)\r\n\r\n".utf8))
+            body.append(f.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return try await request("POST", path, body: body, contentType: "multipart/form-data; boundary=\(boundary)", csrf: csrf)
+    }
+
     /// `POST /api/v1/notes` as a browser's FormData would send it.
     func upload(_ data: Data, fileName: String = "lecture.pdf", category: String? = nil, title: String? = nil) async throws -> Reply {
         let boundary = "----notio\(UUID().uuidString)"
