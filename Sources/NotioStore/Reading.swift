@@ -307,3 +307,61 @@ extension Store {
         }
     }
 }
+
+// MARK: Random and daily sentences, widget tokens
+
+extension Store {
+    /// A random sentence of the owner, optionally with one emotion.
+    public func randomSentence(owner: String, emotion: Emotion? = nil) throws -> SentenceWithBook? {
+        var sql = "SELECT s.id FROM sentences s WHERE s.owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        if let emotion { sql += " AND s.emotion = ?"; values.append(emotion.rawValue) }
+        // Counting then an offset reads one index range, where ORDER BY random() would sort them all.
+        return try database.read { c in
+            let count = try c.first("SELECT count(*) FROM (\(sql))", values) { $0.int(0) } ?? 0
+            guard count > 0 else { return nil }
+            guard let id = try c.first(sql + " ORDER BY s.id LIMIT 1 OFFSET ?", values + [Int.random(in: 0..<count)], { $0.string(0) }) else { return nil }
+            return try c.first("SELECT s.id, s.book_id, s.text, s.page, s.emotion, s.memo, s.created_at, s.updated_at, b.title, b.author FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.id = ?",
+                               [id]) { r in
+                SentenceWithBook(sentence: Sentence(id: r.string(0), bookId: r.string(1), text: r.string(2), page: r.optionalInt(3),
+                                                    emotion: r.optionalString(4).flatMap(Emotion.init(rawValue:)), memo: r.optionalString(5),
+                                                    createdAt: r.date(6), updatedAt: r.date(7)), bookTitle: r.string(8), bookAuthor: r.string(9))
+            }
+        }
+    }
+
+    /// The sentence of the day: the same all day (`day` is the reader's local date), a different
+    /// one the next day, chosen by a hash so that it needs no stored state.
+    public func dailySentence(owner: String, day: String, emotion: Emotion? = nil) throws -> SentenceWithBook? {
+        var sql = "SELECT id FROM sentences WHERE owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        if let emotion { sql += " AND emotion = ?"; values.append(emotion.rawValue) }
+        let ids = try database.read { c in try c.all(sql + " ORDER BY created_at, id", values) { $0.string(0) } }
+        guard !ids.isEmpty else { return nil }
+        var h: UInt64 = 1469598103934665603
+        for b in (owner + day).utf8 { h = (h ^ UInt64(b)) &* 1099511628211 }
+        return try sentence(id: ids[Int(h % UInt64(ids.count))], owner: owner)
+    }
+
+    public func insertWidgetToken(hash: Data, owner: String, at now: Date) throws {
+        try database.write { c in
+            // One token per reader: a new one replaces (and so revokes) the old.
+            try c.run("DELETE FROM widget_tokens WHERE owner_id = ?", [owner])
+            try c.run("INSERT INTO widget_tokens (token_hash, owner_id, created_at) VALUES (?,?,?)", [hash, owner, now.millis])
+        }
+    }
+
+    public func revokeWidgetTokens(owner: String) throws {
+        try database.write { c in _ = try c.run("DELETE FROM widget_tokens WHERE owner_id = ?", [owner]) }
+    }
+
+    public func widgetTokenCreated(owner: String) throws -> Date? {
+        try database.read { c in try c.first("SELECT created_at FROM widget_tokens WHERE owner_id = ?", [owner]) { $0.date(0) } }
+    }
+
+    /// The reader a widget token belongs to.
+    public func widgetTokenOwner(hash: Data) throws -> User? {
+        let id = try database.read { c in try c.first("SELECT owner_id FROM widget_tokens WHERE token_hash = ?", [hash]) { $0.string(0) } }
+        return try id.flatMap { try user(id: $0) }
+    }
+}
