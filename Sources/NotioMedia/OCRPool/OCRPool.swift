@@ -40,6 +40,11 @@ public final class OCRPool: Sendable {
         queue = OCRQueue(executable: executable, configuration: configuration)
     }
 
+    /// A pool dropped without `shutdown()` still ends its workers.
+    deinit {
+        queue.shutdown()
+    }
+
     /// Every word on the photo at `path`, with boxes in the oriented photo's pixels.
     ///
     /// Throws `MediaError`: `not_found`, `too_large`, `not_an_image`, `damaged_image`,

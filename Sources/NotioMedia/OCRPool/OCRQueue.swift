@@ -106,6 +106,7 @@ final class OCRQueue: @unchecked Sendable {
         let dropped = waiting
         waiting = []
         let running = slots
+        slots = []
         condition.broadcast()
         condition.unlock()
         for job in dropped { job.finish(.failure(MediaError.ocrStopped)) }

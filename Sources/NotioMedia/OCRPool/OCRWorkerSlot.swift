@@ -3,7 +3,9 @@ import Foundation
 /// One worker of the pool: a thread of its own that takes requests from the queue and talks to
 /// one `notio-worker serve-ocr` child, starting a new child whenever there is none.
 final class OCRWorkerSlot: @unchecked Sendable {
-    private unowned let queue: OCRQueue
+    /// Strong: the thread may still be finishing a request when the pool lets go of the queue.
+    /// The cycle through `OCRQueue.slots` ends at shutdown.
+    private let queue: OCRQueue
     /// Only this slot's thread replaces the child; the lock is for `killChild` from shutdown.
     private let lock = NSLock()
     private var child: OCRChild?
