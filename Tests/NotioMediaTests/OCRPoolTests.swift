@@ -170,6 +170,18 @@ struct OCRPoolTests {
         #expect(serveOCRChildren().isEmpty)
     }
 
+    @Test func workersStartEarlyOnWarmUpAndLeaveWhenIdle() async throws {
+        let pool = OCRPool(executable: TestFiles.notio, configuration: OCRPoolConfiguration(idleSeconds: 1))
+        defer { pool.shutdown() }
+        pool.warmUp()
+        for _ in 0..<100 where serveOCRChildren().isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(serveOCRChildren().count == 1, "started before any request")
+        _ = try await pool.words(inImageAt: try blankPicture())
+        for _ in 0..<150 where !serveOCRChildren().isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(serveOCRChildren().isEmpty, "gone after a second unused")
+        #expect(try await pool.words(inImageAt: try blankPicture()).words.isEmpty)
+    }
+
     @Test func workersRunWithOneOpenMPThread() async throws {
         let directory = try TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
