@@ -90,6 +90,7 @@ extension MediaWorker {
     }
 
     private static func makeReader() -> PhotoReader? {
+        quietLeptonica()
         do {
             return PhotoReader(engine: try OCREngine())
         } catch {

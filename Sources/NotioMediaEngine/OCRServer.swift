@@ -1,3 +1,4 @@
+import CTesseract
 import Foundation
 import NotioMedia
 
@@ -13,6 +14,7 @@ import NotioMedia
 extension MediaWorker {
     public static func serveOCR() -> Int32 {
         forbidCoreFiles()
+        quietLeptonica()
         // Answers go to a private copy of stdout, and stdout itself becomes stderr: a library
         // that prints to stdout cannot break the protocol.
         let answers = dup(STDOUT_FILENO)
@@ -83,6 +85,13 @@ extension MediaWorker {
                 offset += written
             }
         }
+    }
+
+    /// Leptonica prints a line to stderr whenever tesseract asks it for something it declines
+    /// (tiny word boxes re-read for English give "pixSauvolaBinarizeTiled: whsize must be >= 2"):
+    /// harmless, and in the server's log once per word.
+    static func quietLeptonica() {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
     }
 
     /// A crash in a parser should leave no core file of an untrusted document behind.

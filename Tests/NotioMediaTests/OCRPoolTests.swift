@@ -171,14 +171,19 @@ struct OCRPoolTests {
     }
 
     @Test func workersStartEarlyOnWarmUpAndLeaveWhenIdle() async throws {
-        let pool = OCRPool(executable: TestFiles.notio, configuration: OCRPoolConfiguration(idleSeconds: 1))
+        let pool = OCRPool(executable: TestFiles.notio, configuration: OCRPoolConfiguration(idleSeconds: 3))
         defer { pool.shutdown() }
         pool.warmUp()
-        for _ in 0..<100 where serveOCRChildren().isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
-        #expect(serveOCRChildren().count == 1, "started before any request")
+        var started: [Int32] = []
+        for _ in 0..<250 where started.isEmpty {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            started = serveOCRChildren()
+        }
+        #expect(started.count == 1, "started before any request")
         _ = try await pool.words(inImageAt: try blankPicture())
-        for _ in 0..<150 where !serveOCRChildren().isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
-        #expect(serveOCRChildren().isEmpty, "gone after a second unused")
+        #expect(serveOCRChildren() == started, "the warm worker answered")
+        for _ in 0..<500 where !serveOCRChildren().isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(serveOCRChildren().isEmpty, "gone after three seconds unused")
         #expect(try await pool.words(inImageAt: try blankPicture()).words.isEmpty)
     }
 
