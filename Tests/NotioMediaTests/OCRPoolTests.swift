@@ -103,7 +103,8 @@ struct OCRPoolTests {
     }
 
     @Test func aHangingWorkerIsKilledAtTheTimeoutAndReplaced() async throws {
-        let pool = pool(timeout: 2)
+        // The first request also waits for the engines: room for that on a busy machine.
+        let pool = pool(timeout: 5)
         defer { pool.shutdown() }
         _ = try await pool.words(inImageAt: try blankPicture())
         let before = serveOCRChildren()
@@ -111,7 +112,7 @@ struct OCRPoolTests {
 
         let started = Date()
         #expect(await code { _ = try await pool.perform(OCRRequest(op: "sleep", seconds: 60)) } == "timeout")
-        #expect(Date().timeIntervalSince(started) < 6)
+        #expect(Date().timeIntervalSince(started) < 10)
         #expect(try await pool.words(inImageAt: try blankPicture()).words.isEmpty)
         let after = serveOCRChildren()
         #expect(after.count == 1 && after != before, "a fresh worker: \(before) then \(after)")
@@ -132,14 +133,14 @@ struct OCRPoolTests {
         _ = try await pool.words(inImageAt: try blankPicture())
 
         let started = Date()
-        let first = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 1)) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        let first = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 1.5)) }
+        try await Task.sleep(nanoseconds: 500_000_000)
         let second = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) }
         let third = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) }
         try await Task.sleep(nanoseconds: 100_000_000)
         #expect(await code { _ = try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) } == "busy")
         _ = try await (first.value, second.value, third.value)
-        #expect(Date().timeIntervalSince(started) >= 1.4, "one worker: one request at a time")
+        #expect(Date().timeIntervalSince(started) >= 1.9, "one worker: one request at a time")
     }
 
     @Test func aCancelledRequestStopsWaiting() async throws {
