@@ -31,10 +31,12 @@ struct StrokeRun {
     ///
     /// Points are first thinned to about a third of a word height apart, so that the tremor of
     /// a finger does not make steep little segments. Segments steeper than 45° to the lines
-    /// belong to no run; a short piece going another way between two pieces of one direction
-    /// is a wobble and joins them; a short piece at either end is a hook of the pen and is
-    /// dropped. Of a stroke that has several runs, runs that climb or fall more than a word
-    /// height along the lines are the move from one line to the next, and are dropped too.
+    /// belong to no run; a short piece going the other way between two pieces of one direction
+    /// is a wobble and joins them. Of a stroke with several runs, a run is dropped as the move
+    /// from one line to the next when it climbs or falls more than a word height along the
+    /// lines, or when it goes against the runs before and after it and those are on different
+    /// lines (back to the start of the next line). Going back and forth on one level, as when
+    /// scribbling under a word, stays.
     static func runs(of stroke: Stroke, scale: Double, skew: Double) -> [StrokeRun] {
         let points = thinned(stroke.points, spacing: max(1, 0.35 * scale))
         guard points.count >= 2 else { return [] }
@@ -54,14 +56,26 @@ struct StrokeRun {
         }
         pieces = smoothed(pieces, shortLength: 0.8 * scale)
 
-        var runs = pieces.filter { $0.direction != 0 }.map { StrokeRun(points: Array(points[$0.start...$0.end])) }
-        if runs.count > 1 {
-            runs = runs.filter { run in
-                let heights = run.points.map { $0.y - skew * $0.x }
-                return (heights.max()! - heights.min()!) <= UnderlineSelector.maximumRunRise * scale
-            }
+        let runs = pieces.filter { $0.direction != 0 }.map { piece in
+            (direction: piece.direction, run: StrokeRun(points: Array(points[piece.start...piece.end])))
         }
-        return runs
+        guard runs.count > 1 else { return runs.map(\.run) }
+        func height(_ point: StrokePoint) -> Double { point.y - skew * point.x }
+        func level(_ index: Int) -> Double {
+            runs[index].run.points.reduce(0) { $0 + height($1) } / Double(runs[index].run.points.count)
+        }
+        // A flick of the pen is no neighbour: between it and a way back, an underline would
+        // look like a way back itself.
+        let substantial = runs.indices.filter { runs[$0].run.maxX - runs[$0].run.minX >= 0.8 * scale }
+        return runs.indices.filter { index in
+            let heights = runs[index].run.points.map(height)
+            if heights.max()! - heights.min()! > UnderlineSelector.maximumRunRise * scale { return false }
+            guard let before = substantial.last(where: { $0 < index }), let after = substantial.first(where: { $0 > index }),
+                  runs[before].direction != runs[index].direction, runs[after].direction != runs[index].direction else {
+                return true
+            }
+            return abs(level(after) - level(before)) < 0.5 * scale
+        }.map { runs[$0].run }
     }
 
     /// A stretch of segments going one way: 1 right, -1 left, 0 up or down.
@@ -72,28 +86,14 @@ struct StrokeRun {
         var length: Double
     }
 
-    /// Joins wobbles into the runs around them and drops hooks at the ends, until nothing changes.
+    /// Joins wobbles into the runs around them, until nothing changes.
     static func smoothed(_ pieces: [Piece], shortLength: Double) -> [Piece] {
         var pieces = pieces
-        while pieces.count > 1 {
-            let last = pieces.count - 1
-            guard let index = pieces.indices.first(where: { index in
-                let piece = pieces[index]
-                guard piece.length < shortLength else { return false }
-                if index == 0 || index == last {
-                    // A hook: short and not going the way of the run it ends.
-                    let neighbour = pieces[index == 0 ? 1 : last - 1]
-                    return piece.direction != 0 && piece.direction != neighbour.direction
-                }
-                let before = pieces[index - 1].direction, after = pieces[index + 1].direction
-                return before != 0 && before == after && piece.direction != before
-            }) else { break }
-
-            if index == 0 || index == last {
-                pieces[index].direction = 0
-            } else {
-                pieces[index].direction = pieces[index - 1].direction
-            }
+        while let index = pieces.indices.dropFirst().dropLast().first(where: { index in
+            let before = pieces[index - 1].direction, after = pieces[index + 1].direction
+            return pieces[index].length < shortLength && before != 0 && before == after && pieces[index].direction != before
+        }) {
+            pieces[index].direction = pieces[index - 1].direction
             // Neighbours going the same way become one piece.
             var merged: [Piece] = []
             for piece in pieces {

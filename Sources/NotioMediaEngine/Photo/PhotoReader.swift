@@ -74,72 +74,14 @@ public final class PhotoReader {
             engine.recognise(gray: pixels.baseAddress! + rows.lowerBound * gray.bytesPerLine, width: gray.width,
                              height: rows.count, bytesPerLine: gray.bytesPerLine, dpi: Self.assumedDPI)
         }
-        let words = result.words.map { word in
-            var box = word.box
-            box.y += rows.lowerBound
-            box = Self.tightened(box, in: gray)
-            return OCRWord(text: word.text, box: photo.fullSize(box), confidence: word.confidence, line: word.line)
-        }
-        return OCRPage(words: words, imageWidth: photo.width, imageHeight: photo.height)
-    }
-
-    /// The box with the rows above and below the word's ink cut off.
-    ///
-    /// Tesseract's LSTM engine gives some words a box twice as tall as their letters (half a
-    /// line above and below). Such a box looks wrong on the drawing screen, and its bottom edge
-    /// is far under the letters, where a stroke touching them would seem half a word too high.
-    /// The ink is what is clearly darker than the paper in the box; of the runs of inked rows
-    /// (gaps up to a sixth of the box bridged, as between the dot and the stem of an i) the one
-    /// with the most ink is the word, not a neighbouring line's letters reaching into the box.
-    static func tightened(_ box: PixelRect, in gray: GrayImage) -> PixelRect {
-        let left = max(0, box.x), right = min(gray.width, box.x + box.width)
-        let top = max(0, box.y), bottom = min(gray.height, box.y + box.height)
-        guard right > left, bottom - top >= 4 else { return box }
-
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in top..<bottom {
-            for x in left..<right { histogram[Int(gray.pixels[y * gray.bytesPerLine + x])] += 1 }
-        }
-        let total = (right - left) * (bottom - top)
-        func percentile(_ share: Double) -> Int {
-            var seen = 0
-            for value in 0..<256 {
-                seen += histogram[value]
-                if Double(seen) >= share * Double(total) { return value }
-            }
-            return 255
-        }
-        let ink = percentile(0.05), paper = percentile(0.95)
-        guard paper - ink >= 40 else { return box }
-        let threshold = UInt8((ink + paper) / 2)
-
-        let minimumInk = max(1, (right - left) / 50)
-        var inkPerRow = [Int](repeating: 0, count: bottom - top)
-        for y in top..<bottom {
-            var count = 0
-            for x in left..<right where gray.pixels[y * gray.bytesPerLine + x] < threshold { count += 1 }
-            inkPerRow[y - top] = count >= minimumInk ? count : 0
-        }
-
-        // Runs of inked rows, bridging gaps up to a sixth of the box's height.
-        let bridge = max(1, (bottom - top) / 6)
-        var best: (start: Int, end: Int, ink: Int)?
-        var current: (start: Int, end: Int, ink: Int)?
-        var gap = 0
-        for (row, count) in inkPerRow.enumerated() {
-            if count > 0 {
-                if let run = current, gap <= bridge {
-                    current = (run.start, row, run.ink + count)
-                } else {
-                    current = (row, row, count)
-                }
-                gap = 0
-                if let run = current, run.ink > best?.ink ?? 0 { best = run }
-            } else {
-                gap += 1
-            }
-        }
-        guard let word = best else { return box }
-        return PixelRect(x: box.x, y: top + word.start, width: box.width, height: word.end - word.start + 1)
+        let words = WordBoxes.clippedToTheirLines(result.words.map { word in
+            var word = word
+            word.box.y += rows.lowerBound
+            word.box = WordBoxes.tightened(word.box, in: gray)
+            return word
+        })
+        return OCRPage(words: words.map { word in
+            OCRWord(text: word.text, box: photo.fullSize(word.box), confidence: word.confidence, line: word.line)
+        }, imageWidth: photo.width, imageHeight: photo.height)
     }
 }
