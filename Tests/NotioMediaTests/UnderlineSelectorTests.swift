@@ -105,6 +105,22 @@ struct UnderlineSelectorTests {
         #expect(selectedText(words, [stroke]) == "천천히 읽었다 밑줄을 긋는")
     }
 
+    @Test func scribblingBackAndForthUnderWordsSelectsThem() {
+        let words = Self.page()
+        let (left, _) = Self.span(words, line: 1, 2), (_, right) = Self.span(words, line: 1, 3)
+        let scribble = Self.stroke(from: (left, 186), to: (right, 188)) + Self.stroke(from: (right, 188), to: (left, 190))
+            + Self.stroke(from: (left, 190), to: (right, 186))
+        #expect(selectedText(words, [scribble]) == "일은 생각을")
+    }
+
+    @Test func aFlickOfThePenAtTheEndChangesNothing() {
+        let words = Self.page()
+        let (left, _) = Self.span(words, line: 0, 1), (_, right) = Self.span(words, line: 0, 3)
+        // Slanted by half a word height, then a short flick back and down as the pen lifts.
+        let stroke = Self.stroke(from: (left, 132), to: (right, 147)) + Self.stroke(from: (right, 147), to: (right - 14, 152))
+        #expect(selectedText(words, [stroke]) == "오래된 책을 펼쳐")
+    }
+
     @Test func twoStrokesOnTwoLinesAreJoinedInReadingOrderWhateverTheDrawingOrder() {
         let words = Self.page()
         let second = Self.stroke(from: (100, 186), to: (Self.span(words, line: 1, 0).1, 186))
