@@ -102,7 +102,7 @@ extension MediaWorker {
     /// Prints the value made by `body`, or the error it threw; true for a value.
     private static func printLine<Line: Encodable>(_ body: () throws -> Line) -> Bool {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var ok = true
         var data: Data
         do {
