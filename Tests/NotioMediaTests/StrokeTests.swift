@@ -48,6 +48,7 @@ struct StrokeTests {
         let fitted = try Stroke.fitted([inside, outside], width: 100, height: 100)
         #expect(fitted == [Stroke([StrokePoint(x: 0, y: 50), StrokePoint(x: 50, y: 50), StrokePoint(x: 100, y: 100)])])
         #expect(throws: MediaError.strokesOutsideImage) { try Stroke.fitted([outside], width: 100, height: 100) }
+        #expect(throws: MediaError.badStrokes("no stroke was drawn")) { try Stroke.fitted([Stroke([])], width: 100, height: 100) }
         #expect(throws: MediaError.strokesOutsideImage) {
             try UnderlineSelector.underline(OCRPage(words: [], imageWidth: 100, imageHeight: 100), strokes: [outside])
         }

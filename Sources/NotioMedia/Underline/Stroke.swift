@@ -74,8 +74,10 @@ extension Stroke {
     /// (a finger often starts or ends a stroke just off the picture).
     ///
     /// Throws `strokes_outside_image` when no stroke has a point on the image: the browser then
-    /// sent coordinates of another size (the displayed one), and guessing would select nonsense.
+    /// sent coordinates of another size (the displayed one), and guessing would select nonsense;
+    /// `bad_strokes` when there is no stroke at all.
     public static func fitted(_ strokes: [Stroke], width: Int, height: Int) throws -> [Stroke] {
+        guard strokes.contains(where: { !$0.points.isEmpty }) else { throw MediaError.badStrokes("no stroke was drawn") }
         let maxX = Double(width), maxY = Double(height)
         let inside = strokes.filter { stroke in
             stroke.points.contains { $0.x >= 0 && $0.x <= maxX && $0.y >= 0 && $0.y <= maxY }
