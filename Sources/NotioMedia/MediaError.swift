@@ -1,7 +1,8 @@
 import Foundation
 
 /// The one error NotioMedia hands to the outside world: a stable `code` for programs
-/// (`not_a_pdf`, `encrypted_pdf`, `too_many_pages`, `too_large`, `timeout`, `worker_crashed`, ...)
+/// (`not_a_pdf`, `encrypted_pdf`, `too_many_pages`, `too_large`, `timeout`, `worker_crashed`,
+/// `not_an_image`, `damaged_image`, `too_many_pixels`, `bad_strokes`, `strokes_outside_image`, ...)
 /// and a `message` a user can read.
 public struct MediaError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     public var code: String
@@ -34,6 +35,23 @@ extension MediaError {
         MediaError(code: "too_large",
                    message: "This file is \(megabytes(bytes)); files up to \(megabytes(limit)) can be read.")
     }
+
+    package static let notAnImage = MediaError(
+        code: "not_an_image", message: "This file is not a picture. Upload a photo (JPEG, PNG, WebP, ...).")
+    package static let damagedImage = MediaError(
+        code: "damaged_image", message: "This picture is damaged or incomplete and cannot be read. Take or export it again.")
+
+    package static func tooManyPixels(width: Int, height: Int, limit: Int) -> MediaError {
+        MediaError(code: "too_many_pixels",
+                   message: "This picture is \(width) × \(height) pixels; pictures up to \(limit / 1_000_000) megapixels can be read.")
+    }
+
+    package static func badStrokes(_ reason: String) -> MediaError {
+        MediaError(code: "bad_strokes", message: "The underline could not be read: \(reason).")
+    }
+
+    package static let strokesOutsideImage = MediaError(
+        code: "strokes_outside_image", message: "The underline lies outside the picture. Draw it under the words on the photo.")
 
     private static func megabytes(_ bytes: Int) -> String {
         let value = Double(bytes) / 1_000_000

@@ -1,11 +1,29 @@
 import Foundation
 import NotioMediaEngine
 
-// The isolated PDF and OCR worker: the server starts it per document and reads its answer.
-// `notio-worker scan SOURCE FIRST LAST OUT` writes an image-only copy of some pages (for the
-// OCR benchmark and tests).
+// The isolated PDF and OCR worker.
+// - `notio-worker worker`: one PDF job, started by the server per document.
+// - `notio-worker serve-ocr`: a long-lived OCR worker of the server's OCR pool.
+// - `notio-worker words IMAGE`, `underline IMAGE STROKES_JSON_FILE`, `underline-batch LIST_FILE`:
+//   OCR of photos from the command line (benchmarks).
+// - `notio-worker scan SOURCE FIRST LAST OUT`: an image-only copy of some PDF pages (OCR tests).
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "scan" {
-    exit(MediaWorker.scan(arguments: Array(arguments.dropFirst())))
+let rest = Array(arguments.dropFirst())
+switch arguments.first {
+case "scan":
+    exit(MediaWorker.scan(arguments: rest))
+case "serve-ocr":
+    MediaWorker.limitOpenMPThreads()
+    exit(MediaWorker.serveOCR())
+case "words":
+    MediaWorker.limitOpenMPThreads()
+    exit(MediaWorker.words(arguments: rest))
+case "underline":
+    MediaWorker.limitOpenMPThreads()
+    exit(MediaWorker.underline(arguments: rest))
+case "underline-batch":
+    MediaWorker.limitOpenMPThreads()
+    exit(MediaWorker.underlineBatch(arguments: rest))
+default:
+    exit(MediaWorker.main(arguments: arguments))
 }
-exit(MediaWorker.main(arguments: arguments))

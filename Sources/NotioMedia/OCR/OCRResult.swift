@@ -1,11 +1,16 @@
 import Foundation
 
-/// A rectangle in image pixels, origin at the top left.
+/// A rectangle in image pixels, origin at the top left. In JSON `{x, y, w, h}`, as the API
+/// gives word boxes.
 public struct PixelRect: Codable, Sendable, Hashable {
     public var x: Int
     public var y: Int
     public var width: Int
     public var height: Int
+
+    enum CodingKeys: String, CodingKey {
+        case x, y, width = "w", height = "h"
+    }
 
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height

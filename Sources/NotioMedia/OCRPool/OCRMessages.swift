@@ -1,0 +1,36 @@
+import Foundation
+
+/// One request to a persistent OCR worker (`notio-worker serve-ocr`), one JSON line on its stdin:
+/// `{"id":7,"op":"words","path":"/tmp/p.jpg","limits":{...}}` or
+/// `{"id":8,"op":"underline","path":"/tmp/p.jpg","strokes":[[{"x":1,"y":2},...]],"limits":{...}}`.
+///
+/// With `NOTIO_WORKER_TEST_OPS=1` in its environment the worker also takes `crash` (abort) and
+/// `sleep` (`seconds`), for tests of the pool.
+package struct OCRRequest: Codable, Sendable {
+    package var id: Int
+    package var op: String
+    package var path: String?
+    package var strokes: [Stroke]?
+    package var limits: PhotoLimits?
+    package var seconds: Double?
+
+    package init(id: Int = 0, op: String, path: String? = nil, strokes: [Stroke]? = nil,
+                 limits: PhotoLimits? = nil, seconds: Double? = nil) {
+        self.id = id; self.op = op; self.path = path; self.strokes = strokes; self.limits = limits; self.seconds = seconds
+    }
+}
+
+/// The worker's answer, one JSON line on its stdout with the request's `id`: `page` for `words`,
+/// `underline` for `underline`, or `error`. `ms` is the time spent on the request (decoding,
+/// recognition, selection).
+package struct OCRAnswer: Codable, Sendable {
+    package var id: Int
+    package var page: OCRPage?
+    package var underline: UnderlineResult?
+    package var error: MediaError?
+    package var ms: Double?
+
+    package init(id: Int, page: OCRPage? = nil, underline: UnderlineResult? = nil, error: MediaError? = nil, ms: Double? = nil) {
+        self.id = id; self.page = page; self.underline = underline; self.error = error; self.ms = ms
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import NotioMedia
+
+/// Reads photos of book pages with one warm OCR engine: every word with its box, or the words
+/// a reader underlined. Boxes are in the upright full-size photo's pixels, whatever size the
+/// photo was read at.
+///
+/// Owns an `OCREngine`: one thread at a time.
+public final class PhotoReader {
+    public let engine: OCREngine
+
+    /// Photos have no meaningful resolution; this one keeps tesseract from guessing per photo.
+    static let assumedDPI = 300
+
+    public init(engine: OCREngine) {
+        self.engine = engine
+    }
+
+    /// Every word on the photo at `path`. Throws what `PhotoDecoder.decode` throws.
+    public func words(inImageAt path: String, limits: PhotoLimits) throws -> OCRPage {
+        let photo = try PhotoDecoder.decode(path: path, limits: limits)
+        return read(photo)
+    }
+
+    /// The words under `strokes` on the photo at `path`. Strokes that miss the photo entirely
+    /// are refused (`strokes_outside_image`) before the OCR is spent.
+    ///
+    /// Only a band of the photo around the strokes is read first: a reader underlines a line or
+    /// two of a page, and reading the whole page costs several times more. When the band is
+    /// too narrow for the text (a close-up) or the strokes touch nothing in it, the whole
+    /// photo is read after all.
+    public func underline(inImageAt path: String, strokes: [Stroke], limits: PhotoLimits) throws -> UnderlineResult {
+        let photo = try PhotoDecoder.decode(path: path, limits: limits)
+        let strokes = try Stroke.fitted(strokes, width: photo.width, height: photo.height)
+        if let band = Self.band(around: strokes, in: photo) {
+            let result = try UnderlineSelector.underline(read(photo, rows: band), strokes: strokes)
+            if !result.words.isEmpty && !Self.cut(result.words, by: band, in: photo) { return result }
+        }
+        return try UnderlineSelector.underline(read(photo), strokes: strokes)
+    }
+
+    /// Share of the photo's height read above the highest stroke point and below the lowest:
+    /// on a photo of a page the line above a stroke is a few hundredths of the height tall.
+    static let bandAbove = 0.08, bandBelow = 0.03
+
+    /// Rows of `photo.gray` around the strokes, or nil when that is most of the photo anyway.
+    static func band(around strokes: [Stroke], in photo: DecodedPhoto) -> Range<Int>? {
+        let ys = strokes.flatMap { $0.points.map(\.y) }
+        guard let highest = ys.min(), let lowest = ys.max() else { return nil }
+        let fullHeight = Double(photo.height), scale = Double(photo.gray.height) / fullHeight
+        let top = max(0, Int(((highest - bandAbove * fullHeight) * scale).rounded(.down)))
+        let bottom = min(photo.gray.height, Int(((lowest + bandBelow * fullHeight) * scale).rounded(.up)))
+        guard bottom > top, Double(bottom - top) < 0.6 * Double(photo.gray.height) else { return nil }
+        return top..<bottom
+    }
+
+    /// Whether a selected word touches an edge of the band that is not the photo's own: its
+    /// line was cut, and what was read of it cannot be trusted.
+    static func cut(_ words: [OCRWord], by band: Range<Int>, in photo: DecodedPhoto) -> Bool {
+        let scale = Double(photo.height) / Double(photo.gray.height)
+        let top = Double(band.lowerBound) * scale, bottom = Double(band.upperBound) * scale
+        let slack = 3 * scale
+        return words.contains { word in
+            (band.lowerBound > 0 && Double(word.box.y) <= top + slack)
+                || (band.upperBound < photo.gray.height && Double(word.box.y + word.box.height) >= bottom - slack)
+        }
+    }
+
+    /// OCR of the whole photo, or of `rows` of it; boxes in the full-size photo's pixels.
+    func read(_ photo: DecodedPhoto, rows: Range<Int>? = nil) -> OCRPage {
+        let gray = photo.gray
+        let rows = rows ?? 0..<gray.height
+        let result = gray.pixels.withUnsafeBufferPointer { pixels in
+            engine.recognise(gray: pixels.baseAddress! + rows.lowerBound * gray.bytesPerLine, width: gray.width,
+                             height: rows.count, bytesPerLine: gray.bytesPerLine, dpi: Self.assumedDPI)
+        }
+        let words = WordBoxes.clippedToTheirLines(result.words.map { word in
+            var word = word
+            word.box.y += rows.lowerBound
+            word.box = WordBoxes.tightened(word.box, in: gray)
+            return word
+        })
+        return OCRPage(words: words.map { word in
+            OCRWord(text: word.text, box: photo.fullSize(word.box), confidence: word.confidence, line: word.line)
+        }, imageWidth: photo.width, imageHeight: photo.height)
+    }
+}
