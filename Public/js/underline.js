@@ -113,10 +113,10 @@ function draw() {
   if (overlayToggle.checked && allWords) {
     ctx.strokeStyle = "rgba(37, 99, 235, 0.7)";
     ctx.lineWidth = 2 / k;
-    for (const w of allWords) ctx.strokeRect(w.box.x, w.box.y, w.box.width, w.box.height);
+    for (const w of allWords) ctx.strokeRect(w.box.x, w.box.y, w.box.w, w.box.h);
   }
   ctx.fillStyle = "rgba(250, 204, 21, 0.35)";
-  for (const w of selected) ctx.fillRect(w.box.x, w.box.y, w.box.width, w.box.height);
+  for (const w of selected) ctx.fillRect(w.box.x, w.box.y, w.box.w, w.box.h);
   ctx.strokeStyle = "rgba(220, 38, 38, 0.85)";
   ctx.lineWidth = Math.max(3, image.width / 300);
   ctx.lineCap = "round";

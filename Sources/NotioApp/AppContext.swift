@@ -18,6 +18,8 @@ final class AppContext: Sendable {
     let catalogs: Catalogs
     let files: FileStorage
     let media: MediaWorkerClient
+    /// Warm OCR workers for page photos (underline capture).
+    let ocr: OCRPool
     let provider: any AnalysisProvider
     let assetURL: @Sendable (String) -> String
     let now: @Sendable () -> Date
@@ -36,6 +38,9 @@ final class AppContext: Sendable {
             executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
             limits: MediaLimits(maxBytes: config.maxUploadBytes, maxPages: config.pdfMaxPages,
                                 timeoutSeconds: Double(config.pdfTimeoutSeconds), ocrMinChars: config.ocrMinChars))
+        ocr = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
+                      configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
+                                                          photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers)
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)

@@ -50,6 +50,7 @@ public final class Application: Sendable {
     public func stop() {
         server.stop()
         context.jobs.stop()
+        context.ocr.shutdown()
     }
 
     /// The analysis provider named by `NOTIO_AI_PROVIDER`; a remote one without its key or

@@ -17,6 +17,9 @@ func routeTable(_ app: AppContext) -> [Route] {
     let readingStats = ReadingStatsAPI(app: app)
     let catalog = CatalogAPI(app: app)
     let imports = ImportsAPI(app: app)
+    let ocr = OCRAPI(app: app)
+    let widget = WidgetAPI(app: app)
+    let photo = app.config.maxPhotoBytes + (1 << 20)
     let statsPages = ReadingStatsPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
     let openAPI = OpenAPIDocument.response
@@ -62,10 +65,19 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/api/v1/books/{id}/cover", .sync(reading.cover)),
         Route("POST", "/api/v1/books/{id}/sentences", .sync(reading.createSentence)),
         Route("GET", "/api/v1/sentences", .sync(reading.listSentences)),
+        // Literal routes first: the table is tried in order.
+        Route("GET", "/api/v1/sentences/random", .sync(widget.random)),
+        Route("GET", "/api/v1/sentences/daily", .sync(widget.daily)),
         Route("GET", "/api/v1/sentences/{id}", .sync(reading.sentence)),
         Route("PATCH", "/api/v1/sentences/{id}", .sync(reading.updateSentence)),
         Route("DELETE", "/api/v1/sentences/{id}", .sync(reading.deleteSentence)),
         Route("GET", "/api/v1/emotions", .sync(reading.emotions)),
+        Route("POST", "/api/v1/ocr/underline", maxBodyBytes: photo, .async(ocr.underline)),
+        Route("POST", "/api/v1/ocr/words", maxBodyBytes: photo, .async(ocr.words)),
+        Route("GET", "/api/v1/widget/sentence", .sync(widget.json)),
+        Route("POST", "/api/v1/widget/token", .sync(widget.createToken)),
+        Route("DELETE", "/api/v1/widget/token", .sync(widget.revokeToken)),
+        Route("GET", "/widget/sentence", .sync(widget.html)),
         Route("POST", "/api/v1/imports", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(imports.create)),
         Route("GET", "/api/v1/timer", .sync(timer.state)),
         Route("POST", "/api/v1/timer/start", .sync(timer.start)),

@@ -27,6 +27,40 @@ extension OpenAPIDocument {
                 "booksAdded": ["type": "integer"], "booksMatched": ["type": "integer"], "sentencesAdded": ["type": "integer"],
                 "sentencesDuplicate": ["type": "integer"], "skipped": ["type": "integer"]]]]]),
                           "413": errorAnswer("Over 10 MB"), "422": errorAnswer("Not a file Notio can read (code names why: empty_file, not_text, unknown_format, missing_columns, malformed_csv, ...); nothing stored")]]],
+        "/api/v1/ocr/underline": ["post": [
+            "summary": "Read the words above underlines drawn on a page photo (Korean + English)",
+            "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["image", "strokes"], "properties": [
+                "image": ["type": "string", "format": "binary", "description": "JPEG/PNG/WebP, ≤ 20 MB, ≤ 40 MP; EXIF orientation applied"],
+                "strokes": ["type": "string", "description": "JSON [[{x,y},...],...] in pixels of the oriented image"]]]]]],
+            "responses": ["200": answer("The underlined text (empty with a message when no word was touched)", ref("UnderlineResult")),
+                          "400": errorAnswer("bad_strokes"), "413": errorAnswer("too_large / too_many_pixels"), "415": errorAnswer("not_an_image"),
+                          "422": errorAnswer("damaged_image / strokes_outside_image / no image"), "503": errorAnswer("busy / ocr_unavailable"),
+                          "504": errorAnswer("timeout")]]],
+        "/api/v1/ocr/words": ["post": [
+            "summary": "Every recognised word with its box, for drawing over the photo",
+            "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["image"], "properties": [
+                "image": ["type": "string", "format": "binary"]]]]]],
+            "responses": ["200": answer("Words", ref("OCRPage")), "413": errorAnswer("Too large"), "415": errorAnswer("not_an_image"), "422": errorAnswer("damaged_image")]]],
+        "/api/v1/sentences/random": ["get": [
+            "summary": "A random sentence, optionally with one emotion", "parameters": [query("emotion", ["type": "string", "enum": emotionIds])],
+            "responses": ["200": answer("A sentence", ref("Sentence")), "404": errorAnswer("No sentences yet")]]],
+        "/api/v1/sentences/daily": ["get": [
+            "summary": "오늘의 문장: the same sentence all day (the reader's day), another tomorrow",
+            "responses": ["200": answer("A sentence", ref("Sentence")), "404": errorAnswer("No sentences yet")]]],
+        "/api/v1/widget/sentence": ["get": [
+            "summary": "For widget apps (Scriptable, Shortcuts, KWGT): the daily or a random sentence; authorised by ?token= (or the session)",
+            "security": [],
+            "parameters": [query("token", ["type": "string"], "the widget token from the settings"), query("mode", ["type": "string", "enum": ["daily", "random"]]),
+                           query("emotion", ["type": "string", "enum": emotionIds])],
+            "responses": ["200": answer("The sentence, or null with a message", ["type": "object", "properties": [
+                "mode": ["type": "string"], "date": ["type": "string"], "sentence": ref("Sentence"), "message": ["type": "string"]]]),
+                          "401": errorAnswer("invalid_widget_token: revoked or unknown")]]],
+        "/api/v1/widget/token": [
+            "post": ["summary": "Make a widget token (replaces the previous one); the answer is the only time it is shown",
+                     "responses": ["201": answer("The token and the widget addresses", ["type": "object", "properties": [
+                        "token": ["type": "string"], "widgetUrl": ["type": "string"], "jsonUrl": ["type": "string"], "imageUrl": ["type": "string"]]])]],
+            "delete": ["summary": "Revoke the widget token", "responses": ["204": answer("Revoked")]],
+        ],
         "/api/v1/catalog/recommended": ["get": [
             "summary": "Recommended books (Aladin bestsellers and new releases)",
             "responses": ["200": answer("Books", catalogAnswer), "503": errorAnswer("catalog_unavailable")]]],
@@ -134,6 +168,11 @@ extension OpenAPIDocument {
     ] }
 
     static var readingSchemas: Object { [
+        "Box": ["type": "object", "properties": ["x": ["type": "integer"], "y": ["type": "integer"], "w": ["type": "integer"], "h": ["type": "integer"]]],
+        "OCRWord": ["type": "object", "properties": ["text": ["type": "string"], "box": ref("Box"), "confidence": ["type": "number"], "line": ["type": "integer"]]],
+        "UnderlineResult": ["type": "object", "properties": ["text": ["type": "string"], "words": ["type": "array", "items": ref("OCRWord")],
+                                                             "imageWidth": ["type": "integer"], "imageHeight": ["type": "integer"], "message": ["type": "string"]]],
+        "OCRPage": ["type": "object", "properties": ["words": ["type": "array", "items": ref("OCRWord")], "imageWidth": ["type": "integer"], "imageHeight": ["type": "integer"]]],
         "ReadingStats": ["type": "object", "properties": [
             "period": ["type": "string"], "from": ["type": "string", "format": "date"], "to": ["type": "string", "format": "date", "description": "exclusive"],
             "previous": ["type": "string", "format": "date"], "next": ["type": "string", "format": "date"],
