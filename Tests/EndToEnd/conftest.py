@@ -25,10 +25,32 @@ LISTENING = re.compile(r"listening on (http://\S+)")
 STARTUP_SECONDS = 60
 
 
+class FakeServices:
+    """Tests/Support/fake_services.py: fake Aladin and Open Library (and covers) on 127.0.0.1."""
+
+    def __init__(self):
+        fixtures = ROOT / "Tests" / "Fixtures" / "external"
+        self.process = subprocess.Popen(
+            ["python3", str(ROOT / "Tests" / "Support" / "fake_services.py"), "--fixtures", str(fixtures), "--exit-on-stdin-eof"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        line = self.process.stdout.readline()
+        match = LISTENING.search(line)
+        if not match:
+            self.process.kill()
+            pytest.exit(f"fake_services.py did not start: {line!r}", returncode=3)
+        self.base_url = match.group(1).rstrip("/")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
 class ServerProcess:
     """notio serve, with its output drained on a thread (a full pipe would block the server)."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, env: dict | None = None):
         binary = os.environ.get("NOTIO_BIN") or str(ROOT / ".build" / "debug" / "notio")
         if not Path(binary).exists():
             pytest.exit(f"no server binary at {binary}: run `swift build` first or set NOTIO_BIN", returncode=2)
@@ -38,7 +60,7 @@ class ServerProcess:
         self._ready = threading.Event()
         self.process = subprocess.Popen(
             self.command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
-            env={**os.environ, "NOTIO_LOG_LEVEL": os.environ.get("NOTIO_LOG_LEVEL", "info")},
+            env={**os.environ, "NOTIO_LOG_LEVEL": os.environ.get("NOTIO_LOG_LEVEL", "info"), **(env or {})},
         )
         threading.Thread(target=self._drain, daemon=True).start()
 
@@ -71,14 +93,28 @@ class ServerProcess:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The base URL of a running server seeded with the demo account (study@notio.io / password)."""
+def fakes():
+    """The base URL of the fake outside services (Aladin at /aladin/, covers at /covers/)."""
+    fake = FakeServices()
+    try:
+        yield fake.base_url
+    finally:
+        fake.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, fakes):
+    """The base URL of a running server seeded with the demo account (study@notio.io / password),
+    its book search pointed at the fake Aladin."""
     external = os.environ.get("NOTIO_E2E_BASE_URL")
     if external:
         yield external.rstrip("/")
         return
     data_dir = tmp_path_factory.mktemp("notio-data")
-    proc = ServerProcess(data_dir)
+    proc = ServerProcess(data_dir, env={
+        "NOTIO_CATALOG_PROVIDERS": "aladin", "ALADIN_TTB_KEY": "e2e-test-key",
+        "NOTIO_ALADIN_URL": f"{fakes}/aladin/", "NOTIO_COVERS_PRIVATE_HOSTS": "true",
+    })
     try:
         yield proc.wait_until_listening()
     finally:
