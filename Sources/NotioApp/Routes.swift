@@ -102,6 +102,7 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/guest", .sync(pages.guest)),
         Route("GET", "/settings", .sync(pages.settings)),
         Route("POST", "/settings", .sync(pages.saveSettings)),
+        Route("POST", "/settings/widget", .sync(pages.widget)),
 
         Route("GET", "/reading", .sync(readingPages.shelf)),
         Route("GET", "/books/new", .async(readingPages.newBook)),

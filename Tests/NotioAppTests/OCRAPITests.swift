@@ -15,8 +15,17 @@ import CGdkPixbuf
         var height: Int
     }
 
-    /// Renders `count` clean pages with seed 3 (once per run) and returns them.
-    static let pages: [Page] = {
+    /// Five clean pages with seed 3, rendered once per run. The renderer runs on its own
+    /// thread: waiting for a process on the tests' few cooperative threads would stall them all.
+    static let rendering = Task<[Page], Never> {
+        await withCheckedContinuation { done in
+            Thread { done.resume(returning: render()) }.start()
+        }
+    }
+
+    static func pages() async -> [Page] { await rendering.value }
+
+    private static func render() -> [Page] {
         let dir = NSTemporaryDirectory() + "notio-ocr-pages-" + UUID().uuidString
         let tool = Process()
         tool.executableURL = URL(fileURLWithPath: TestServer.packageRoot + "/.build/debug/notio-testpages")
@@ -33,7 +42,7 @@ import CGdkPixbuf
             return Page(image: image, strokes: String(decoding: strokes, as: UTF8.self), span: t["span"] as? String ?? "",
                         kind: t["strokeKind"] as? String ?? "", width: t["imageWidth"] as? Int ?? 0, height: t["imageHeight"] as? Int ?? 0)
         }
-    }()
+    }
 
     /// Letters only (Hangul and Latin): the comparison ignores spacing, digits and punctuation,
     /// where OCR differences are not about which words were underlined.
@@ -49,8 +58,9 @@ import CGdkPixbuf
         let server = try TestServer(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
-        #expect(Self.pages.count == 5, "notio-testpages did not render the pages")
-        for page in Self.pages {
+        let pages = await Self.pages()
+        #expect(pages.count == 5, "notio-testpages did not render the pages")
+        for page in pages {
             let r = try await underline(c, page.image, strokes: page.strokes)
             #expect(r.status == 200, "\(page.kind): \(r.text)")
             let text = r.json["text"] as? String ?? ""
@@ -60,14 +70,14 @@ import CGdkPixbuf
             #expect(!words.isEmpty && words.allSatisfy { ($0["box"] as? [String: Any])?["w"] is Int })
         }
         // The two-line kinds are among them: a span across a line break comes back joined.
-        #expect(Set(Self.pages.map(\.kind)).isSuperset(of: ["two-strokes", "hooked"]))
+        #expect(Set(pages.map(\.kind)).isSuperset(of: ["two-strokes", "hooked"]))
     }
 
     @Test func aStrokeUnderNothingIsAnEmptyAnswerNotAnError() async throws {
         let server = try TestServer(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
-        let page = try #require(Self.pages.first)
+        let page = try #require(await Self.pages().first)
         // Across the top margin, above the first line.
         let r = try await underline(c, page.image, strokes: "[[{\"x\":100,\"y\":8},{\"x\":900,\"y\":10}]]")
         #expect(r.status == 200)
@@ -82,7 +92,7 @@ import CGdkPixbuf
         let server = try TestServer(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
-        let page = try #require(Self.pages.first)
+        let page = try #require(await Self.pages().first)
         let line = "[[{\"x\":100,\"y\":300},{\"x\":600,\"y\":300}]]"
         #expect(try await underline(c, Data("just some text, not a photo".utf8), strokes: line, type: "text/plain").status == 415)
         // A JPEG cut in half.

@@ -14,11 +14,11 @@ import Testing
         let server = try TestServer(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
-        let book = try await Self.addBook(c, ["title": "  소년이 온다 ", "author": "한강", "isbn13": "978-89-364-3473-4",
+        let book = try await Self.addBook(c, ["title": "  소년이 온다 ", "author": "한강", "isbn13": "978-89-364-3412-0",
                                               "publisher": "창비", "genre": "소설", "status": "finished"])
         let id = try #require(book["id"] as? String)
         #expect(book["title"] as? String == "소년이 온다")
-        #expect(book["isbn13"] as? String == "9788936434734")
+        #expect(book["isbn13"] as? String == "9788936434120")
         #expect(book["status"] as? String == "finished")
         #expect(book["statusLabel"] as? String == "완독")
         #expect(book["sentenceCount"] as? Int == 0)

@@ -105,7 +105,27 @@ struct AccountPages {
     func settings(_ request: Request) throws -> Response {
         let (visitor, newCSRF) = try app.pageVisitor(request)
         guard let user = visitor.user else { return .redirect("/login") }
-        return app.page(Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone), newCSRF: newCSRF)
+        let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
+        return app.page(Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone, widget: widget), newCSRF: newCSRF)
+    }
+
+    /// `POST /settings/widget`: make (or renew) the widget address, shown once on the page; or revoke it.
+    func widget(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        let api = WidgetAPI(app: app)
+        switch request.formFields["action"] ?? "" {
+        case "create":
+            let urls = WidgetAPI.TokenJSON(token: try api.makeToken(for: user), base: api.publicBase(request))
+            let page = Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone,
+                                      widget: WidgetSettings(hasToken: true, newURLs: (urls.widgetUrl, urls.jsonUrl, urls.imageUrl)))
+            return app.page(page, newCSRF: nil)
+        case "revoke":
+            try app.store.revokeWidgetTokens(owner: user.id)
+            return .redirect("/settings")
+        default:
+            throw HTTPError.unprocessable(["action": "must be create or revoke"])
+        }
     }
 
     /// Language and time zone. A visitor without an account only sets the language cookie.

@@ -34,7 +34,16 @@ struct ReadingPages {
         let books = try app.store.books(owner: owner, status: status)
         let counts = try app.store.bookCounts(owner: owner)
         let sentenceCount = try app.store.sentenceCount(owner: owner)
+        let user = visitor.user!
+        let daily = try app.store.dailySentence(owner: owner, day: WidgetAPI(app: app).today(user))
+        // A random sentence when asked for one (?mood=all or an emotion).
+        let mood = request.query["mood"]
+        let moodEmotion = mood.flatMap(Emotion.init(rawValue:))
+        let random = mood == nil ? nil : try app.store.randomSentence(owner: owner, emotion: moodEmotion)
+        let used = try app.store.emotionCounts(owner: owner).filter { $0.value > 0 }.map(\.key)
         return app.page(Pages.bookshelf(ctx, books: books, status: status, counts: counts, sentenceCount: sentenceCount,
+                                        daily: daily, random: RandomSentenceState(asked: mood != nil, emotion: moodEmotion, sentence: random,
+                                                                                  emotions: Emotion.allCases.filter(used.contains)),
                                         flash: flash(request, ctx)), newCSRF: newCSRF)
     }
 

@@ -25,6 +25,14 @@ struct ManualBookForm: Sendable {
     var open = false
 }
 
+/// The random sentence on the reading home: which emotion was asked for and what came.
+struct RandomSentenceState: Sendable {
+    var asked = false
+    var emotion: Emotion?
+    var sentence: SentenceWithBook?
+    var emotions: [Emotion] = []
+}
+
 /// Shared pieces of the reading pages.
 enum ReadingViews {
     static func statusLabel(_ ctx: PageContext, _ s: BookStatus) -> String { ctx.t("book.status.\(s.rawValue)") }
@@ -107,6 +115,34 @@ enum ReadingViews {
         """
     }
 
+    /// A sentence shown large, with its book: the sentence of the day, a random one.
+    static func quoteCard(_ ctx: PageContext, _ s: SentenceWithBook, id: String, title: String) -> HTML {
+        let x = s.sentence
+        return """
+        <figure class="quote-card" id="\(id)" data-sentence-id="\(x.id)">
+          <figcaption class="quote-title">\(title)</figcaption>
+          <blockquote>\(x.text)</blockquote>
+          <p class="quote-meta">\(x.emotion.map { "<span aria-hidden=\"true\">\($0.emoji)</span> " as HTML })<a href="/books/\(x.bookId)">\(s.bookTitle)</a> · \(s.bookAuthor)\(x.page.map { " · " + NoteViews.format(ctx, "sentence.pageN", String($0)) } ?? "")</p>
+        </figure>
+        """
+    }
+
+    /// Emotion chips that each bring a random sentence with that feeling (links: no script needed).
+    static func randomSection(_ ctx: PageContext, _ r: RandomSentenceState) -> HTML {
+        let chips = HTML.join(([nil] + r.emotions.map(Optional.some)).map { (e: Emotion?) -> HTML in
+            let current = r.asked && r.emotion == e
+            let label: HTML = e.map { "<span aria-hidden=\"true\">\($0.emoji)</span> \(emotionLabel(ctx, $0))" } ?? HTML(raw: HTML.escape(ctx.t("random.any")))
+            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"/reading?mood=\(e?.rawValue ?? "all")#random\" rel=\"nofollow\">\(label)</a>"
+        })
+        return """
+        <section class="random-sentence" id="random" aria-labelledby="random-title">
+          <h2 id="random-title">\(ctx.t("random.title"))</h2>
+          <div class="chips" role="group" aria-label="\(ctx.t("sentence.emotion"))">\(chips)</div>
+          \(r.sentence.map { quoteCard(ctx, $0, id: "random-result", title: r.emotion.map { "\($0.emoji) \(emotionLabel(ctx, $0))" } ?? ctx.t("random.any")) })
+        </section>
+        """
+    }
+
     static func bookCard(_ ctx: PageContext, _ b: Book) -> HTML {
         """
         <li class="book-card" data-book-id="\(b.id)" data-status="\(b.status.rawValue)">
@@ -165,7 +201,8 @@ extension Pages {
     /// `GET /reading`: the bookshelf (나만의 책장) with its shelves, and recommended books that
     /// the page's script loads from the catalog.
     static func bookshelf(_ ctx: PageContext, books: [Book], status: BookStatus?, counts: [BookStatus: Int],
-                          sentenceCount: Int, flash: Layout.Flash? = nil) -> String {
+                          sentenceCount: Int, daily: SentenceWithBook? = nil, random: RandomSentenceState = RandomSentenceState(),
+                          flash: Layout.Flash? = nil) -> String {
         let total = counts.values.reduce(0, +)
         let chips = HTML.join(([nil] + BookStatus.allCases.map(Optional.some)).map { (s: BookStatus?) -> HTML in
             let current = status == s
@@ -202,6 +239,8 @@ extension Pages {
           </div>
         </div>
         \(ReadingViews.readingTabs(ctx, current: "/reading"))
+        \(daily.map { ReadingViews.quoteCard(ctx, $0, id: "daily-sentence", title: ctx.t("daily.title")) })
+        \(HTML.when(!random.emotions.isEmpty) { ReadingViews.randomSection(ctx, random) })
         <div class="chips" role="group" aria-label="\(ctx.t("shelf.filter"))">\(chips)</div>
         \(shelf)
         <section class="recommended" id="recommended" data-src="/api/v1/catalog/recommended" data-guest="\(ctx.isGuest ? "1" : "0")" hidden aria-labelledby="recommended-title">

@@ -11,7 +11,7 @@ extension Pages {
     /// `GET /settings`: language and time zone (POST /settings with `language`, `timeZone`,
     /// `csrf_token`), the account, and logout. Read-only while browsing as a guest. `saved` shows
     /// a "saved" toast (after POST /settings redirects back here).
-    public static func settings(_ ctx: PageContext, timeZone: String, saved: Bool = false) -> String {
+    public static func settings(_ ctx: PageContext, timeZone: String, saved: Bool = false, widget: WidgetSettings = WidgetSettings()) -> String {
         let zones = commonTimeZones.contains(timeZone) ? commonTimeZones : [timeZone] + commonTimeZones
         let zoneOptions = HTML.join(zones.map { zone in
             "<option value=\"\(zone)\"\(HTML.when(zone == timeZone) { " selected" })>\(zone.replacingOccurrences(of: "_", with: " "))</option>"
@@ -47,6 +47,7 @@ extension Pages {
             </fieldset>
           </form>
         </section>
+        \(HTML.when(!ctx.isGuest) { widgetSection(ctx, widget) })
         <section class="card settings-section">
           <form method="post" action="/logout">
             \(Form.csrfField(ctx))
@@ -56,5 +57,45 @@ extension Pages {
         """
         return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body, bodyClass: "page-settings",
                            flash: saved ? Layout.Flash(ctx.t("settings.saved"), kind: .success) : nil)
+    }
+
+    /// The widget address: made on request and shown once (only its hash is kept), revocable.
+    static func widgetSection(_ ctx: PageContext, _ w: WidgetSettings) -> HTML {
+        let fresh: HTML = w.newURLs.map { urls in
+            """
+            <div class="notice notice-success" id="widget-urls" role="status">
+              <p>\(ctx.t("widget.copyNow"))</p>
+              <p><label for="widget-url-html">\(ctx.t("widget.html"))</label><input id="widget-url-html" class="copy-field" readonly value="\(urls.html)"></p>
+              <p><label for="widget-url-json">\(ctx.t("widget.json"))</label><input id="widget-url-json" class="copy-field" readonly value="\(urls.json)"></p>
+              <p><label for="widget-url-png">\(ctx.t("widget.png"))</label><input id="widget-url-png" class="copy-field" readonly value="\(urls.png)"></p>
+            </div>
+            """
+        } ?? .empty
+        return """
+        <section class="card settings-section" aria-labelledby="widget-title">
+          <h2 id="widget-title">\(ctx.t("widget.title"))</h2>
+          <p class="muted">\(ctx.t("widget.about"))</p>
+          \(fresh)
+          <p id="widget-state">\(w.hasToken ? ctx.t("widget.active") : ctx.t("widget.none"))</p>
+          <div class="form-actions">
+            <form method="post" action="/settings/widget">\(Form.csrfField(ctx))<input type="hidden" name="action" value="create">
+              <button class="button button-secondary" type="submit" id="widget-create">\(ctx.t(w.hasToken ? "widget.renew" : "widget.create"))</button></form>
+            \(HTML.when(w.hasToken) { """
+            <form method="post" action="/settings/widget">\(Form.csrfField(ctx))<input type="hidden" name="action" value="revoke">
+              <button class="button button-danger" type="submit" id="widget-revoke">\(ctx.t("widget.revoke"))</button></form>
+            """ })
+          </div>
+          <p><a href="/widget/sentence" target="_blank" rel="noopener">\(ctx.t("widget.preview"))</a></p>
+        </section>
+        """
+    }
+}
+
+/// What the settings page shows of the widget address.
+public struct WidgetSettings: Sendable {
+    public var hasToken = false
+    public var newURLs: (html: String, json: String, png: String)?
+    public init(hasToken: Bool = false, newURLs: (html: String, json: String, png: String)? = nil) {
+        self.hasToken = hasToken; self.newURLs = newURLs
     }
 }

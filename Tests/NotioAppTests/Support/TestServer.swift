@@ -62,11 +62,13 @@ final class TestServer: @unchecked Sendable {
     }
 }
 
-/// A clock a test moves forward: the real time plus an offset.
+/// A clock a test moves forward by hand: it stands still otherwise, so a slow machine adds no
+/// seconds to what a test computes.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
+    private let start = Date()
     private var offset: TimeInterval = 0
-    var now: Date { lock.lock(); defer { lock.unlock() }; return Date().addingTimeInterval(offset) }
+    var now: Date { lock.lock(); defer { lock.unlock() }; return start.addingTimeInterval(offset) }
     func advance(_ seconds: TimeInterval) { lock.lock(); offset += seconds; lock.unlock() }
 }
 
