@@ -19,6 +19,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let imports = ImportsAPI(app: app)
     let ocr = OCRAPI(app: app)
     let widget = WidgetAPI(app: app)
+    let cards = CardAPI(app: app)
     let photo = app.config.maxPhotoBytes + (1 << 20)
     let statsPages = ReadingStatsPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
@@ -78,6 +79,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/api/v1/widget/token", .sync(widget.createToken)),
         Route("DELETE", "/api/v1/widget/token", .sync(widget.revokeToken)),
         Route("GET", "/widget/sentence", .sync(widget.html)),
+        Route("GET", "/widget/sentence.png", .async(cards.widgetPNG)),
+        Route("POST", "/api/v1/sentences/{id}/card", maxBodyBytes: photo, .async(cards.card)),
         Route("POST", "/api/v1/imports", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(imports.create)),
         Route("GET", "/api/v1/timer", .sync(timer.state)),
         Route("POST", "/api/v1/timer/start", .sync(timer.start)),
@@ -121,6 +124,7 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/reading/import", .sync(readingPages.importForm)),
         Route("POST", "/reading/import", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(readingPages.importFile)),
         Route("GET", "/sentences/{id}/edit", .sync(readingPages.editSentence)),
+        Route("GET", "/sentences/{id}/card", .sync(readingPages.cardEditor)),
         Route("POST", "/sentences/{id}", .sync(readingPages.updateSentence)),
         Route("POST", "/sentences/{id}/delete", .sync(readingPages.deleteSentence)),
 

@@ -227,8 +227,8 @@ enum Migrations {
         CREATE INDEX reading_sessions_by_owner ON reading_sessions(owner_id, started_at);
         CREATE INDEX reading_sessions_by_book ON reading_sessions(book_id);
         """,
-        // 6: the dial timer (one per reader, stored as its end time), widget tokens (a widget
-        // holds no session cookie), and the image cards made from sentences.
+        // 6: the dial timer (one per reader, stored as its end time) and widget tokens (a widget
+        // holds no session cookie). Image cards are made on request and not stored.
         """
         CREATE TABLE reading_timers (
             owner_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
@@ -241,17 +241,6 @@ enum Migrations {
             created_at INTEGER NOT NULL
         ) WITHOUT ROWID;
         CREATE INDEX widget_tokens_by_owner ON widget_tokens(owner_id);
-        CREATE TABLE sentence_cards (
-            id TEXT PRIMARY KEY,
-            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-            sentence_id TEXT NOT NULL REFERENCES sentences(id) ON DELETE CASCADE,
-            options TEXT NOT NULL,
-            background_file TEXT,
-            image_file TEXT NOT NULL,
-            created_at INTEGER NOT NULL
-        );
-        CREATE INDEX sentence_cards_by_sentence ON sentence_cards(sentence_id);
-        CREATE INDEX sentence_cards_by_owner ON sentence_cards(owner_id, created_at DESC);
         """,
     ]
 }

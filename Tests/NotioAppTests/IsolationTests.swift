@@ -110,6 +110,8 @@ import Testing
             "/books/{id}/sentences/new": book,
             "/books/{id}/sentences": book,
             "/sentences/{id}/edit": sentence,
+            "/sentences/{id}/card": sentence,
+            "/api/v1/sentences/{id}/card": sentence,
             "/sentences/{id}": sentence,
             "/sentences/{id}/delete": sentence,
             "/notes/{id}": note,

@@ -61,6 +61,14 @@ extension OpenAPIDocument {
                         "token": ["type": "string"], "widgetUrl": ["type": "string"], "jsonUrl": ["type": "string"], "imageUrl": ["type": "string"]]])]],
             "delete": ["summary": "Revoke the widget token", "responses": ["204": answer("Revoked")]],
         ],
+        "/api/v1/sentences/{id}/card": ["post": [
+            "summary": "An image card of the sentence (PNG): a preset background or my photo, font, size, alignment, dimming",
+            "parameters": [idParameter],
+            "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "properties": [
+                "options": ["type": "string", "description": "JSON: {size: portrait|story|square, font: serif|sans, textScale: 0.7..1.6, align: left|center|right, dim: 0..0.8, background: paper|ink|dusk|forest|rose|sky|sand|night|photo, textColor: auto|light|dark, quotes}"],
+                "background": ["type": "string", "format": "binary", "description": "the photo when background is photo (EXIF orientation applied)"]]]]]],
+            "responses": ["200": ["description": "The card", "content": ["image/png": [:]]], "404": errorAnswer("Absent or not yours"),
+                          "413": errorAnswer("Photo too large"), "415": errorAnswer("The background is not an image"), "422": errorAnswer("Bad options (fields named)")]]],
         "/api/v1/catalog/recommended": ["get": [
             "summary": "Recommended books (Aladin bestsellers and new releases)",
             "responses": ["200": answer("Books", catalogAnswer), "503": errorAnswer("catalog_unavailable")]]],

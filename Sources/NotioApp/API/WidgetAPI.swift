@@ -12,7 +12,7 @@ struct WidgetAPI {
     static let badToken = HTTPError(401, "invalid_widget_token", "위젯 주소가 만료되었거나 취소되었어요. 설정에서 새 주소를 만들어 주세요. (This widget address was revoked or never existed: make a new one in the settings.)")
 
     /// The reader of a widget request: by its token, else by its session.
-    private func widgetReader(_ request: Request) throws -> User {
+    func reader(_ request: Request) throws -> User {
         if let token = request.query["token"] {
             guard !token.isEmpty, let user = try app.store.widgetTokenOwner(hash: Crypto.sha256(token)) else { throw Self.badToken }
             return user
@@ -64,7 +64,7 @@ struct WidgetAPI {
 
     /// `GET /api/v1/widget/sentence`: for Scriptable, Shortcuts, KWGT and friends.
     func json(_ request: Request) throws -> Response {
-        let user = try widgetReader(request)
+        let user = try reader(request)
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let s = try pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"]))
         var r = JSON.response(WidgetJSON(mode: mode, date: today(user), sentence: s.map(ReadingAPI.SentenceJSON.init),
@@ -78,7 +78,7 @@ struct WidgetAPI {
     /// sentences, at the next hour for the daily one), fit for an iframe or a web widget.
     func html(_ request: Request) throws -> Response {
         let user: User
-        do { user = try widgetReader(request) } catch let e as HTTPError {
+        do { user = try reader(request) } catch let e as HTTPError {
             var r = Response.html(WidgetView.message(e.message, language: .ko), status: e.status)
             r.headers.set("Cache-Control", "no-store")
             return r

@@ -274,4 +274,11 @@ struct ReadingPages {
             return app.page(Pages.importPage(ctx, error: e.message), status: e.status, newCSRF: nil)
         }
     }
+
+    /// `GET /sentences/{id}/card`: the card editor (guests too: a card stores nothing).
+    func cardEditor(_ request: Request) throws -> Response {
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let s = try app.store.sentence(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.sentenceNotFound }
+        return app.page(Pages.cardEditor(ctx, sentence: s, maxPhotoMB: maxPhotoMB), newCSRF: newCSRF)
+    }
 }

@@ -109,7 +109,10 @@ enum ReadingViews {
           \(x.memo.map { "<p class=\"sentence-memo\"><span class=\"visually-hidden\">\(ctx.t("sentence.memo")): </span>\($0)</p>" as HTML })
           <div class="sentence-foot">
             \(HTML.when(showBook) { "<a class=\"sentence-book\" href=\"/books/\(x.bookId)\">\(s.bookTitle)<span class=\"muted\"> · \(s.bookAuthor)</span></a>" })
-            \(HTML.when(!ctx.isGuest) { "<a class=\"button button-quiet button-small\" href=\"/sentences/\(x.id)/edit\">\(ctx.t("sentence.edit"))</a>" })
+            <span class="sentence-actions">
+              <a class="button button-quiet button-small" href="/sentences/\(x.id)/card">\(ctx.t("card.make.short"))</a>
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-quiet button-small\" href=\"/sentences/\(x.id)/edit\">\(ctx.t("sentence.edit"))</a>" })
+            </span>
           </div>
         </li>
         """

@@ -1,0 +1,74 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioMedia
+import NotioStore
+
+/// Image cards: `POST /api/v1/sentences/{id}/card` renders a sentence over a preset background
+/// or the reader's own photo (in the warm media workers: cairo + pango, Korean broken between
+/// words) and answers the PNG; `/widget/sentence.png` is the same card at widget size.
+struct CardAPI {
+    let app: AppContext
+
+    /// Renders a card to a temporary PNG and answers it; the file is removed once sent.
+    func render(content: CardContent, options: CardOptions, background: String?, fileName: String) async throws -> Response {
+        let problems = content.problems.merging(options.problems) { a, _ in a }
+        guard problems.isEmpty else {
+            throw HTTPError.unprocessable(problems, "카드 설정을 확인해 주세요. (Check the card's settings.)")
+        }
+        if options.hasPhoto && background == nil {
+            throw HTTPError.unprocessable(["background": "a photo is needed for the photo background"], "배경 사진을 골라 주세요. (Choose a background photo.)")
+        }
+        let out = (app.config.dataDirectory as NSString).appendingPathComponent("tmp/card-\(UUID().uuidString).png")
+        do {
+            _ = try await app.ocr.renderCard(content: content, options: options, backgroundPath: options.hasPhoto ? background : nil, outputPath: out)
+        } catch let e as MediaError {
+            try? FileManager.default.removeItem(atPath: out)
+            throw OCRAPI.httpError(e)
+        }
+        guard let data = FileManager.default.contents(atPath: out) else { throw HTTPError(500, "card_failed", "카드를 만들지 못했어요. (The card could not be made.)") }
+        try? FileManager.default.removeItem(atPath: out)
+        var r = Response(status: 200, contentType: "image/png", body: data)
+        r.headers.set("Content-Disposition", "attachment; filename=\"\(fileName)\"")
+        r.headers.set("Cache-Control", "no-store")
+        r.headers.set("X-Content-Type-Options", "nosniff")
+        return r
+    }
+
+    static func content(_ s: SentenceWithBook) -> CardContent {
+        CardContent(text: s.sentence.text, title: s.bookTitle, author: s.bookAuthor, page: s.sentence.page)
+    }
+
+    /// `POST /api/v1/sentences/{id}/card`: multipart `options` (JSON) and an optional `background` photo.
+    func card(_ request: Request) async throws -> Response {
+        let owner = try Guard(app: app).check(request, access: .member, guestMayPost: true).user!.id
+        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+        var raw = request.formFields["options"] ?? "{}"
+        if case .bytes(let data) = request.body { raw = String(decoding: data, as: UTF8.self) }
+        let options: CardOptions
+        switch CardOptions.parse(json: Data((raw.isEmpty ? "{}" : raw).utf8)) {
+        case .success(let o): options = o
+        case .failure(let problems): throw HTTPError.unprocessable(problems.fields, "카드 설정을 확인해 주세요. (Check the card's settings.)")
+        }
+        let photo = request.files.first { $0.fieldName == "background" && $0.size > 0 }
+        if let photo, photo.size > app.config.maxPhotoBytes { throw HTTPError.tooLarge(limit: app.config.maxPhotoBytes) }
+        return try await render(content: Self.content(s), options: options, background: photo?.path, fileName: "notio-card.png")
+    }
+
+    /// `GET /widget/sentence.png?token=&w=&h=&theme=`: the widget's sentence as a picture.
+    func widgetPNG(_ request: Request) async throws -> Response {
+        let widget = WidgetAPI(app: app)
+        let user = try widget.reader(request)
+        let mode = request.query["mode"] == "random" ? "random" : "daily"
+        guard let s = try widget.pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
+            throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
+        }
+        let width = Int(request.query["w"] ?? "") ?? 600, height = Int(request.query["h"] ?? "") ?? 600
+        var options = CardOptions(size: .widget, width: width, height: height)
+        options.background = request.query["theme"] == "dark" ? "night" : (request.query["background"] ?? CardPresets.defaultID)
+        options.textScale = 1
+        var r = try await render(content: Self.content(s), options: options, background: nil, fileName: "notio-widget.png")
+        r.headers.set("Content-Disposition", "inline; filename=\"notio-widget.png\"")
+        return r
+    }
+}
