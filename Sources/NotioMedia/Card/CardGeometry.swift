@@ -31,7 +31,7 @@ public struct CardGeometry: Codable, Sendable, Equatable {
         marginX = (0.09 * Double(width)).rounded()
         marginY = max(marginX, (0.08 * Double(height)).rounded())
         fontSize = (0.047 * scale * options.textScale).rounded()
-        minFontSize = max(10, (0.02 * scale).rounded())
+        minFontSize = max(10, (0.025 * scale).rounded())
         lineHeight = 1.6
         footerFontSize = max(10, (0.024 * scale).rounded())
         footerGap = (0.04 * scale).rounded()

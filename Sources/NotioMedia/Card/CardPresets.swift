@@ -32,7 +32,7 @@ public enum CardPresets {
     public static let all: [CardPreset] = [
         CardPreset(id: "paper", label: "종이", colors: ["#F5F0E6"]),
         CardPreset(id: "ink", label: "먹", colors: ["#1E2430"]),
-        CardPreset(id: "dusk", label: "노을", colors: ["#3A2E5C", "#C8675A"]),
+        CardPreset(id: "dusk", label: "노을", colors: ["#3A2E5C", "#A8584F"]),
         CardPreset(id: "forest", label: "숲", colors: ["#1F3B2C", "#4F7A5A"], angle: 160),
         CardPreset(id: "rose", label: "장미", colors: ["#F9E0E3", "#F0B7C2"], angle: 135),
         CardPreset(id: "sky", label: "하늘", colors: ["#E3F0FB", "#A9CBEB"]),

@@ -8,10 +8,10 @@ import NotioMedia
 /// Owns a `PangoLayout`: one thread, one card.
 final class CardText {
     let layout: OpaquePointer
-    /// The sentence as pango sees it (quotes included).
-    let text: String
+    /// The sentence as pango sees it (quotes included; cut short with "…" when it does not fit).
+    private(set) var text: String
     /// Byte ranges of the runs of non-space characters: where breaks are forbidden.
-    private let words: [Range<Int>]
+    private var words: [Range<Int>]
     private let width: Int32
     private let family: String
     private let lineHeight: Double
@@ -38,7 +38,8 @@ final class CardText {
     }
 
     /// Sets the largest size from `fontSize` down to `minFontSize` (steps of 8%) at which the
-    /// sentence is at most `height` tall; at the smallest size, what does not fit is cut with "…".
+    /// sentence is at most `height` tall; at the smallest size, the words that do not fit are
+    /// left out and the last one shown is followed by "…".
     func fit(height: Double, fontSize start: Double, minFontSize: Double) {
         var size = max(start, minFontSize)
         while true {
@@ -46,10 +47,29 @@ final class CardText {
             if pixelHeight <= height || size <= minFontSize { break }
             size = max(minFontSize, (size * 0.92).rounded(.down))
         }
-        if pixelHeight > height {
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            pango_layout_set_height(layout, Int32(height * Double(PANGO_SCALE)))
+        guard pixelHeight > height else { return }
+        // Cut after the last line that fits, then word by word until the "…" fits too.
+        let fitting = max(1, Int(height / (size * lineHeight)))
+        var kept = Array(text.utf8.prefix(lineEnd(fitting - 1)))
+        while true {
+            while let last = kept.last, last == 0x20 || last == 0x0A { kept.removeLast() }
+            replaceText(String(decoding: kept, as: UTF8.self) + "…")
+            set(fontSize: size)
+            guard pixelHeight > height, let space = kept.lastIndex(where: { $0 == 0x20 || $0 == 0x0A }) else { return }
+            kept.removeSubrange(space...)
         }
+    }
+
+    private func replaceText(_ newText: String) {
+        text = newText
+        words = Self.nonSpaceRuns(newText)
+        pango_layout_set_text(layout, newText, -1)
+    }
+
+    /// The byte offset where line `index` (from 0) ends.
+    private func lineEnd(_ index: Int) -> Int {
+        guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return text.utf8.count }
+        return Int(line.pointee.start_index + line.pointee.length)
     }
 
     /// Lays the sentence out at `size` pixels; a word too wide for a line of its own may break
