@@ -10,6 +10,8 @@ import NotioMedia
 /// → `{"id":1,"page":{"words":[...],"imageWidth":3024,"imageHeight":4032},"ms":812.5}`;
 /// `{"id":2,"op":"underline","path":"/tmp/p.jpg","strokes":[[{"x":10,"y":20},...]]}`
 /// → `{"id":2,"underline":{"text":"...","words":[...],"imageWidth":...,"imageHeight":...},"ms":...}`;
+/// `{"id":3,"op":"card","content":{"text":"...","title":"...","author":"...","page":12},"options":{...},"background":"/tmp/b.jpg","out":"/tmp/c.png"}`
+/// → `{"id":3,"card":{"path":"/tmp/c.png","width":1080,"height":1350},"ms":...}`;
 /// failures → `{"id":2,"error":{"code":"damaged_image","message":"..."}}`.
 extension MediaWorker {
     public static func serveOCR() -> Int32 {
@@ -30,6 +32,8 @@ extension MediaWorker {
             reader = .failure(error as? MediaError
                 ?? MediaError(code: "ocr_unavailable", message: "Text recognition could not start."))
         }
+        // Cards share the workers: their fonts load now too.
+        CardRenderer.warmUp()
 
         while let line = readLine(strippingNewline: true) {
             guard let request = try? JSONDecoder().decode(OCRRequest.self, from: Data(line.utf8)) else {
@@ -46,6 +50,8 @@ extension MediaWorker {
                 case ("underline", _):
                     answer.underline = try reader.get().underline(
                         inImageAt: try path(of: request), strokes: request.strokes ?? [], limits: limits)
+                case ("card", _):
+                    answer.card = try card(request, limits: limits)
                 case ("crash", true):
                     abort()
                 case ("sleep", true):
@@ -62,6 +68,20 @@ extension MediaWorker {
             send(answer, to: answers)
         }
         return 0
+    }
+
+    /// Draws the card and writes it whole (a temporary file renamed) to `out`.
+    private static func card(_ request: OCRRequest, limits: PhotoLimits) throws -> CardResult {
+        guard let content = request.content, let options = request.options, let out = request.out else {
+            throw MediaError(code: "bad_request", message: "A card needs content, options and out.")
+        }
+        let png = try CardRenderer.render(content, options: options, backgroundPath: request.background, limits: limits)
+        do {
+            try png.write(to: URL(fileURLWithPath: out), options: .atomic)
+        } catch {
+            throw MediaError(code: "card_failed", message: "The card could not be saved.")
+        }
+        return CardResult(path: out, width: options.pixelSize.width, height: options.pixelSize.height)
     }
 
     private static func path(of request: OCRRequest) throws -> String {

@@ -7,11 +7,17 @@ import NotioMediaEngine
 // - `notio-worker words IMAGE`, `underline IMAGE STROKES_JSON_FILE`, `underline-batch LIST_FILE`:
 //   OCR of photos from the command line (benchmarks).
 // - `notio-worker scan SOURCE FIRST LAST OUT`: an image-only copy of some PDF pages (OCR tests).
+// - `notio-worker card [--repeat N] CONTENT_JSON OPTIONS_JSON [BACKGROUND] OUT.png`: an image card
+//   (benchmarks); `test-photo WIDTH HEIGHT OUT.jpg [ORIENTATION]`: a photo-like JPEG for them.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 switch arguments.first {
 case "scan":
     exit(MediaWorker.scan(arguments: rest))
+case "card":
+    exit(MediaWorker.card(arguments: rest))
+case "test-photo":
+    exit(MediaWorker.testPhoto(arguments: rest))
 case "serve-ocr":
     MediaWorker.limitOpenMPThreads()
     exit(MediaWorker.serveOCR())

@@ -4,6 +4,9 @@ import Foundation
 /// `{"id":7,"op":"words","path":"/tmp/p.jpg","limits":{...}}` or
 /// `{"id":8,"op":"underline","path":"/tmp/p.jpg","strokes":[[{"x":1,"y":2},...]],"limits":{...}}`.
 ///
+/// `{"id":9,"op":"card","content":{"text":...},"options":{...},"background":"/tmp/b.jpg","out":"/tmp/c.png"}`
+/// draws an image card (`background` null for a preset).
+///
 /// With `NOTIO_WORKER_TEST_OPS=1` in its environment the worker also takes `crash` (abort) and
 /// `sleep` (`seconds`), for tests of the pool.
 package struct OCRRequest: Codable, Sendable {
@@ -13,20 +16,32 @@ package struct OCRRequest: Codable, Sendable {
     package var strokes: [Stroke]?
     package var limits: PhotoLimits?
     package var seconds: Double?
+    package var content: CardContent?
+    package var options: CardOptions?
+    package var background: String?
+    package var out: String?
 
     package init(id: Int = 0, op: String, path: String? = nil, strokes: [Stroke]? = nil,
                  limits: PhotoLimits? = nil, seconds: Double? = nil) {
         self.id = id; self.op = op; self.path = path; self.strokes = strokes; self.limits = limits; self.seconds = seconds
     }
+
+    package static func card(_ content: CardContent, options: CardOptions, background: String?, out: String,
+                             limits: PhotoLimits) -> OCRRequest {
+        var request = OCRRequest(op: "card", limits: limits)
+        request.content = content; request.options = options; request.background = background; request.out = out
+        return request
+    }
 }
 
 /// The worker's answer, one JSON line on its stdout with the request's `id`: `page` for `words`,
-/// `underline` for `underline`, or `error`. `ms` is the time spent on the request (decoding,
+/// `underline` for `underline`, `card` for `card`, or `error`. `ms` is the time spent on the request (decoding,
 /// recognition, selection).
 package struct OCRAnswer: Codable, Sendable {
     package var id: Int
     package var page: OCRPage?
     package var underline: UnderlineResult?
+    package var card: CardResult?
     package var error: MediaError?
     package var ms: Double?
 
