@@ -13,7 +13,8 @@ enum ErrorPages {
             httpError = HTTPError(500, "internal", "Something went wrong on our side. Please try again.")
         }
         let response: Response
-        if request.isAPI {
+        if request.isAPI || request.path.hasPrefix("/widget/") {
+            // Widgets are read by programs, which need the status, not a sign-in page.
             response = JSON.error(httpError)
         } else if httpError.status == 401 {
             return .redirect("/login")
