@@ -3,6 +3,7 @@ extension L10n {
     static let reading: [String: (ko: String, en: String)] = [
         "common.cancel": ("취소", "Cancel"),
         "duration.minutes": ("%@분", "%@ min"),
+        "duration.seconds": ("%@초", "%@ s"),
         "duration.hours": ("%@시간 %m분", "%@ h %m min"),
         "reading.title": ("밑줄", "Underline"),
         "reading.tab.shelf": ("책장", "Bookshelf"),

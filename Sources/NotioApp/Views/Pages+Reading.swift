@@ -46,6 +46,7 @@ enum ReadingViews {
     /// "1시간 25분" / "1 h 25 min"; minutes only under an hour.
     static func duration(_ ctx: PageContext, seconds: Int) -> String {
         let minutes = seconds / 60, h = minutes / 60, m = minutes % 60
+        if seconds > 0 && seconds < 60 { return NoteViews.format(ctx, "duration.seconds", String(seconds)) }
         if h == 0 { return NoteViews.format(ctx, "duration.minutes", String(m)) }
         return NoteViews.format(ctx, "duration.hours", String(h)).replacingOccurrences(of: "%m", with: String(m))
     }

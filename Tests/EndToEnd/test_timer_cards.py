@@ -1,0 +1,84 @@
+"""The dial timer and image cards in a real browser: start the timer on a book, reload and see the
+countdown go on, stop it and find the session on the book and in the statistics; make a card of
+a sentence and get its PNG."""
+import re
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from notio_e2e import click, random_email, signup, text_of, wait_for
+
+
+def seconds_left(driver):
+    m, s = text_of(driver, "#dial-time").split(":")
+    return int(m) * 60 + int(s)
+
+
+def make_book_with_sentence(driver, server, title):
+    driver.get(f"{server}/books/new?manual=1")
+    wait_for(driver, "#book-title").send_keys(title)
+    click(driver, "#manual-book button[type=submit]")
+    wait_for(driver, "#capture-sentence")
+    click(driver, "#capture-sentence")
+    wait_for(driver, "#sentence-text").send_keys("천천히 가도 괜찮다. 멈추지만 않는다면.")
+    click(driver, "#save-sentence")
+    wait_for(driver, "#book-sentences .sentence-card")
+    return driver.current_url.split("?")[0]
+
+
+def test_timer_survives_a_reload_and_records_the_session(server, driver):
+    signup(driver, server, "타이머 테스터", random_email(), "correct horse 1")
+    book_url = make_book_with_sentence(driver, server, "타이머로 읽는 책")
+
+    driver.get(f"{server}/timer")
+    minutes = wait_for(driver, "#timer-minutes")
+    minutes.clear()
+    minutes.send_keys("25")
+    click(driver, "#timer-start")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "timer").get_attribute("data-state") == "running")
+    first = seconds_left(driver)
+    assert 24 * 60 <= first <= 25 * 60
+    time.sleep(2.2)
+    driver.refresh()
+    wait_for(driver, "#dial-time")
+    WebDriverWait(driver, 5).until(lambda d: seconds_left(d) < first, "the countdown did not go on after a reload")
+
+    # The timer bar is on other pages while it runs.
+    driver.get(f"{server}/reading")
+    bar = wait_for(driver, "#timer-bar")
+    assert "타이머로 읽는 책" in bar.text
+
+    driver.get(f"{server}/timer")
+    click(driver, "#timer-stop")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "timer").get_attribute("data-state") == "idle")
+    assert "타이머로 읽는 책" in text_of(driver, "#session-list")
+
+    driver.get(book_url)
+    spent = text_of(driver, "#book-reading-time")
+    assert re.match(r"^\d+초$", spent) and int(spent[:-1]) >= 2, spent
+    driver.get(f"{server}/reading/stats?period=week")
+    assert text_of(driver, "#period-total") == spent
+    assert "타이머로 읽는 책" in text_of(driver, "#top-books")
+
+
+def test_make_a_card_and_get_the_png(server, driver):
+    signup(driver, server, "카드 테스터", random_email(), "correct horse 1")
+    make_book_with_sentence(driver, server, "카드로 만들 책")
+    click(driver, "#book-sentences .sentence-actions a[href$='/card']")
+    wait_for(driver, "#card-preview")
+    click(driver, 'label.segment:has(input[value="story"])')
+    assert driver.find_element(By.ID, "card-preview").get_attribute("data-size") == "story"
+    click(driver, 'label.swatch:has(input[value="night"])')
+    click(driver, "#card-make")
+    WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "card-result").is_displayed(), "no card came back")
+    link = driver.find_element(By.ID, "card-download")
+    assert link.get_attribute("download") == "notio-card.png"
+    header = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch(document.getElementById('card-download').href).then(r => r.arrayBuffer()).then(b => {
+          const v = new DataView(b);
+          done([v.getUint32(0), v.getUint32(16), v.getUint32(20)]);
+        }).catch(e => done(String(e)));
+    """)
+    assert header == [0x89504E47, 1080, 1920], header
