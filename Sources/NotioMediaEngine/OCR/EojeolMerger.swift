@@ -10,6 +10,9 @@ struct OCRPiece: Sendable, Equatable {
     var box: PixelRect
     var confidence: Double
     var line: Int
+    /// Made by `EojeolMerger.joiningLatinRuns`: a foreign word the main model read as a mix of
+    /// letters and Hangul ("F타nstein"), to be re-read as a whole.
+    var isJoinedLatinRun = false
 
     init(text: String, recognised: String? = nil, box: PixelRect, confidence: Double, line: Int) {
         self.text = text; self.recognised = recognised ?? text; self.box = box
@@ -25,10 +28,43 @@ enum EojeolMerger {
     /// `lineTexts[n]` is the main model's text of line `n`.
     static func merge(_ pieces: [OCRPiece], lineTexts: [Int: String]) -> [OCRWord] {
         var merged: [OCRWord] = []
+        for (piece, startsWord) in zip(pieces, wordStarts(pieces, lineTexts: lineTexts)) {
+            if !startsWord, let last = merged.last, last.line == piece.line {
+                let lengthBefore = Double(last.text.count), length = Double(piece.text.count)
+                merged[merged.count - 1] = OCRWord(
+                    text: last.text + piece.text,
+                    box: last.box.union(piece.box),
+                    confidence: (last.confidence * lengthBefore + piece.confidence * length) / max(1, lengthBefore + length),
+                    line: piece.line)
+            } else {
+                merged.append(OCRWord(text: piece.text, box: piece.box, confidence: piece.confidence, line: piece.line))
+            }
+        }
+        return merged
+    }
+
+    /// The pieces of each word (eojeol), as index ranges in reading order.
+    static func words(_ pieces: [OCRPiece], lineTexts: [Int: String]) -> [Range<Int>] {
+        let starts = wordStarts(pieces, lineTexts: lineTexts)
+        var ranges: [Range<Int>] = []
+        for index in pieces.indices {
+            if starts[index] || ranges.isEmpty || pieces[index - 1].line != pieces[index].line {
+                ranges.append(index..<(index + 1))
+            } else {
+                ranges[ranges.count - 1] = ranges[ranges.count - 1].lowerBound..<(index + 1)
+            }
+        }
+        return ranges
+    }
+
+    /// Whether each piece begins a word: it begins its line, or the line text has a space
+    /// before it. Where the line text stops matching the pieces, every piece from there on
+    /// is a word of its own.
+    static func wordStarts(_ pieces: [OCRPiece], lineTexts: [Int: String]) -> [Bool] {
+        var starts: [Bool] = []
         var currentLine = -1
         var cursor: [Character] = []
         var position = 0
-
         for piece in pieces {
             if piece.line != currentLine {
                 currentLine = piece.line
@@ -41,28 +77,43 @@ enum EojeolMerger {
                 position += 1
             }
             let recognised = Array(piece.recognised)
-            let matches = position + recognised.count <= cursor.count
-                && Array(cursor[position..<position + recognised.count]) == recognised
-            if matches {
+            if position + recognised.count <= cursor.count, Array(cursor[position..<position + recognised.count]) == recognised {
                 position += recognised.count
             } else {
-                // The line text disagrees with the pieces: trust piece boundaries from here on.
                 spaced = true
                 position = cursor.count
             }
-
-            if !spaced, let last = merged.last, last.line == piece.line {
-                let lengthBefore = Double(last.text.count), length = Double(piece.text.count)
-                merged[merged.count - 1] = OCRWord(
-                    text: last.text + piece.text,
-                    box: last.box.union(piece.box),
-                    confidence: (last.confidence * lengthBefore + piece.confidence * length) / max(1, lengthBefore + length),
-                    line: piece.line)
-            } else {
-                merged.append(OCRWord(text: piece.text, box: piece.box, confidence: piece.confidence, line: piece.line))
-            }
+            starts.append(spaced)
         }
-        return merged
+        return starts
+    }
+
+    /// Within each word, the pieces from the first that needs a Latin re-read to the last one
+    /// become one piece. The Hangul model often reads a foreign word as letters, jamo and a
+    /// stray syllable ("F타nstein", "E1@1" + "ㅁ"), while a Korean particle comes only after it
+    /// ("Einstein의"): the re-read must see the whole foreign word, and only it.
+    static func joiningLatinRuns(_ pieces: [OCRPiece], lineTexts: [Int: String]) -> [OCRPiece] {
+        var joined: [OCRPiece] = []
+        for word in words(pieces, lineTexts: lineTexts) {
+            let latin = word.filter { pieces[$0].needsLatinReread }
+            guard let first = latin.first, let last = latin.last, last > first else {
+                joined += pieces[word]
+                continue
+            }
+            joined += pieces[word.lowerBound..<first]
+            var run = pieces[first]
+            for piece in pieces[(first + 1)...last] {
+                run.text += piece.recognised
+                run.recognised += piece.recognised
+                run.box = run.box.union(piece.box)
+                run.confidence = min(run.confidence, piece.confidence)
+            }
+            run.text = run.recognised
+            run.isJoinedLatinRun = true
+            joined.append(run)
+            joined += pieces[(last + 1)..<word.upperBound]
+        }
+        return joined
     }
 
     /// The page text from words: one line per text line, words separated by one space.

@@ -93,35 +93,72 @@ public final class OCREngine {
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
+        pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
         if let latin, pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
-            for index in pieces.indices where pieces[index].needsLatinReread {
-                reread(&pieces[index], with: latin, width: width, height: height)
+            let syllableHeights = Self.syllableHeights(pieces)
+            for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
+                for index in word where pieces[index].needsLatinReread {
+                    let box = pieces[index].box, line = pieces[index].line
+                    let syllableHeight = syllableHeights[line] ?? Double(box.height)
+                    // A Korean particle after the word ("Einstein의"): the re-read stops where
+                    // the ink of its syllables begins.
+                    var right = box.x + box.width
+                    let after = pieces[(index + 1)..<word.upperBound]
+                    let syllables = after.reduce(0) { $0 + $1.recognised.unicodeScalars.filter(OCRPiece.isHangul).count }
+                    if syllables > 0, after.allSatisfy({ !$0.needsLatinReread }),
+                       let end = ScriptBoundary.latinEnd(
+                        gray: gray, bytesPerLine: bytesPerLine, width: width, height: height, latin: box,
+                        right: after.reduce(right) { max($0, $1.box.x + $1.box.width) }, syllables: syllables,
+                        syllableHeight: syllableHeight) {
+                        right = min(right, end)
+                    }
+                    let columns = ScriptBoundary.widened(
+                        box.x..<max(box.x + 1, right), rows: box.y..<(box.y + box.height),
+                        extendLeft: index == word.lowerBound, extendRight: after.isEmpty,
+                        gray: gray, bytesPerLine: bytesPerLine, width: width, height: height, syllableHeight: syllableHeight)
+                    reread(&pieces[index], columns: columns, particleFollows: syllables > 0, with: latin, width: width, height: height)
+                }
             }
         }
         let words = EojeolMerger.merge(pieces, lineTexts: lineTexts)
         return OCRResult(text: EojeolMerger.text(of: words), words: words)
     }
 
-    /// Re-reads one piece on its box (with a small margin) as a single word.
-    private func reread(_ piece: inout OCRPiece, with engine: OpaquePointer, width: Int, height: Int) {
+    /// Re-reads one piece in `columns` of its rows (with a small margin) as a single word.
+    /// Before a Korean particle, marks the English model made of what was left of the
+    /// particle's ink are dropped (a word does not end in "|" or "!" before "의").
+    private func reread(_ piece: inout OCRPiece, columns: Range<Int>, particleFollows: Bool,
+                        with engine: OpaquePointer, width: Int, height: Int) {
         // Above and below there is room; sideways a neighbouring syllable may touch the piece.
         let margin = max(2, piece.box.height / 6)
-        let left = max(0, piece.box.x - 1), top = max(0, piece.box.y - margin)
-        let right = min(width, piece.box.x + piece.box.width + 1)
+        let left = max(0, columns.lowerBound - 1), top = max(0, piece.box.y - margin)
+        let right = min(width, columns.upperBound + 1)
         let bottom = min(height, piece.box.y + piece.box.height + margin)
         guard right > left, bottom > top else { return }
         TessBaseAPISetRectangle(engine, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
         guard TessBaseAPIRecognize(engine, nil) == 0, let raw = TessBaseAPIGetUTF8Text(engine) else { return }
         defer { TessDeleteText(raw) }
-        let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+        if particleFollows {
+            while let last = text.unicodeScalars.last, !CharacterSet.alphanumerics.contains(last) { text.unicodeScalars.removeLast() }
+        }
         guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return }
         let confidence = Double(TessBaseAPIMeanTextConf(engine))
         if piece.isDigitsOnly, piece.recognised.count < 2 || confidence <= piece.confidence { return }
         piece.text = text.precomposedStringWithCanonicalMapping
         piece.confidence = confidence
+    }
+
+    /// Per line, the median height of the pieces that are all Hangul: a syllable's ink height.
+    private static func syllableHeights(_ pieces: [OCRPiece]) -> [Int: Double] {
+        var heights: [Int: [Int]] = [:]
+        for piece in pieces where !piece.recognised.isEmpty && piece.recognised.unicodeScalars.allSatisfy(OCRPiece.isHangul) {
+            heights[piece.line, default: []].append(piece.box.height)
+        }
+        return heights.mapValues { Double($0.sorted()[$0.count / 2]) }
     }
 
     /// Walks the result word by word, noting each line's text at the line's first word, and
@@ -196,7 +233,7 @@ extension OCRPiece {
     /// Pieces without Hangul syllables that hold a letter or a digit are English, code or
     /// numbers (the Hangul model often reads Latin words in code fonts as digits).
     var needsLatinReread: Bool {
-        !recognised.unicodeScalars.contains(where: Self.isHangul)
+        isJoinedLatinRun || !recognised.unicodeScalars.contains(where: Self.isHangul)
             && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
     }
 

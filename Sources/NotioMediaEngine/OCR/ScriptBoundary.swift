@@ -1,0 +1,113 @@
+import Foundation
+import NotioMedia
+
+/// Where a foreign word ends and the Korean particle after it begins ("Amsterdam|의"), found in
+/// the ink.
+///
+/// The Hangul model's boxes for the letters of a foreign word run on over the syllables after
+/// it (the last letter of "Amsterdam의" got a box over both "m" and "의"). An English re-read
+/// on that box sees the syllable too and reads it as "2|", "!" or "&|". Hangul syllables are
+/// set on a square grid, one em each, so the last `n` syllables of a word take the last `n` ems
+/// of its ink; the letters end at the gap between glyphs nearest to that point.
+enum ScriptBoundary {
+    /// A Hangul syllable's ink is about this share of its em (Noto CJK, Nanum, Batang alike).
+    static let inkShareOfEm = 0.9
+
+    /// The first column after the letters of the word whose ink starts at `latin.x`, when
+    /// `syllables` Hangul syllables follow them up to `right` (exclusive), or nil when the ink
+    /// does not show it. `syllableHeight` is the ink height of a Hangul syllable on this line;
+    /// rows are those of `latin`.
+    static func latinEnd(gray: UnsafePointer<UInt8>, bytesPerLine: Int, width: Int, height: Int,
+                         latin: PixelRect, right: Int, syllables: Int, syllableHeight: Double) -> Int? {
+        let left = max(0, latin.x), right = min(width, right)
+        guard syllables > 0, syllableHeight > 0,
+              let inked = inkedColumns(gray: gray, bytesPerLine: bytesPerLine, height: height,
+                                       columns: left..<right, rows: latin.y..<(latin.y + latin.height)),
+              let lastInk = inked.lastIndex(of: true) else { return nil }
+
+        // Where the syllables' ink should begin: n ems before the end, less the side bearing
+        // of the first syllable.
+        let em = syllableHeight / inkShareOfEm
+        let expected = Double(lastInk) - (Double(syllables) - (1 - inkShareOfEm)) * em
+        guard expected >= 0.3 * em else { return nil }
+        // Runs of blank columns, as (first, end) offsets from `left`.
+        var gaps: [(first: Int, end: Int)] = []
+        var index = 0
+        while index < lastInk {
+            if inked[index] { index += 1; continue }
+            let first = index
+            while index < lastInk, !inked[index] { index += 1 }
+            gaps.append((first, index))
+        }
+        let nearest = gaps.filter { $0.first > 0 }.min { a, b in
+            abs(Double(a.first + a.end) / 2 - expected) < abs(Double(b.first + b.end) / 2 - expected)
+        }
+        if let gap = nearest, abs(Double(gap.first + gap.end) / 2 - expected) <= 0.35 * em {
+            return left + gap.first
+        }
+        return left + Int(expected.rounded())
+    }
+
+    /// Blank space narrower than this (in ems) is between letters of one word; a word space
+    /// (a quarter em and the side bearings) is wider.
+    static let letterGap = 0.18
+
+    /// The columns `columns` widened to the ink that continues past their ends without a word
+    /// space, at most an em each way. The Hangul model's box of a foreign word sometimes starts
+    /// inside its first letter or ends inside its last ("\wo" for the left half of "Woolf").
+    /// `extendLeft`/`extendRight` say which ends are free (not against another piece).
+    static func widened(_ columns: Range<Int>, rows: Range<Int>, extendLeft: Bool, extendRight: Bool,
+                        gray: UnsafePointer<UInt8>, bytesPerLine: Int, width: Int, height: Int,
+                        syllableHeight: Double) -> Range<Int> {
+        let em = syllableHeight / inkShareOfEm
+        guard em > 0 else { return columns }
+        let reach = Int(em.rounded())
+        let outer = max(0, columns.lowerBound - (extendLeft ? reach : 0))..<min(width, columns.upperBound + (extendRight ? reach : 0))
+        guard let inked = inkedColumns(gray: gray, bytesPerLine: bytesPerLine, height: height, columns: outer, rows: rows) else {
+            return columns
+        }
+        let maximumGap = max(1, Int((letterGap * em).rounded()))
+        func reachedInk(from start: Int, step: Int, limit: Int) -> Int {
+            var edge = start, gap = 0, x = start + step
+            while x != limit {
+                if inked[x - outer.lowerBound] {
+                    edge = x
+                    gap = 0
+                } else {
+                    gap += 1
+                    if gap >= maximumGap { break }
+                }
+                x += step
+            }
+            return edge
+        }
+        let left = extendLeft ? reachedInk(from: columns.lowerBound, step: -1, limit: outer.lowerBound - 1) : columns.lowerBound
+        let right = extendRight ? reachedInk(from: columns.upperBound - 1, step: 1, limit: outer.upperBound) + 1 : columns.upperBound
+        return left..<max(left + 1, right)
+    }
+
+    /// Whether each of `columns` holds ink in `rows`: pixels darker than halfway between the
+    /// ink and the paper of that area. Nil when the area has no clear ink.
+    static func inkedColumns(gray: UnsafePointer<UInt8>, bytesPerLine: Int, height: Int,
+                             columns: Range<Int>, rows: Range<Int>) -> [Bool]? {
+        let rows = max(0, rows.lowerBound)..<min(height, rows.upperBound)
+        guard columns.count >= 4, rows.count >= 4 else { return nil }
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in rows {
+            for x in columns { histogram[Int(gray[y * bytesPerLine + x])] += 1 }
+        }
+        let total = columns.count * rows.count
+        func percentile(_ share: Double) -> Int {
+            var seen = 0
+            for value in 0..<256 {
+                seen += histogram[value]
+                if Double(seen) >= share * Double(total) { return value }
+            }
+            return 255
+        }
+        let ink = percentile(0.05), paper = percentile(0.95)
+        guard paper - ink >= 40 else { return nil }
+        let threshold = UInt8((ink + paper) / 2)
+        return columns.map { x in rows.contains { y in gray[y * bytesPerLine + x] < threshold } }
+    }
+}
