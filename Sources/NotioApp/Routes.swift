@@ -20,6 +20,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let ocr = OCRAPI(app: app)
     let widget = WidgetAPI(app: app)
     let cards = CardAPI(app: app)
+    let backup = BackupAPI(app: app)
     let photo = app.config.maxPhotoBytes + (1 << 20)
     let statsPages = ReadingStatsPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
@@ -81,6 +82,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/widget/sentence", .sync(widget.html)),
         Route("GET", "/widget/sentence.png", .async(cards.widgetPNG)),
         Route("POST", "/api/v1/sentences/{id}/card", maxBodyBytes: photo, .async(cards.card)),
+        Route("GET", "/api/v1/backup", .sync(backup.backup)),
+        Route("POST", "/api/v1/restore", maxBodyBytes: BackupAPI.maxBytes, .sync(backup.restore)),
         Route("POST", "/api/v1/imports", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(imports.create)),
         Route("GET", "/api/v1/timer", .sync(timer.state)),
         Route("POST", "/api/v1/timer/start", .sync(timer.start)),
@@ -106,6 +109,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/settings", .sync(pages.settings)),
         Route("POST", "/settings", .sync(pages.saveSettings)),
         Route("POST", "/settings/widget", .sync(pages.widget)),
+        Route("POST", "/settings/restore", maxBodyBytes: BackupAPI.maxBytes, .sync(backup.preview)),
+        Route("POST", "/settings/restore/confirm", .sync(backup.confirm)),
 
         Route("GET", "/reading", .sync(readingPages.shelf)),
         Route("GET", "/books/new", .async(readingPages.newBook)),

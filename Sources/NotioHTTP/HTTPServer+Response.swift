@@ -12,8 +12,9 @@ extension HTTPServer {
                 MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
                                                 .RESPMEM_MUST_COPY)
             }
-        case .file(let path):
+        case .file(let path), .temporaryFile(let path):
             let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if case .temporaryFile = response.body { unlink(path) }
             var info = stat()
             if fd >= 0, fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
                 // MHD closes the descriptor when the response is destroyed.

@@ -71,6 +71,9 @@ public enum ResponseBody: Sendable {
     case bytes(Data)
     /// A file sent from disk (large downloads); the server does not delete it.
     case file(path: String)
+    /// A file made for this response (an export): removed from the folder as soon as it is
+    /// opened, so it is gone however the response ends.
+    case temporaryFile(path: String)
     case events(EventSource)
 }
 

@@ -13,10 +13,14 @@ struct OCRPoolTests {
         "밑줄 친 문장은 오래 기억에 남는다",
     ]
 
-    func pool(timeout: Double = 30, maxWaiting: Int = 16, photo: PhotoLimits = PhotoLimits()) -> OCRPool {
-        OCRPool(executable: TestFiles.notio,
-                configuration: OCRPoolConfiguration(timeoutSeconds: timeout, maxWaiting: maxWaiting, photo: photo,
-                                                    environment: ["NOTIO_WORKER_TEST_OPS": "1"]))
+    /// Marks this test's workers: other suites run pools in the same process at the same time.
+    let marker = "NOTIO_TEST_POOL=\(UUID().uuidString)"
+
+    func pool(timeout: Double = 30, maxWaiting: Int = 16, photo: PhotoLimits = PhotoLimits(), idleSeconds: Double = 600) -> OCRPool {
+        let mark = marker.split(separator: "=").map(String.init)
+        return OCRPool(executable: TestFiles.notio,
+                       configuration: OCRPoolConfiguration(timeoutSeconds: timeout, maxWaiting: maxWaiting, idleSeconds: idleSeconds, photo: photo,
+                                                           environment: ["NOTIO_WORKER_TEST_OPS": "1", mark[0]: mark[1]]))
     }
 
     /// A small blank picture: quick to read, no words.
@@ -172,7 +176,7 @@ struct OCRPoolTests {
     }
 
     @Test func workersStartEarlyOnWarmUpAndLeaveWhenIdle() async throws {
-        let pool = OCRPool(executable: TestFiles.notio, configuration: OCRPoolConfiguration(idleSeconds: 3))
+        let pool = pool(idleSeconds: 3)
         defer { pool.shutdown() }
         pool.warmUp()
         var started: [Int32] = []
@@ -223,8 +227,10 @@ struct OCRPoolTests {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
                   let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 2,
                   fields[0] != "Z", Int32(fields[1]) == me,
-                  let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+                  let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                  let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
             return String(decoding: command, as: UTF8.self).contains("serve-ocr")
+                && environ.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == marker }
         }.sorted()
     }
 }

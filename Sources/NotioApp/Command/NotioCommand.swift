@@ -21,6 +21,8 @@ public enum NotioCommand {
                 }
                 done.wait()
                 return try box.value!.get()
+            case "backup": return try BackupCommand.backup(rest)
+            case "restore": return try BackupCommand.restore(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return 0
@@ -35,7 +37,10 @@ public enum NotioCommand {
     }
 
     static var usage: String {
-        var lines = ["usage: notio serve [options]    start the server", "       notio config [options]   print the settings (secrets hidden)", "", "options (each also an environment variable):"]
+        var lines = ["usage: notio serve [options]    start the server", "       notio config [options]   print the settings (secrets hidden)",
+                     "       notio backup  --data-dir D --user EMAIL [--output FILE] [--files]   the backup document (JSON to stdout by default; a zip with --files)",
+                     "       notio restore --data-dir D --user EMAIL --input FILE [--mode replace|merge] [--dry-run]",
+                     "", "options (each also an environment variable):"]
         for s in Configuration.settings {
             lines.append("  \(s.flag.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) [default: \(s.defaultValue.isEmpty ? "none" : s.defaultValue)]")
         }

@@ -106,7 +106,12 @@ struct AccountPages {
         let (visitor, newCSRF) = try app.pageVisitor(request)
         guard let user = visitor.user else { return .redirect("/login") }
         let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
-        return app.page(Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone, widget: widget), newCSRF: newCSRF)
+        var page = Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone, widget: widget)
+        if request.query["restored"] != nil {
+            let ctx = app.pageContext(request, visitor)
+            page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
+        }
+        return app.page(page, newCSRF: newCSRF)
     }
 
     /// `POST /settings/widget`: make (or renew) the widget address, shown once on the page; or revoke it.

@@ -11,7 +11,8 @@ extension Pages {
     /// `GET /settings`: language and time zone (POST /settings with `language`, `timeZone`,
     /// `csrf_token`), the account, and logout. Read-only while browsing as a guest. `saved` shows
     /// a "saved" toast (after POST /settings redirects back here).
-    public static func settings(_ ctx: PageContext, timeZone: String, saved: Bool = false, widget: WidgetSettings = WidgetSettings()) -> String {
+    public static func settings(_ ctx: PageContext, timeZone: String, saved: Bool = false, widget: WidgetSettings = WidgetSettings(),
+                                flash: Layout.Flash? = nil) -> String {
         let zones = commonTimeZones.contains(timeZone) ? commonTimeZones : [timeZone] + commonTimeZones
         let zoneOptions = HTML.join(zones.map { zone in
             "<option value=\"\(zone)\"\(HTML.when(zone == timeZone) { " selected" })>\(zone.replacingOccurrences(of: "_", with: " "))</option>"
@@ -48,6 +49,7 @@ extension Pages {
           </form>
         </section>
         \(HTML.when(!ctx.isGuest) { widgetSection(ctx, widget) })
+        \(backupSection(ctx))
         <section class="card settings-section">
           <form method="post" action="/logout">
             \(Form.csrfField(ctx))
@@ -56,7 +58,7 @@ extension Pages {
         </section>
         """
         return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body, bodyClass: "page-settings",
-                           flash: saved ? Layout.Flash(ctx.t("settings.saved"), kind: .success) : nil)
+                           flash: flash ?? (saved ? Layout.Flash(ctx.t("settings.saved"), kind: .success) : nil))
     }
 
     /// The widget address: made on request and shown once (only its hash is kept), revocable.

@@ -1,0 +1,99 @@
+import Foundation
+import NotioCore
+import NotioHTTP
+import NotioStore
+
+/// `GET /api/v1/backup` and `POST /api/v1/restore`, and the settings page's forms around them.
+struct BackupAPI {
+    let app: AppContext
+    /// Largest backup accepted (a zip with every PDF can be big; it streams to disk).
+    static let maxBytes = 1 << 30
+
+    var service: BackupService { BackupService(store: app.store, dataDirectory: app.config.dataDirectory) }
+
+    /// The whole document as an attachment; `?files=true` makes it a zip with the PDFs and covers.
+    func backup(_ request: Request) throws -> Response {
+        let user = try Guard(app: app).check(request, access: .member).user!
+        let withFiles = ["true", "1"].contains(request.query["files"] ?? "")
+        let now = app.now()
+        let path = try service.export(owner: user, withFiles: withFiles, at: now)
+        let day = ReadingStatsCalculator(timeZone: TimeZone(identifier: user.timeZone) ?? .current).day(now)
+        let name = "notio-backup-\(day)" + (withFiles ? ".zip" : ".json")
+        var r = Response(status: 200, headers: Headers([("Content-Type", withFiles ? "application/zip" : "application/json")]), body: .temporaryFile(path: path))
+        r.headers.set("Content-Disposition", "attachment; filename=\"\(name)\"")
+        r.headers.set("Cache-Control", "no-store")
+        return r
+    }
+
+    /// `mode=replace|merge`, `dryRun=true`; the document as the JSON body, or a multipart `file`
+    /// (JSON or the backup zip).
+    func restore(_ request: Request) throws -> Response {
+        let user = try Guard(app: app).check(request, access: .member).user!
+        let mode = request.query["mode"] ?? request.formFields["mode"] ?? "merge"
+        guard ["replace", "merge"].contains(mode) else { throw HTTPError.unprocessable(["mode": "must be replace or merge"]) }
+        let dryRun = ["true", "1"].contains(request.query["dryRun"] ?? request.formFields["dryRun"] ?? "")
+        let (path, remove) = try uploaded(request)
+        defer { if remove { try? FileManager.default.removeItem(atPath: path) } }
+        let outcome = try service.restore(file: path, owner: user, replace: mode == "replace", dryRun: dryRun)
+        app.sessions.clear()
+        struct Answer: Encodable { var mode: String; var dryRun: Bool; var counts: [String: Int]; var files: Int }
+        return JSON.response(Answer(mode: mode, dryRun: dryRun, counts: outcome.counts.tables, files: outcome.counts.files))
+    }
+
+    /// The request's backup as a file on disk (and whether to remove it afterwards).
+    private func uploaded(_ request: Request) throws -> (String, Bool) {
+        if let file = request.files.first(where: { $0.fieldName == "file" }), file.size > 0 { return (file.path, false) }
+        let data = request.bodyData
+        guard !data.isEmpty else {
+            throw HTTPError.unprocessable(["file": "a backup document is needed"], "복원할 백업 파일을 골라 주세요. (Choose a backup file to restore.)")
+        }
+        let path = (app.config.dataDirectory as NSString).appendingPathComponent("tmp/restore-\(UUID().uuidString).json")
+        try data.write(to: URL(fileURLWithPath: path))
+        return (path, true)
+    }
+
+    // MARK: The settings page
+
+    /// `POST /settings/restore`: keeps the upload, runs a dry run and asks for confirmation.
+    func preview(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        let ctx = app.pageContext(request, visitor)
+        let mode = request.formFields["mode"] == "replace" ? "replace" : "merge"
+        guard let file = request.files.first(where: { $0.fieldName == "file" }), file.size > 0 else {
+            return app.page(Pages.restorePage(ctx, state: .init(error: ctx.t("backup.noFile"))), status: 422, newCSRF: nil)
+        }
+        // Kept under a random name the confirmation form carries; only this reader's prefix is accepted back.
+        let token = Crypto.randomToken()
+        let kept = pendingPath(user: user, token: token)
+        try FileManager.default.moveItem(atPath: file.path, toPath: kept)
+        do {
+            let outcome = try service.restore(file: kept, owner: user, replace: mode == "replace", dryRun: true)
+            return app.page(Pages.restorePage(ctx, state: .init(mode: mode, token: token, counts: outcome.counts)), newCSRF: nil)
+        } catch let e as HTTPError {
+            try? FileManager.default.removeItem(atPath: kept)
+            return app.page(Pages.restorePage(ctx, state: .init(error: e.message)), status: e.status, newCSRF: nil)
+        }
+    }
+
+    /// `POST /settings/restore/confirm`: restores the kept upload for real.
+    func confirm(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        let f = request.formFields
+        let token = f["token"] ?? ""
+        guard !token.isEmpty, token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { throw HTTPError.badRequest() }
+        let kept = pendingPath(user: user, token: token)
+        guard FileManager.default.fileExists(atPath: kept) else {
+            throw HTTPError.notFound("복원할 파일이 없어요. 다시 올려 주세요. (The uploaded backup is gone; upload it again.)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: kept) }
+        _ = try service.restore(file: kept, owner: user, replace: f["mode"] == "replace", dryRun: false)
+        app.sessions.clear()
+        return .redirect("/settings?restored=1")
+    }
+
+    private func pendingPath(user: User, token: String) -> String {
+        (app.config.dataDirectory as NSString).appendingPathComponent("tmp/pending-restore-\(user.id)-\(token)")
+    }
+}

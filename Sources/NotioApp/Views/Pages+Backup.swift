@@ -1,0 +1,77 @@
+import Foundation
+import NotioStore
+
+/// What the restore page shows: the dry run's counts and the confirmation, or why it cannot be done.
+struct RestoreState: Sendable {
+    var mode = "merge"
+    var token: String?
+    var counts: BackupCounts?
+    var error: String?
+}
+
+extension Pages {
+    /// The settings page's section: download a backup (JSON, or a zip with the files), exports,
+    /// and restore (upload → dry run → confirmation).
+    static func backupSection(_ ctx: PageContext) -> HTML {
+        """
+        <section class="card settings-section" aria-labelledby="backup-title" id="backup">
+          <h2 id="backup-title">\(ctx.t("backup.title"))</h2>
+          <p class="muted">\(ctx.t("backup.about"))</p>
+          <div class="form-actions">
+            <a class="button button-secondary" id="backup-json" href="/api/v1/backup" download>\(ctx.t("backup.json"))</a>
+            <a class="button button-secondary" id="backup-zip" href="/api/v1/backup?files=true" download>\(ctx.t("backup.zip"))</a>
+          </div>
+          <div class="form-actions">
+            <a class="button button-quiet" id="export-markdown" href="/api/v1/export/markdown" download>\(ctx.t("export.markdown"))</a>
+            <a class="button button-quiet" id="export-anki" href="/api/v1/export/anki" download>\(ctx.t("export.anki"))</a>
+          </div>
+          \(HTML.when(!ctx.isGuest) { """
+          <form method="post" action="/settings/restore" enctype="multipart/form-data" class="stack" id="restore-form">
+            \(Form.csrfField(ctx))
+            <div class="field"><label for="restore-file">\(ctx.t("backup.restoreFile"))</label>
+              <input id="restore-file" name="file" type="file" accept=".json,.zip,application/json,application/zip" required></div>
+            <fieldset class="segments"><legend class="visually-hidden">\(ctx.t("backup.mode"))</legend>
+              <label class="segment"><input type="radio" name="mode" value="merge" checked><span>\(ctx.t("backup.merge"))</span></label>
+              <label class="segment"><input type="radio" name="mode" value="replace"><span>\(ctx.t("backup.replace"))</span></label>
+            </fieldset>
+            <button class="button button-primary" type="submit" id="restore-check">\(ctx.t("backup.check"))</button>
+          </form>
+          """ })
+        </section>
+        """
+    }
+
+    /// `POST /settings/restore`: what the restore would write, and the button that does it.
+    static func restorePage(_ ctx: PageContext, state: RestoreState) -> String {
+        let body: HTML
+        if let error = state.error {
+            body = """
+            \(NoteViews.backLink("/settings", ctx.t("settings.title")))
+            <div class="page-head"><h1>\(ctx.t("backup.restoreTitle"))</h1></div>
+            <div class="notice notice-error" role="alert" id="restore-error"><p>\(error)</p></div>
+            """
+        } else {
+            let counts = state.counts?.tables ?? [:]
+            let rows = HTML.join(["notes", "quizzes", "attempts", "books", "sentences", "sessions"].map { key in
+                "<tr><th scope=\"row\">\(ctx.t("backup.table.\(key)"))</th><td data-key=\"\(key)\">\(counts[key] ?? 0)</td></tr>" as HTML
+            })
+            body = """
+            \(NoteViews.backLink("/settings", ctx.t("settings.title")))
+            <div class="page-head"><h1>\(ctx.t("backup.restoreTitle"))</h1>
+              <p class="muted">\(ctx.t(state.mode == "replace" ? "backup.replace.explain" : "backup.merge.explain"))</p></div>
+            <div class="card stack" id="restore-summary">
+              <table class="data-table-plain"><tbody>\(rows)</tbody></table>
+              \(HTML.when((state.counts?.files ?? 0) > 0) { "<p class=\"muted\">\(NoteViews.format(ctx, "backup.files", String(state.counts?.files ?? 0)))</p>" })
+              <form method="post" action="/settings/restore/confirm" class="form-actions">
+                \(Form.csrfField(ctx))
+                <input type="hidden" name="token" value="\(state.token ?? "")">
+                <input type="hidden" name="mode" value="\(state.mode)">
+                <button class="button \(state.mode == "replace" ? "button-danger" : "button-primary")" type="submit" id="restore-confirm">\(ctx.t("backup.confirm"))</button>
+                <a class="button button-quiet" href="/settings">\(ctx.t("common.cancel"))</a>
+              </form>
+            </div>
+            """
+        }
+        return Layout.page(ctx: ctx, title: ctx.t("backup.restoreTitle"), body: body, bodyClass: "page-restore")
+    }
+}

@@ -1,0 +1,398 @@
+import Foundation
+import NotioCore
+
+/// The backup document, `notio-backup` version 1: the profile and every row a reader owns, table
+/// by table, with stable ids. Times are ISO 8601; JSON-valued columns are JSON values. The tables
+/// and columns are listed once here, so export, validation and restore cannot drift apart.
+public enum Backup {
+    public static let format = "notio-backup"
+    public static let version = 1
+
+    /// A column's kind in the document.
+    enum Kind { case text, optionalText, int, optionalInt, real, bool, time, optionalTime, json, optionalJSON, blob }
+
+    struct Column {
+        let sql: String
+        let json: String
+        let kind: Kind
+        init(_ sql: String, _ kind: Kind) {
+            self.sql = sql
+            // snake_case → camelCase
+            let parts = sql.split(separator: "_")
+            json = parts.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+            self.kind = kind
+        }
+    }
+
+    struct Table {
+        /// The array's name in the document.
+        let key: String
+        let sql: String
+        let columns: [Column]
+        /// Selects the owner's rows (`?1` is the owner).
+        let owned: String
+        let orderBy: String
+        /// The table has an `owner_id` column, set to the restoring reader (children are owned
+        /// through their parent).
+        var ownedDirectly: Bool { owned == "owner_id = ?1" }
+    }
+
+    /// Parents before children: the order of insertion.
+    static let tables: [Table] = [
+        Table(key: "notes", sql: "notes", columns: [
+            .init("id", .text), .init("title", .text), .init("category", .text), .init("favorite", .bool), .init("state", .text),
+            .init("error", .optionalText), .init("file_name", .text), .init("file_size", .int), .init("page_count", .int),
+            .init("title_locked", .bool), .init("search_text", .text), .init("created_at", .time), .init("updated_at", .time)],
+              owned: "owner_id = ?1", orderBy: "created_at, id"),
+        Table(key: "notePages", sql: "note_pages", columns: [.init("note_id", .text), .init("number", .int), .init("text", .text), .init("ocr", .bool)],
+              owned: "note_id IN (SELECT id FROM notes WHERE owner_id = ?1)", orderBy: "note_id, number"),
+        Table(key: "concepts", sql: "concepts", columns: [
+            .init("id", .text), .init("note_id", .text), .init("position", .int), .init("name", .text), .init("summary", .text),
+            .init("definition", .optionalText), .init("key_points", .json), .init("comparison", .optionalJSON), .init("pages", .json)],
+              owned: "note_id IN (SELECT id FROM notes WHERE owner_id = ?1)", orderBy: "note_id, position"),
+        Table(key: "keywords", sql: "keywords", columns: [.init("note_id", .text), .init("position", .int), .init("term", .text), .init("related", .json)],
+              owned: "note_id IN (SELECT id FROM notes WHERE owner_id = ?1)", orderBy: "note_id, position"),
+        Table(key: "quizzes", sql: "quizzes", columns: [
+            .init("id", .text), .init("note_id", .text), .init("difficulty", .text), .init("origin", .text), .init("created_at", .time)],
+              owned: "owner_id = ?1", orderBy: "created_at, id"),
+        Table(key: "questions", sql: "questions", columns: [
+            .init("id", .text), .init("quiz_id", .text), .init("note_id", .text), .init("position", .int), .init("kind", .text), .init("form", .text),
+            .init("prompt", .text), .init("options", .json), .init("correct_index", .optionalInt), .init("answer", .text), .init("alternatives", .json),
+            .init("concept_id", .optionalText), .init("concept_name", .text), .init("page", .optionalInt), .init("explanation", .optionalText),
+            .init("origin_question_id", .optionalText)],
+              owned: "quiz_id IN (SELECT id FROM quizzes WHERE owner_id = ?1)", orderBy: "quiz_id, position"),
+        Table(key: "attempts", sql: "attempts", columns: [
+            .init("id", .text), .init("quiz_id", .text), .init("note_id", .text), .init("correct_count", .int), .init("total", .int), .init("created_at", .time)],
+              owned: "owner_id = ?1", orderBy: "created_at, id"),
+        Table(key: "attemptAnswers", sql: "attempt_answers", columns: [
+            .init("attempt_id", .text), .init("question_id", .text), .init("given", .text), .init("choice", .optionalInt), .init("is_correct", .bool)],
+              owned: "attempt_id IN (SELECT id FROM attempts WHERE owner_id = ?1)", orderBy: "attempt_id, question_id"),
+        Table(key: "wrongAnswers", sql: "wrong_answers", columns: [
+            .init("question_id", .text), .init("note_id", .text), .init("last_given", .text), .init("wrong_count", .int),
+            .init("added_at", .time), .init("last_wrong_at", .time)],
+              owned: "owner_id = ?1", orderBy: "question_id"),
+        Table(key: "reviewCards", sql: "review_cards", columns: [
+            .init("item_kind", .text), .init("item_id", .text), .init("stability", .real), .init("difficulty", .real), .init("due", .time),
+            .init("last_review", .optionalTime), .init("reps", .int), .init("lapses", .int), .init("state", .text)],
+              owned: "owner_id = ?1", orderBy: "item_kind, item_id"),
+        Table(key: "books", sql: "books", columns: [
+            .init("id", .text), .init("title", .text), .init("author", .text), .init("publisher", .optionalText), .init("isbn13", .optionalText),
+            .init("genre", .optionalText), .init("published_at", .optionalText), .init("status", .text), .init("source_cover_url", .optionalText),
+            .init("cover_file", .optionalText), .init("import_key", .optionalText), .init("created_at", .time), .init("updated_at", .time)],
+              owned: "owner_id = ?1", orderBy: "created_at, id"),
+        Table(key: "sentences", sql: "sentences", columns: [
+            .init("id", .text), .init("book_id", .text), .init("text", .text), .init("page", .optionalInt), .init("emotion", .optionalText),
+            .init("memo", .optionalText), .init("fingerprint", .optionalText), .init("created_at", .time), .init("updated_at", .time)],
+              owned: "owner_id = ?1", orderBy: "created_at, id"),
+        Table(key: "sessions", sql: "reading_sessions", columns: [
+            .init("id", .text), .init("book_id", .text), .init("started_at", .time), .init("ended_at", .time), .init("seconds", .int)],
+              owned: "owner_id = ?1", orderBy: "started_at, id"),
+        Table(key: "timer", sql: "reading_timers", columns: [.init("timer", .json), .init("updated_at", .time)],
+              owned: "owner_id = ?1", orderBy: "owner_id"),
+    ]
+
+    /// Where each table's rows point (column → parent table key), checked before a restore.
+    static let references: [String: [(String, String)]] = [
+        "notePages": [("noteId", "notes")], "concepts": [("noteId", "notes")], "keywords": [("noteId", "notes")],
+        "quizzes": [("noteId", "notes")], "questions": [("quizId", "quizzes"), ("noteId", "notes")],
+        "attempts": [("quizId", "quizzes"), ("noteId", "notes")], "attemptAnswers": [("attemptId", "attempts"), ("questionId", "questions")],
+        "wrongAnswers": [("questionId", "questions"), ("noteId", "notes")],
+        "sentences": [("bookId", "books")], "sessions": [("bookId", "books")],
+    ]
+
+    /// Tables whose `id` is global: an id that belongs to another reader must not be touched.
+    static let globalIds: [(key: String, sql: String, owner: String)] = [
+        ("notes", "notes", "owner_id"), ("quizzes", "quizzes", "owner_id"), ("attempts", "attempts", "owner_id"),
+        ("books", "books", "owner_id"), ("sentences", "sentences", "owner_id"), ("sessions", "reading_sessions", "owner_id"),
+        ("questions", "questions", "(SELECT owner_id FROM quizzes q WHERE q.id = questions.quiz_id)"),
+    ]
+
+    static func iso(_ millis: Int64) -> String {
+        Date(timeIntervalSince1970: Double(millis) / 1000).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    static func millis(_ text: String) -> Int64? {
+        if let d = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return Int64((d.timeIntervalSince1970 * 1000).rounded()) }
+        if let d = try? Date(text, strategy: .iso8601) { return Int64((d.timeIntervalSince1970 * 1000).rounded()) }
+        return nil
+    }
+}
+
+/// Why a backup document cannot be restored: the JSON path of the first bad value and what is wrong.
+public struct BackupProblem: Error, Sendable, Equatable {
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
+}
+
+/// Rows a restore writes (or would write), by table key.
+public struct BackupCounts: Codable, Sendable, Equatable {
+    public var tables: [String: Int]
+    public var files: Int
+    public init(tables: [String: Int] = [:], files: Int = 0) { self.tables = tables; self.files = files }
+}
+
+/// A validated document, ready to write.
+public struct BackupContents: Sendable {
+    public var userEmail: String
+    public var userId: String
+    public var language: String?
+    public var timeZone: String?
+    /// Rows as SQL values per table key, in `Backup.tables` order.
+    var rows: [String: [[SQLValue]]]
+    /// Note ids with a PDF and cover names, as the document names them (for the zip's files).
+    public var noteFiles: [String] { (rows["notes"] ?? []).compactMap { if case .text(let id) = $0[0] { return id }; return nil } }
+    public var coverFiles: [String] {
+        let index = Backup.tables.first { $0.key == "books" }!.columns.firstIndex { $0.sql == "cover_file" }!
+        return (rows["books"] ?? []).compactMap { if case .text(let name) = $0[index] { return name }; return nil }
+    }
+    public var counts: BackupCounts { BackupCounts(tables: rows.mapValues(\.count)) }
+}
+
+extension Store {
+    /// Writes the owner's backup document to `sink` piece by piece (a row at a time), so memory
+    /// stays bounded however large the library is.
+    public func exportBackup(owner: User, at now: Date, sink: (Data) throws -> Void) throws {
+        func json(_ value: Any) throws -> Data { try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]) }
+        let profile: [String: Any] = ["id": owner.id, "email": owner.email, "name": owner.name, "language": owner.language,
+                                      "timeZone": owner.timeZone, "createdAt": Backup.iso(Int64((owner.createdAt.timeIntervalSince1970 * 1000).rounded()))]
+        try sink(Data("{\"format\":\"\(Backup.format)\",\"version\":\(Backup.version),\"exportedAt\":".utf8))
+        try sink(try json(Backup.iso(Int64((now.timeIntervalSince1970 * 1000).rounded()))))
+        try sink(Data(",\"user\":".utf8))
+        try sink(try json(profile))
+        // One read transaction: the document is one consistent moment of the database.
+        try database.read { c in
+            for table in Backup.tables {
+                try sink(Data(",\"\(table.key)\":[".utf8))
+                var first = true
+                var failure: Error?
+                let sql = "SELECT \(table.columns.map(\.sql).joined(separator: ", ")) FROM \(table.sql) WHERE \(table.owned) ORDER BY \(table.orderBy)"
+                try c.query(sql, [owner.id]) { r in
+                    guard failure == nil else { return }
+                    var object: [String: Any] = [:]
+                    for (i, col) in table.columns.enumerated() {
+                        let idx = Int32(i)
+                        if r.isNull(idx) { continue }
+                        switch col.kind {
+                        case .text, .optionalText: object[col.json] = r.string(idx)
+                        case .int, .optionalInt: object[col.json] = r.int64(idx)
+                        case .real: object[col.json] = r.double(idx)
+                        case .bool: object[col.json] = r.bool(idx)
+                        case .time, .optionalTime: object[col.json] = Backup.iso(r.int64(idx))
+                        case .json, .optionalJSON:
+                            object[col.json] = (try? JSONSerialization.jsonObject(with: Data(r.string(idx).utf8), options: [.fragmentsAllowed])) ?? r.string(idx)
+                        case .blob: object[col.json] = r.data(idx).base64EncodedString()
+                        }
+                    }
+                    do {
+                        try sink(Data((first ? "" : ",").utf8))
+                        try sink(try json(object))
+                        first = false
+                    } catch { failure = error }
+                }
+                if let failure { throw failure }
+                try sink(Data("]".utf8))
+            }
+        }
+        try sink(Data("}".utf8))
+    }
+
+    /// Reads and checks a whole document before anything is written: its format and version,
+    /// that it is this reader's, every value's type, and that every reference points at a row
+    /// of the document. The first problem is thrown with its JSON path.
+    public static func validateBackup(_ data: Data, for user: User) throws -> BackupContents {
+        guard let any = try? JSONSerialization.jsonObject(with: data) else {
+            throw BackupProblem(path: "$", message: "is not valid JSON (the file may be cut off or not a Notio backup)")
+        }
+        guard let doc = any as? [String: Any] else { throw BackupProblem(path: "$", message: "must be an object") }
+        guard doc["format"] as? String == Backup.format else { throw BackupProblem(path: "$.format", message: "must be \"\(Backup.format)\"") }
+        guard let version = (doc["version"] as? NSNumber)?.intValue, !(doc["version"] is Bool) else {
+            throw BackupProblem(path: "$.version", message: "must be a whole number")
+        }
+        guard version <= Backup.version else {
+            throw BackupProblem(path: "$.version", message: "is \(version), newer than this server understands (\(Backup.version)): update Notio first")
+        }
+        guard version >= 1 else { throw BackupProblem(path: "$.version", message: "must be 1 or more") }
+        guard let exported = doc["exportedAt"] as? String, Backup.millis(exported) != nil else {
+            throw BackupProblem(path: "$.exportedAt", message: "must be an ISO 8601 time")
+        }
+        guard let profile = doc["user"] as? [String: Any] else { throw BackupProblem(path: "$.user", message: "must be an object") }
+        guard let email = profile["email"] as? String, let id = profile["id"] as? String else {
+            throw BackupProblem(path: "$.user.email", message: "is required")
+        }
+        // Another reader's document must not be poured into this account.
+        guard id == user.id || email.lowercased() == user.email.lowercased() else {
+            throw BackupProblem(path: "$.user", message: "belongs to another account (\(email)); sign in as that account to restore it")
+        }
+        var contents = BackupContents(userEmail: email, userId: id, language: profile["language"] as? String,
+                                      timeZone: profile["timeZone"] as? String, rows: [:])
+        var ids: [String: Set<String>] = [:]
+        for table in Backup.tables {
+            let path = "$.\(table.key)"
+            guard let raw = doc[table.key] else { contents.rows[table.key] = []; continue }
+            guard let items = raw as? [Any] else { throw BackupProblem(path: path, message: "must be an array") }
+            var rows: [[SQLValue]] = []
+            rows.reserveCapacity(items.count)
+            var seen = Set<String>()
+            for (n, item) in items.enumerated() {
+                guard let object = item as? [String: Any] else { throw BackupProblem(path: "\(path)[\(n)]", message: "must be an object") }
+                var row: [SQLValue] = []
+                for col in table.columns {
+                    let at = "\(path)[\(n)].\(col.json)"
+                    let value = object[col.json]
+                    let isNull = value == nil || value is NSNull
+                    switch col.kind {
+                    case .text:
+                        guard let s = value as? String else { throw BackupProblem(path: at, message: isNull ? "is required" : "must be a string") }
+                        row.append(.text(s))
+                    case .optionalText:
+                        if isNull { row.append(.null) } else {
+                            guard let s = value as? String else { throw BackupProblem(path: at, message: "must be a string or null") }
+                            row.append(.text(s))
+                        }
+                    case .int, .optionalInt:
+                        if isNull {
+                            guard col.kind == .optionalInt else { throw BackupProblem(path: at, message: "is required") }
+                            row.append(.null)
+                        } else {
+                            guard !(value is Bool), let n = value as? NSNumber, let i = Int64(exactly: n.doubleValue) else {
+                                throw BackupProblem(path: at, message: "must be a whole number")
+                            }
+                            row.append(.integer(i))
+                        }
+                    case .real:
+                        guard !(value is Bool), let n = value as? NSNumber, n.doubleValue.isFinite else { throw BackupProblem(path: at, message: "must be a number") }
+                        row.append(.real(n.doubleValue))
+                    case .bool:
+                        guard let b = value as? Bool else { throw BackupProblem(path: at, message: "must be true or false") }
+                        row.append(.integer(b ? 1 : 0))
+                    case .time, .optionalTime:
+                        if isNull {
+                            guard col.kind == .optionalTime else { throw BackupProblem(path: at, message: "is required") }
+                            row.append(.null)
+                        } else {
+                            guard let s = value as? String, let m = Backup.millis(s) else { throw BackupProblem(path: at, message: "must be an ISO 8601 time") }
+                            row.append(.integer(m))
+                        }
+                    case .json, .optionalJSON:
+                        if isNull {
+                            guard col.kind == .optionalJSON else { throw BackupProblem(path: at, message: "is required") }
+                            row.append(.null)
+                        } else {
+                            let data = try JSONSerialization.data(withJSONObject: value!, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+                            row.append(.text(String(decoding: data, as: UTF8.self)))
+                        }
+                    case .blob:
+                        guard let s = value as? String, let d = Data(base64Encoded: s) else { throw BackupProblem(path: at, message: "must be base64") }
+                        row.append(.blob(d))
+                    }
+                }
+                if table.columns.first?.sql == "id", case .text(let rowId) = row[0] {
+                    guard !rowId.isEmpty, rowId.count <= 100 else { throw BackupProblem(path: "\(path)[\(n)].id", message: "must be 1 to 100 characters") }
+                    guard seen.insert(rowId).inserted else { throw BackupProblem(path: "\(path)[\(n)].id", message: "appears twice") }
+                }
+                rows.append(row)
+            }
+            contents.rows[table.key] = rows
+            ids[table.key] = seen
+        }
+        try checkValues(contents)
+        // Every reference points at a row of the same document.
+        for (key, refs) in Backup.references {
+            let table = Backup.tables.first { $0.key == key }!
+            for (n, row) in (contents.rows[key] ?? []).enumerated() {
+                for (column, parent) in refs {
+                    let index = table.columns.firstIndex { $0.json == column }!
+                    guard case .text(let target) = row[index] else { continue }
+                    guard ids[parent]?.contains(target) == true else {
+                        throw BackupProblem(path: "$.\(key)[\(n)].\(column)", message: "names \(parent) \"\(target)\", which is not in the document")
+                    }
+                }
+            }
+        }
+        return contents
+    }
+
+    /// Values the schema limits: states, categories, statuses, emotions.
+    static func checkValues(_ contents: BackupContents) throws {
+        let allowed: [(String, String, Set<String>)] = [
+            ("notes", "category", Set(NoteCategory.allCases.map(\.rawValue))),
+            ("notes", "state", ["analysing", "ready", "failed"]),
+            ("books", "status", Set(BookStatus.allCases.map(\.rawValue))),
+            ("sentences", "emotion", Set(Emotion.allCases.map(\.rawValue))),
+            ("quizzes", "difficulty", ["easy", "medium", "hard"]),
+            ("questions", "kind", ["choice", "short"]),
+        ]
+        for (key, column, values) in allowed {
+            let table = Backup.tables.first { $0.key == key }!
+            let index = table.columns.firstIndex { $0.json == column }!
+            for (n, row) in (contents.rows[key] ?? []).enumerated() {
+                if case .text(let v) = row[index], !values.contains(v) {
+                    throw BackupProblem(path: "$.\(key)[\(n)].\(column)", message: "must be one of \(values.sorted().joined(separator: ", "))")
+                }
+            }
+        }
+    }
+
+    /// Writes a validated document in one transaction: `replace` first removes everything the
+    /// reader has; `merge` keeps it and adds the rows whose ids are not there yet (so restoring
+    /// the same document twice adds nothing). With `dryRun` the transaction is rolled back and
+    /// only the counts are returned. Rows whose ids belong to another reader stop the restore.
+    public func restoreBackup(_ contents: BackupContents, owner: User, replace: Bool, dryRun: Bool) throws -> BackupCounts {
+        struct Rollback: Error { let counts: BackupCounts }
+        do {
+            return try database.write { c in
+                for (key, sql, ownerExpr) in Backup.globalIds {
+                    let table = Backup.tables.first { $0.key == key }!
+                    guard table.columns.first?.sql == "id" else { continue }
+                    for (n, row) in (contents.rows[key] ?? []).enumerated() {
+                        guard case .text(let id) = row[0] else { continue }
+                        if let other = try c.first("SELECT \(ownerExpr) FROM \(sql) WHERE id = ?", [id], { $0.optionalString(0) }) ?? nil, other != owner.id {
+                            throw BackupProblem(path: "$.\(key)[\(n)].id", message: "belongs to another account's data")
+                        }
+                    }
+                }
+                if replace { try wipeReaderData(owner: owner.id, c) }
+                var counts = BackupCounts()
+                for table in Backup.tables {
+                    let columns = table.columns.map(\.sql) + (table.ownedDirectly ? ["owner_id"] : [])
+                    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
+                    let verb = table.key == "timer" && replace ? "INSERT OR REPLACE" : "INSERT OR IGNORE"
+                    let sql = "\(verb) INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders))"
+                    var written = 0
+                    for row in contents.rows[table.key] ?? [] {
+                        var values: [SQLBindable] = row.map { $0 as SQLBindable }
+                        if table.ownedDirectly { values.append(owner.id) }
+                        written += try c.run(sql, values)
+                    }
+                    counts.tables[table.key] = written
+                }
+                // The search indexes follow what was written.
+                try c.run("DELETE FROM note_search WHERE note_id IN (SELECT id FROM notes WHERE owner_id = ?)", [owner.id])
+                try c.run("INSERT INTO note_search (note_id, search_text) SELECT id, search_text FROM notes WHERE owner_id = ?", [owner.id])
+                try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [owner.id])
+                try c.run("INSERT INTO sentence_search (sentence_id, body) SELECT id, text || char(10) || coalesce(memo, '') FROM sentences WHERE owner_id = ?", [owner.id])
+                if replace, let language = contents.language, ["ko", "en"].contains(language) {
+                    try c.run("UPDATE users SET language = ? WHERE id = ?", [language, owner.id])
+                }
+                if replace, let zone = contents.timeZone, TimeZone(identifier: zone) != nil {
+                    try c.run("UPDATE users SET time_zone = ? WHERE id = ?", [zone, owner.id])
+                }
+                if dryRun { throw Rollback(counts: counts) }
+                return counts
+            }
+        } catch let r as Rollback {
+            return r.counts
+        }
+    }
+
+    /// Everything a reader made, gone (the account and its sessions stay).
+    func wipeReaderData(owner: String, _ c: Connection) throws {
+        try c.run("DELETE FROM note_search WHERE note_id IN (SELECT id FROM notes WHERE owner_id = ?)", [owner])
+        try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [owner])
+        try c.run("DELETE FROM jobs WHERE owner_id = ?", [owner])
+        for table in ["review_cards", "wrong_answers", "attempts", "quizzes", "notes", "reading_sessions", "sentences", "books", "reading_timers"] {
+            try c.run("DELETE FROM \(table) WHERE owner_id = ?", [owner])
+        }
+    }
+}
