@@ -100,14 +100,19 @@ struct CardTests {
         }
         let lying = gdk_pixbuf_rotate_simple(upright, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE)!
         defer { g_object_unref(UnsafeMutableRawPointer(lying)) }
-        let jpeg = PhotoFixtures.withOrientation(PhotoFixtures.encode(lying, format: "jpeg"), 6)
-        let path = try PhotoFixtures.file(jpeg, named: "lying.jpg")
-
         let options = CardOptions(size: .portrait, dim: 0, background: "photo")
-        let picture = try CardPicture(png: CardRenderer.render(Self.kafka, options: options, backgroundPath: path))
-        for x in [40, 540, 1040] {
-            #expect(picture.isReddish(x: x, y: 60), "top at x \(x): \(picture.rgb(x: x, y: 60))")
-            #expect(picture.isBluish(x: x, y: 1290), "bottom at x \(x): \(picture.rgb(x: x, y: 1290))")
+        // Also stored upside down (3) and lying the other way (8).
+        for (rotation, orientation) in [(GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE, UInt8(6)), (GDK_PIXBUF_ROTATE_UPSIDEDOWN, 3),
+                                        (GDK_PIXBUF_ROTATE_CLOCKWISE, 8)] {
+            let stored = gdk_pixbuf_rotate_simple(upright, rotation)!
+            defer { g_object_unref(UnsafeMutableRawPointer(stored)) }
+            let jpeg = PhotoFixtures.withOrientation(PhotoFixtures.encode(stored, format: "jpeg"), orientation)
+            let path = try PhotoFixtures.file(jpeg, named: "stored-\(orientation).jpg")
+            let picture = try CardPicture(png: CardRenderer.render(Self.kafka, options: options, backgroundPath: path))
+            for x in [40, 540, 1040] {
+                #expect(picture.isReddish(x: x, y: 60), "orientation \(orientation), top at x \(x): \(picture.rgb(x: x, y: 60))")
+                #expect(picture.isBluish(x: x, y: 1290), "orientation \(orientation), bottom at x \(x): \(picture.rgb(x: x, y: 1290))")
+            }
         }
         // The same photo without its tag lies on its side: red left, blue right.
         let plainPath = try PhotoFixtures.file(PhotoFixtures.encode(lying, format: "jpeg"), named: "plain.jpg")
