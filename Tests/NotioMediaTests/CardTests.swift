@@ -120,6 +120,19 @@ struct CardTests {
         #expect(plain.isReddish(x: 40, y: 60) && plain.isBluish(x: 1040, y: 60))
     }
 
+    @Test func theOrientationIsReadBeforeDecoding() {
+        let jpeg = PhotoFixtures.picture(width: 64, height: 48, format: "jpeg")
+        #expect(jpeg.withUnsafeBytes(JPEGOrientation.read) == 1)
+        for orientation in UInt8(1)...8 {
+            #expect(PhotoFixtures.withOrientation(jpeg, orientation).withUnsafeBytes(JPEGOrientation.read) == Int(orientation))
+        }
+        // A portrait photo stored lying down, for a story card: libjpeg's half size covers it.
+        let size = CardBackground.decodeSize(stored: (4032, 3024, "jpeg", 6), card: (1080, 1920))
+        #expect(size == (2016, 1512))
+        #expect(CardBackground.decodeSize(stored: (4032, 3024, "jpeg", 1), card: (1080, 1920)) == (4032, 3024))
+        #expect(CardBackground.decodeSize(stored: (4032, 3024, "jpeg", 1), card: (400, 300)) == (504, 378))
+    }
+
     @Test func aDimmedPhotoIsDarker() throws {
         let path = try PhotoFixtures.file(PhotoFixtures.picture(width: 800, height: 1000, format: "png"), named: "white.png")
         let clear = try CardPicture(png: CardRenderer.render(Self.kafka, options: CardOptions(dim: 0, background: "photo"), backgroundPath: path))

@@ -38,7 +38,7 @@ enum CardBackground {
     /// `damaged_image`.
     static func paintPhoto(at path: String, on cairo: OpaquePointer, width: Int, height: Int, limits: PhotoLimits) throws {
         let stored = try checkedSize(path: path, limits: limits)
-        let request = decodeSize(stored: stored, card: (width, height), isJPEG: stored.format == "jpeg")
+        let request = decodeSize(stored: stored, card: (width, height))
         var error: UnsafeMutablePointer<GError>?
         guard let decoded = gdk_pixbuf_new_from_file_at_scale(path, Int32(request.width), Int32(request.height), 0, &error) else {
             if let error { g_error_free(error) }
@@ -67,16 +67,17 @@ enum CardBackground {
         cairo_paint(cairo)
     }
 
-    /// The size to decode at: for a JPEG exactly what libjpeg's own 1/2, 1/4 or 1/8 scaling
-    /// gives, so that the loader does not scale again. Large enough to cover the card whichever
-    /// way up the photo turns out to be (its EXIF orientation is known only after decoding).
-    static func decodeSize(stored: (width: Int, height: Int, format: String), card: (width: Int, height: Int),
-                           isJPEG: Bool) -> (width: Int, height: Int) {
+    /// The size to decode at: large enough to cover the card once turned upright, and for a
+    /// JPEG exactly what libjpeg's own 1/2, 1/4 or 1/8 scaling gives, so that the loader does
+    /// not scale again.
+    static func decodeSize(stored: (width: Int, height: Int, format: String, orientation: Int),
+                           card: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let turned = (5...8).contains(stored.orientation)
         let width = Double(stored.width), height = Double(stored.height)
-        let cardWidth = Double(card.width), cardHeight = Double(card.height)
-        let scale = min(1, max(cardWidth / width, cardHeight / height, cardWidth / height, cardHeight / width))
+        let cardWidth = Double(turned ? card.height : card.width), cardHeight = Double(turned ? card.width : card.height)
+        let scale = min(1, max(cardWidth / width, cardHeight / height))
         let needed = (width: Int((width * scale).rounded(.up)), height: Int((height * scale).rounded(.up)))
-        guard isJPEG else { return needed }
+        guard stored.format == "jpeg" else { return needed }
         for denominator in [8, 4, 2] {
             let scaled = (width: (stored.width + denominator - 1) / denominator, height: (stored.height + denominator - 1) / denominator)
             if scaled.width >= needed.width && scaled.height >= needed.height { return scaled }
@@ -144,7 +145,8 @@ enum CardBackground {
     /// The stored size the header declares, after the same refusals as `PhotoDecoder.decode`
     /// (file size, format, declared pixels, a cut-off JPEG) and one more: the incremental
     /// loader behind `new_from_file_at_scale` draws a cut-off PNG without an error.
-    static func checkedSize(path: String, limits: PhotoLimits) throws -> (width: Int, height: Int, format: String) {
+    /// The JPEG's EXIF orientation comes along (1 for other formats).
+    static func checkedSize(path: String, limits: PhotoLimits) throws -> (width: Int, height: Int, format: String, orientation: Int) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.intValue else {
             throw MediaError(code: "not_found", message: "The uploaded picture could not be found.")
@@ -162,13 +164,15 @@ enum CardBackground {
         guard Int(width) * Int(height) <= limits.maxPixels else {
             throw MediaError.tooManyPixels(width: Int(width), height: Int(height), limit: limits.maxPixels)
         }
+        var orientation = 1
         if formatName == "jpeg" || formatName == "png" {
             guard let data = FileManager.default.contents(atPath: path),
                   data.withUnsafeBytes(formatName == "jpeg" ? JPEGStructure.isComplete : endsWithPNGEnd) else {
                 throw MediaError.damagedImage
             }
+            if formatName == "jpeg" { orientation = data.withUnsafeBytes(JPEGOrientation.read) }
         }
-        return (Int(width), Int(height), formatName)
+        return (Int(width), Int(height), formatName, orientation)
     }
 
     /// A PNG's last chunk is IEND: length 0, type, CRC.
