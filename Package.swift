@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // Portable domain values and pure logic: Foundation only, no I/O.
         .target(name: "NotioCore"),
@@ -31,8 +32,8 @@ let package = Package(
         // Pure Swift, so the server never loads poppler or tesseract.
         .target(name: "NotioMedia", dependencies: ["NotioCore"]),
         // PDF text and page images (poppler), OCR (tesseract), photos (gdk-pixbuf), cards
-        // (pango + cairo): only in the isolated worker binary.
-        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo"]),
+        // (pango + cairo, PNG by libpng): only in the isolated worker binary.
+        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG"]),
         // Book catalogs: Aladin, Open Library, manual entry.
         .target(name: "NotioCatalog", dependencies: ["NotioCore"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.

@@ -100,19 +100,37 @@ struct CardTests {
         }
         let lying = gdk_pixbuf_rotate_simple(upright, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE)!
         defer { g_object_unref(UnsafeMutableRawPointer(lying)) }
-        let jpeg = PhotoFixtures.withOrientation(PhotoFixtures.encode(lying, format: "jpeg"), 6)
-        let path = try PhotoFixtures.file(jpeg, named: "lying.jpg")
-
         let options = CardOptions(size: .portrait, dim: 0, background: "photo")
-        let picture = try CardPicture(png: CardRenderer.render(Self.kafka, options: options, backgroundPath: path))
-        for x in [40, 540, 1040] {
-            #expect(picture.isReddish(x: x, y: 60), "top at x \(x): \(picture.rgb(x: x, y: 60))")
-            #expect(picture.isBluish(x: x, y: 1290), "bottom at x \(x): \(picture.rgb(x: x, y: 1290))")
+        // Also stored upside down (3) and lying the other way (8).
+        for (rotation, orientation) in [(GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE, UInt8(6)), (GDK_PIXBUF_ROTATE_UPSIDEDOWN, 3),
+                                        (GDK_PIXBUF_ROTATE_CLOCKWISE, 8)] {
+            let stored = gdk_pixbuf_rotate_simple(upright, rotation)!
+            defer { g_object_unref(UnsafeMutableRawPointer(stored)) }
+            let jpeg = PhotoFixtures.withOrientation(PhotoFixtures.encode(stored, format: "jpeg"), orientation)
+            let path = try PhotoFixtures.file(jpeg, named: "stored-\(orientation).jpg")
+            let picture = try CardPicture(png: CardRenderer.render(Self.kafka, options: options, backgroundPath: path))
+            for x in [40, 540, 1040] {
+                #expect(picture.isReddish(x: x, y: 60), "orientation \(orientation), top at x \(x): \(picture.rgb(x: x, y: 60))")
+                #expect(picture.isBluish(x: x, y: 1290), "orientation \(orientation), bottom at x \(x): \(picture.rgb(x: x, y: 1290))")
+            }
         }
         // The same photo without its tag lies on its side: red left, blue right.
         let plainPath = try PhotoFixtures.file(PhotoFixtures.encode(lying, format: "jpeg"), named: "plain.jpg")
         let plain = try CardPicture(png: CardRenderer.render(Self.kafka, options: options, backgroundPath: plainPath))
         #expect(plain.isReddish(x: 40, y: 60) && plain.isBluish(x: 1040, y: 60))
+    }
+
+    @Test func theOrientationIsReadBeforeDecoding() {
+        let jpeg = PhotoFixtures.picture(width: 64, height: 48, format: "jpeg")
+        #expect(jpeg.withUnsafeBytes(JPEGOrientation.read) == 1)
+        for orientation in UInt8(1)...8 {
+            #expect(PhotoFixtures.withOrientation(jpeg, orientation).withUnsafeBytes(JPEGOrientation.read) == Int(orientation))
+        }
+        // A portrait photo stored lying down, for a story card: libjpeg's half size covers it.
+        let size = CardBackground.decodeSize(stored: (4032, 3024, "jpeg", 6), card: (1080, 1920))
+        #expect(size == (2016, 1512))
+        #expect(CardBackground.decodeSize(stored: (4032, 3024, "jpeg", 1), card: (1080, 1920)) == (4032, 3024))
+        #expect(CardBackground.decodeSize(stored: (4032, 3024, "jpeg", 1), card: (400, 300)) == (504, 378))
     }
 
     @Test func aDimmedPhotoIsDarker() throws {

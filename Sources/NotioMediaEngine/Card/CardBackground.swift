@@ -31,50 +31,122 @@ enum CardBackground {
     }
 
     /// The photo at `path` upright (EXIF orientation), scaled to cover `width` × `height` and
-    /// cropped around its centre, drawn into `surface` (RGB24, that size). Decoded near the card's
-    /// size, not the photo's: a 12 MP JPEG is read at a half or a quarter by libjpeg itself.
+    /// cropped around its centre, painted by `cairo`. Decoded near the card's size, not the
+    /// photo's: libjpeg reads a 12 MP JPEG at a half or a quarter itself.
     ///
     /// Throws `MediaError`: `not_found`, `too_large`, `not_an_image`, `too_many_pixels`,
     /// `damaged_image`.
-    static func drawPhoto(at path: String, into surface: OpaquePointer, width: Int, height: Int, limits: PhotoLimits) throws {
-        let (storedWidth, storedHeight) = try checkedSize(path: path, limits: limits)
-        // The orientation is known only after decoding: decode large enough for either way up.
-        let scale = min(1, max(Double(width) / Double(storedWidth), Double(height) / Double(storedHeight),
-                               Double(width) / Double(storedHeight), Double(height) / Double(storedWidth)))
-        let decodeWidth = Int32(min(storedWidth, Int((Double(storedWidth) * scale).rounded(.up))))
-        let decodeHeight = Int32(min(storedHeight, Int((Double(storedHeight) * scale).rounded(.up))))
+    static func paintPhoto(at path: String, on cairo: OpaquePointer, width: Int, height: Int, limits: PhotoLimits) throws {
+        let stored = try checkedSize(path: path, limits: limits)
+        let request = decodeSize(stored: stored, card: (width, height))
         var error: UnsafeMutablePointer<GError>?
-        guard let decoded = gdk_pixbuf_new_from_file_at_scale(path, decodeWidth, decodeHeight, 0, &error) else {
+        guard let decoded = gdk_pixbuf_new_from_file_at_scale(path, Int32(request.width), Int32(request.height), 0, &error) else {
             if let error { g_error_free(error) }
             throw MediaError.damagedImage
         }
         defer { g_object_unref(UnsafeMutableRawPointer(decoded)) }
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(decoded) else { throw MediaError.damagedImage }
-        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        let orientation = gdk_pixbuf_get_option(decoded, "orientation").flatMap { Int(String(cString: $0)) } ?? 1
+        let source = try uprightSurface(of: decoded, orientation: orientation)
+        defer { cairo_surface_destroy(source) }
 
-        let sourceWidth = Double(gdk_pixbuf_get_width(upright)), sourceHeight = Double(gdk_pixbuf_get_height(upright))
-        let cover = max(Double(width) / sourceWidth, Double(height) / sourceHeight)
-        let offsetX = (Double(width) - sourceWidth * cover) / 2, offsetY = (Double(height) - sourceHeight * cover) / 2
-        guard let fitted = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else {
+        let uprightWidth = Double(cairo_image_surface_get_width(source)), uprightHeight = Double(cairo_image_surface_get_height(source))
+        let cover = max(Double(width) / uprightWidth, Double(height) / uprightHeight)
+        let offsetX = (Double(width) - uprightWidth * cover) / 2, offsetY = (Double(height) - uprightHeight * cover) / 2
+        // Card pixels → photo pixels. A plain scale: pixman has fast paths for it, not for turns.
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init(&matrix, 1 / cover, 0, 0, 1 / cover, -offsetX / cover, -offsetY / cover)
+        let pattern = cairo_pattern_create_for_surface(source)!
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        // Transparent parts show white, as in the browser's preview on a white card.
+        cairo_set_source_rgb(cairo, 1, 1, 1)
+        cairo_paint(cairo)
+        cairo_set_source(cairo, pattern)
+        cairo_paint(cairo)
+    }
+
+    /// The size to decode at: large enough to cover the card once turned upright, and for a
+    /// JPEG exactly what libjpeg's own 1/2, 1/4 or 1/8 scaling gives, so that the loader does
+    /// not scale again.
+    static func decodeSize(stored: (width: Int, height: Int, format: String, orientation: Int),
+                           card: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let turned = (5...8).contains(stored.orientation)
+        let width = Double(stored.width), height = Double(stored.height)
+        let cardWidth = Double(turned ? card.height : card.width), cardHeight = Double(turned ? card.width : card.height)
+        let scale = min(1, max(cardWidth / width, cardHeight / height))
+        let needed = (width: Int((width * scale).rounded(.up)), height: Int((height * scale).rounded(.up)))
+        guard stored.format == "jpeg" else { return needed }
+        for denominator in [8, 4, 2] {
+            let scaled = (width: (stored.width + denominator - 1) / denominator, height: (stored.height + denominator - 1) / denominator)
+            if scaled.width >= needed.width && scaled.height >= needed.height { return scaled }
+        }
+        return (stored.width, stored.height)
+    }
+
+    /// Where upright pixel (u, v) is stored in a `width` × `height` picture with EXIF
+    /// orientation 1–8: x = xu·u + xv·v + x0, y = yu·u + yv·v + y0.
+    static func storedPosition(_ orientation: Int, width: Int, height: Int)
+        -> (xu: Int, xv: Int, x0: Int, yu: Int, yv: Int, y0: Int) {
+        let right = width - 1, bottom = height - 1
+        switch orientation {
+        case 2: return (-1, 0, right, 0, 1, 0)        // mirrored
+        case 3: return (-1, 0, right, 0, -1, bottom)  // upside down
+        case 4: return (1, 0, 0, 0, -1, bottom)       // mirrored upside down
+        case 5: return (0, 1, 0, 1, 0, 0)             // transposed
+        case 6: return (0, 1, 0, -1, 0, bottom)       // turn clockwise to show
+        case 7: return (0, -1, right, -1, 0, bottom)  // transversed
+        case 8: return (0, -1, right, 1, 0, 0)        // turn counter-clockwise to show
+        default: return (1, 0, 0, 0, 1, 0)
+        }
+    }
+
+    /// The pixbuf turned upright as a cairo surface: RGB24, or premultiplied ARGB32 when it
+    /// has alpha. Turning while converting costs little more than converting.
+    private static func uprightSurface(of pixbuf: OpaquePointer, orientation: Int) throws -> OpaquePointer {
+        let storedWidth = Int(gdk_pixbuf_get_width(pixbuf)), storedHeight = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        let turned = (5...8).contains(orientation)
+        let width = turned ? storedHeight : storedWidth, height = turned ? storedWidth : storedHeight
+        let surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, channels >= 3 else {
+            cairo_surface_destroy(surface)
             throw MediaError.damagedImage
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(fitted)) }
-        if gdk_pixbuf_get_has_alpha(upright) != 0 {
-            // Transparent parts show white, as in the browser's preview on a white card.
-            gdk_pixbuf_fill(fitted, 0xFFFF_FFFF)
-            gdk_pixbuf_composite(upright, fitted, 0, 0, Int32(width), Int32(height), offsetX, offsetY, cover, cover,
-                                 GDK_INTERP_BILINEAR, 255)
-        } else {
-            gdk_pixbuf_scale(upright, fitted, 0, 0, Int32(width), Int32(height), offsetX, offsetY, cover, cover,
-                             GDK_INTERP_BILINEAR)
+        let map = storedPosition(orientation, width: storedWidth, height: storedHeight)
+        // Stepping one upright pixel to the right moves this far in the stored bytes.
+        let step = map.xu * channels + map.yu * sourceStride
+        let source = gdk_pixbuf_read_pixels(pixbuf)!
+        let target = cairo_image_surface_get_data(surface)!, targetStride = Int(cairo_image_surface_get_stride(surface))
+        for v in 0..<height {
+            var pixel = source + (map.xv * v + map.x0) * channels + (map.yv * v + map.y0) * sourceStride
+            let to = UnsafeMutableRawPointer(target + v * targetStride).assumingMemoryBound(to: UInt32.self)
+            if alpha {
+                for u in 0..<width {
+                    let opacity = UInt32(pixel[3])
+                    let red = UInt32(pixel[0]) * opacity / 255, green = UInt32(pixel[1]) * opacity / 255
+                    let blue = UInt32(pixel[2]) * opacity / 255
+                    to[u] = opacity << 24 | red << 16 | green << 8 | blue
+                    pixel += step
+                }
+            } else {
+                for u in 0..<width {
+                    to[u] = UInt32(pixel[0]) << 16 | UInt32(pixel[1]) << 8 | UInt32(pixel[2])
+                    pixel += step
+                }
+            }
         }
-        copy(fitted, into: surface)
+        cairo_surface_mark_dirty(surface)
+        return surface
     }
 
     /// The stored size the header declares, after the same refusals as `PhotoDecoder.decode`
     /// (file size, format, declared pixels, a cut-off JPEG) and one more: the incremental
     /// loader behind `new_from_file_at_scale` draws a cut-off PNG without an error.
-    static func checkedSize(path: String, limits: PhotoLimits) throws -> (width: Int, height: Int) {
+    /// The JPEG's EXIF orientation comes along (1 for other formats).
+    static func checkedSize(path: String, limits: PhotoLimits) throws -> (width: Int, height: Int, format: String, orientation: Int) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.intValue else {
             throw MediaError(code: "not_found", message: "The uploaded picture could not be found.")
@@ -92,36 +164,20 @@ enum CardBackground {
         guard Int(width) * Int(height) <= limits.maxPixels else {
             throw MediaError.tooManyPixels(width: Int(width), height: Int(height), limit: limits.maxPixels)
         }
+        var orientation = 1
         if formatName == "jpeg" || formatName == "png" {
             guard let data = FileManager.default.contents(atPath: path),
                   data.withUnsafeBytes(formatName == "jpeg" ? JPEGStructure.isComplete : endsWithPNGEnd) else {
                 throw MediaError.damagedImage
             }
+            if formatName == "jpeg" { orientation = data.withUnsafeBytes(JPEGOrientation.read) }
         }
-        return (Int(width), Int(height))
+        return (Int(width), Int(height), formatName, orientation)
     }
 
     /// A PNG's last chunk is IEND: length 0, type, CRC.
     private static func endsWithPNGEnd(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         return bytes.count >= end.count && Array(bytes.suffix(end.count)) == end
-    }
-
-    /// RGB (3 or 4 bytes a pixel) into cairo's RGB24 (0x00RRGGBB in native words).
-    private static func copy(_ pixbuf: OpaquePointer, into surface: OpaquePointer) {
-        cairo_surface_flush(surface)
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let source = gdk_pixbuf_read_pixels(pixbuf)!
-        let target = cairo_image_surface_get_data(surface)!, targetStride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<height {
-            let from = source + y * sourceStride
-            let to = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let pixel = from + x * channels
-                to[x] = UInt32(pixel[0]) << 16 | UInt32(pixel[1]) << 8 | UInt32(pixel[2])
-            }
-        }
-        cairo_surface_mark_dirty(surface)
     }
 }

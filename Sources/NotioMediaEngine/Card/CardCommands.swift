@@ -5,8 +5,9 @@ import NotioMedia
 /// Cards from the command line, for the benchmark and for trying options by hand.
 ///
 /// - `notio-worker card [--repeat N] CONTENT_JSON OPTIONS_JSON [BACKGROUND] OUT.png`: JSON as
-///   text or a file name; prints `{"height":1350,"ms":...,"width":1080}` per card drawn (with
-///   `--repeat`, N lines: the first is cold, the others warm).
+///   text or a file name; prints `{"cpuMs":...,"height":1350,"ms":...,"width":1080}` per card drawn
+///   (with `--repeat`, N lines: the first is cold, the others warm). `cpuMs` is the thread's CPU
+///   time: on a shared machine it shows the work when the wall time shows the neighbours.
 /// - `notio-worker test-photo WIDTH HEIGHT OUT.jpg [ORIENTATION]`: a photo-like JPEG (smooth
 ///   light, fine grain) for benchmarks, with an EXIF orientation if asked.
 extension MediaWorker {
@@ -27,10 +28,11 @@ extension MediaWorker {
             let options = try CardOptions.parse(json: jsonArgument(arguments[1])).mapError(\.mediaError).get()
             let background = arguments.count == 4 ? arguments[2] : nil
             for _ in 0..<times {
-                let started = DispatchTime.now()
+                let started = DispatchTime.now(), startedCPU = threadCPUMilliseconds()
                 let png = try CardRenderer.render(content, options: options, backgroundPath: background)
                 try png.write(to: URL(fileURLWithPath: arguments.last!))
-                let line = CardLine(ms: milliseconds(since: started), width: options.pixelSize.width, height: options.pixelSize.height)
+                let line = CardLine(ms: milliseconds(since: started), cpuMs: ((threadCPUMilliseconds() - startedCPU) * 10).rounded() / 10,
+                                    width: options.pixelSize.width, height: options.pixelSize.height)
                 FileHandle.standardOutput.write(try encoder.encode(line) + Data([0x0A]))
             }
             return 0
@@ -95,8 +97,15 @@ extension MediaWorker {
 
     private struct CardLine: Encodable {
         var ms: Double
+        var cpuMs: Double
         var width: Int
         var height: Int
+    }
+
+    private static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
     private static func jsonArgument(_ argument: String) throws -> Data {
