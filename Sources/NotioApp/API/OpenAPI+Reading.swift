@@ -69,6 +69,20 @@ extension OpenAPIDocument {
                 "background": ["type": "string", "format": "binary", "description": "the photo when background is photo (EXIF orientation applied)"]]]]]],
             "responses": ["200": ["description": "The card", "content": ["image/png": [:]]], "404": errorAnswer("Absent or not yours"),
                           "413": errorAnswer("Photo too large"), "415": errorAnswer("The background is not an image"), "422": errorAnswer("Bad options (fields named)")]]],
+        "/api/v1/backup": ["get": [
+            "summary": "Everything I made as one document (notio-backup, version 1, ISO 8601 times, stable ids); with files=true a zip with the PDFs and covers",
+            "parameters": [query("files", ["type": "boolean"])],
+            "responses": ["200": ["description": "An attachment", "content": ["application/json": [:], "application/zip": [:]]]]]],
+        "/api/v1/restore": ["post": [
+            "summary": "Restore a backup: checked whole before anything changes, written in one transaction",
+            "parameters": [query("mode", ["type": "string", "enum": ["replace", "merge"]], "merge (default) adds what is missing and is idempotent by id"),
+                           query("dryRun", ["type": "boolean"], "count what would be written, change nothing")],
+            "requestBody": ["required": true, "content": [
+                "application/json": ["schema": ["type": "object", "description": "the backup document"]],
+                "multipart/form-data": ["schema": ["type": "object", "properties": ["file": ["type": "string", "format": "binary", "description": "the JSON or the backup zip"]]]]]],
+            "responses": ["200": answer("Rows written (or that would be) per table", ["type": "object", "properties": [
+                "mode": ["type": "string"], "dryRun": ["type": "boolean"], "counts": ["type": "object", "additionalProperties": ["type": "integer"]], "files": ["type": "integer"]]]),
+                          "422": errorAnswer("invalid_backup: error.fields names the JSON path of the first bad value; nothing changed")]]],
         "/api/v1/catalog/recommended": ["get": [
             "summary": "Recommended books (Aladin bestsellers and new releases)",
             "responses": ["200": answer("Books", catalogAnswer), "503": errorAnswer("catalog_unavailable")]]],

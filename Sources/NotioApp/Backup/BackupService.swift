@@ -70,10 +70,10 @@ struct BackupService: Sendable {
             do { reader = try ZipReader(path: path) } catch {
                 throw HTTPError(422, "invalid_backup", "백업 파일(zip)이 손상되었어요. (The backup zip is damaged: \(error))", fields: ["file": "\(error)"])
             }
-            guard reader.contains(Self.documentName) else {
+            guard reader.entry(named: Self.documentName) != nil else {
                 throw HTTPError(422, "invalid_backup", "zip 안에 notio-backup.json이 없어요. (The zip holds no notio-backup.json.)", fields: ["$": "notio-backup.json is missing"])
             }
-            do { document = try reader.data(of: Self.documentName) } catch {
+            do { document = try reader.data(named: Self.documentName) } catch {
                 throw HTTPError(422, "invalid_backup", "백업 파일(zip)이 손상되었어요. (The backup zip is damaged: \(error))")
             }
             zip = reader
@@ -88,10 +88,10 @@ struct BackupService: Sendable {
             throw Self.invalid(p)
         }
         if let zip {
-            for id in contents.noteFiles where zip.contains("files/notes/\(id).pdf") {
+            for id in contents.noteFiles where zip.entry(named: "files/notes/\(id).pdf") != nil {
                 files.append(("files/notes/\(id).pdf", "\(notesFolder)/\(id).pdf"))
             }
-            for name in contents.coverFiles where !name.contains("/") && zip.contains("files/covers/\(name)") {
+            for name in contents.coverFiles where !name.contains("/") && zip.entry(named: "files/covers/\(name)") != nil {
                 files.append(("files/covers/\(name)", "\(coversFolder)/\(name)"))
             }
         }
@@ -107,7 +107,8 @@ struct BackupService: Sendable {
             for (name, target) in files {
                 try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 let part = target + ".part-\(UUID().uuidString)"
-                try zip.extract(name, to: part)
+                guard let entry = zip.entry(named: name) else { continue }
+                try zip.extract(entry, to: part)
                 if rename(part, target) != 0 { try? FileManager.default.removeItem(atPath: part) }
             }
         }
