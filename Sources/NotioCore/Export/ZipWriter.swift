@@ -1,0 +1,287 @@
+import Foundation
+
+/// Writes a zip archive entry by entry to a sink (a file, an HTTP response), holding at most one
+/// chunk of a file in memory.
+///
+/// Entries are stored, not compressed: PDFs and JPEGs do not shrink, and stored entries can be
+/// written as they come. Names are UTF-8 (flag bit 11). Entries whose size is not known in
+/// advance (files, streams) carry a data descriptor (flag bit 3) after their data. Without ZIP64
+/// an archive holds at most 65,535 entries and 4 GiB; past that the writer throws `tooLarge`.
+///
+///     let zip = ZipWriter(fileHandle: handle)
+///     try zip.add(name: "files/notes/\(id).pdf", file: path)
+///     let json = try zip.addStream(name: "notio-backup.json")
+///     try json.write(part); try json.finish()
+///     try zip.finish()
+public final class ZipWriter {
+    /// Receives the archive's bytes in order.
+    public typealias Sink = (Data) throws -> Void
+
+    private let sink: Sink
+    private let timeZone: TimeZone
+    /// The largest size or offset the 32-bit fields may hold (0xFFFFFFFF itself means ZIP64).
+    let limit: UInt64
+    private let chunkSize = 256 * 1024
+    private var offset: UInt64 = 0
+    private var central = Data()
+    private var entryCount = 0
+    private var names = Set<String>()
+    private var streamOpen = false
+    private var finished = false
+    private var failed = false
+
+    /// - Parameter timeZone: the zone of the DOS timestamps; an extended timestamp in UTC is written too.
+    public convenience init(timeZone: TimeZone = .current, sink: @escaping Sink) {
+        self.init(timeZone: timeZone, limit: 0xFFFF_FFFE, sink: sink)
+    }
+
+    /// Writes at the handle's current position; the caller closes the handle.
+    public convenience init(fileHandle: FileHandle, timeZone: TimeZone = .current) {
+        self.init(timeZone: timeZone) { try fileHandle.write(contentsOf: $0) }
+    }
+
+    init(timeZone: TimeZone, limit: UInt64, sink: @escaping Sink) {
+        self.sink = sink
+        self.timeZone = timeZone
+        self.limit = limit
+    }
+
+    /// Bytes handed to the sink so far.
+    public var bytesWritten: UInt64 { offset }
+
+    /// Adds an entry whose bytes are at hand.
+    public func add(name: String, data: Data, modified: Date = Date()) throws {
+        let header = try begin(name: name, modified: modified)
+        guard UInt64(data.count) <= limit else { throw ZipError.tooLarge("the entry \"\(name)\"") }
+        guard offset + UInt64(header.localSize + data.count) <= limit else { throw ZipError.tooLarge("the archive") }
+        var entry = header
+        entry.crc = CRC32.checksum(data)
+        entry.size = UInt32(data.count)
+        try guarded {
+            try emit(entry.localHeader())
+            try emit(data)
+        }
+        record(entry)
+    }
+
+    /// Adds a file from disk, read and written in chunks.
+    /// - Parameter modified: defaults to the file's modification date.
+    public func add(name: String, file path: String, modified: Date? = nil) throws {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ZipError.io("cannot open \(path)") }
+        defer { try? handle.close() }
+        let stream = try addStream(name: name, modified: modified ?? attributes?[.modificationDate] as? Date ?? Date())
+        try guarded {
+            while true {
+                let chunk: Data
+                do {
+                    guard let read = try handle.read(upToCount: chunkSize), !read.isEmpty else { break }
+                    chunk = read
+                } catch {
+                    throw ZipError.io("cannot read \(path): \(error)")
+                }
+                try stream.write(chunk)
+            }
+            try stream.finish()
+        }
+    }
+
+    /// Opens an entry written piece by piece; no other entry can be added until it is finished.
+    public func addStream(name: String, modified: Date = Date()) throws -> EntryWriter {
+        var entry = try begin(name: name, modified: modified)
+        entry.flags |= 0x0008
+        guard offset + UInt64(entry.localSize) <= limit else { throw ZipError.tooLarge("the archive") }
+        try guarded { try emit(entry.localHeader()) }
+        streamOpen = true
+        return EntryWriter(zip: self, entry: entry)
+    }
+
+    /// Writes the central directory; the archive is complete after it.
+    public func finish() throws {
+        try checkUsable()
+        var end = Data()
+        end.appendLE(UInt32(0x0605_4B50))
+        end.appendLE(UInt16(0))  // this disk
+        end.appendLE(UInt16(0))  // disk with the central directory
+        end.appendLE(UInt16(entryCount))
+        end.appendLE(UInt16(entryCount))
+        end.appendLE(UInt32(central.count))
+        end.appendLE(UInt32(offset))
+        end.appendLE(UInt16(0))  // comment length
+        guard offset + UInt64(central.count) + UInt64(end.count) <= limit else { throw ZipError.tooLarge("the archive") }
+        try guarded {
+            try emit(central)
+            try emit(end)
+        }
+        finished = true
+        central = Data()
+    }
+
+    // MARK: - Entries
+
+    private func checkUsable() throws {
+        if failed { throw ZipError.misuse("the archive is incomplete after an earlier error") }
+        if finished { throw ZipError.misuse("the archive is already finished") }
+        if streamOpen { throw ZipError.misuse("an entry is still being written; finish it first") }
+    }
+
+    private func begin(name: String, modified: Date) throws -> Entry {
+        try checkUsable()
+        try ZipName.validate(name)
+        let bytes = Data(name.utf8)
+        guard bytes.count <= Int(UInt16.max) else { throw ZipError.invalidName(name) }
+        guard !names.contains(ZipName.key(name)) else { throw ZipError.duplicateName(name) }
+        guard entryCount < Int(UInt16.max) else { throw ZipError.tooManyEntries(entryCount + 1) }
+        let seconds = modified.timeIntervalSince1970
+        return Entry(name: name, nameBytes: bytes, flags: 0x0800, stamp: DOSTimestamp(modified, timeZone: timeZone),
+                     unixTime: UInt32(max(0, min(seconds, Double(Int32.max)))), offset: UInt32(offset))
+    }
+
+    fileprivate func record(_ entry: Entry) {
+        names.insert(ZipName.key(entry.name))
+        central.append(entry.centralHeader())
+        entryCount += 1
+    }
+
+    fileprivate func emit(_ data: Data) throws {
+        guard !data.isEmpty else { return }
+        try sink(data)
+        offset += UInt64(data.count)
+    }
+
+    fileprivate func endStream() { streamOpen = false }
+
+    /// Runs work that writes part of an entry: if it fails, the archive cannot be completed.
+    fileprivate func guarded(_ work: () throws -> Void) throws {
+        do { try work() } catch {
+            failed = true
+            throw error
+        }
+    }
+
+    fileprivate func checkRoom(adding count: Int, entrySize: UInt64, name: String) throws {
+        guard entrySize + UInt64(count) <= limit else { throw ZipError.tooLarge("the entry \"\(name)\"") }
+        guard offset + UInt64(count) <= limit else { throw ZipError.tooLarge("the archive") }
+    }
+
+    /// One entry's header fields.
+    fileprivate struct Entry {
+        var name: String
+        var nameBytes: Data
+        var flags: UInt16
+        var stamp: DOSTimestamp
+        var unixTime: UInt32
+        var offset: UInt32
+        var crc: UInt32 = 0
+        var size: UInt32 = 0
+
+        var localSize: Int { 30 + nameBytes.count + 9 }
+
+        /// Extended timestamp (0x5455): the modification time in UTC seconds, which unzip prefers.
+        private var extra: Data {
+            var extra = Data()
+            extra.appendLE(UInt16(0x5455))
+            extra.appendLE(UInt16(5))
+            extra.append(1)
+            extra.appendLE(unixTime)
+            return extra
+        }
+
+        func localHeader() -> Data {
+            var header = Data()
+            header.appendLE(UInt32(0x0403_4B50))
+            header.appendLE(UInt16(20))  // version needed: 2.0, for data descriptors
+            header.appendLE(flags)
+            header.appendLE(UInt16(0))   // stored
+            header.appendLE(stamp.time)
+            header.appendLE(stamp.date)
+            // With a data descriptor these are zero here and follow the data.
+            let known = flags & 0x0008 == 0
+            header.appendLE(known ? crc : 0)
+            header.appendLE(known ? size : 0)
+            header.appendLE(known ? size : 0)
+            header.appendLE(UInt16(nameBytes.count))
+            header.appendLE(UInt16(extra.count))
+            header.append(nameBytes)
+            header.append(extra)
+            return header
+        }
+
+        func dataDescriptor() -> Data {
+            var descriptor = Data()
+            descriptor.appendLE(UInt32(0x0807_4B50))
+            descriptor.appendLE(crc)
+            descriptor.appendLE(size)
+            descriptor.appendLE(size)
+            return descriptor
+        }
+
+        func centralHeader() -> Data {
+            var header = Data()
+            header.appendLE(UInt32(0x0201_4B50))
+            header.appendLE(UInt16(3 << 8 | 20))  // made by Unix, so that the mode below counts
+            header.appendLE(UInt16(20))
+            header.appendLE(flags)
+            header.appendLE(UInt16(0))
+            header.appendLE(stamp.time)
+            header.appendLE(stamp.date)
+            header.appendLE(crc)
+            header.appendLE(size)
+            header.appendLE(size)
+            header.appendLE(UInt16(nameBytes.count))
+            header.appendLE(UInt16(extra.count))
+            header.appendLE(UInt16(0))  // comment
+            header.appendLE(UInt16(0))  // disk
+            header.appendLE(UInt16(0))  // internal attributes
+            header.appendLE(UInt32(0o100644) << 16)  // a regular file, rw-r--r--
+            header.appendLE(offset)
+            header.append(nameBytes)
+            header.append(extra)
+            return header
+        }
+    }
+
+    /// An entry being written piece by piece; its CRC and size follow the data.
+    public final class EntryWriter {
+        private let zip: ZipWriter
+        private var entry: Entry
+        private var crc = CRC32()
+        private var size: UInt64 = 0
+        private var done = false
+
+        fileprivate init(zip: ZipWriter, entry: Entry) {
+            self.zip = zip
+            self.entry = entry
+        }
+
+        /// The entry's name in the archive.
+        public var name: String { entry.name }
+
+        public func write(_ data: Data) throws {
+            guard !done else { throw ZipError.misuse("the entry \"\(entry.name)\" is already finished") }
+            try zip.guarded {
+                try zip.checkRoom(adding: data.count, entrySize: size, name: entry.name)
+                crc.update(data)
+                try zip.emit(data)
+                size += UInt64(data.count)
+            }
+        }
+
+        /// Writes a string as UTF-8.
+        public func write(_ text: String) throws { try write(Data(text.utf8)) }
+
+        /// Ends the entry with its data descriptor; the archive takes the next entry after it.
+        public func finish() throws {
+            guard !done else { throw ZipError.misuse("the entry \"\(entry.name)\" is already finished") }
+            entry.crc = crc.value
+            entry.size = UInt32(size)
+            try zip.guarded {
+                try zip.checkRoom(adding: 16, entrySize: 0, name: entry.name)
+                try zip.emit(entry.dataDescriptor())
+            }
+            done = true
+            zip.record(entry)
+            zip.endStream()
+        }
+    }
+}
