@@ -97,6 +97,31 @@ struct ExportMarkdownTests {
         #expect(!front.keys.contains("publisher"))
     }
 
+    @Test(.enabled(if: Tool.python3 != nil && (try? Tool.run(Tool.python3!, ["-c", "import yaml"]))?.status == 0))
+    func pyYAMLReadsTheFrontMatterBack() throws {
+        let awkward = "제목: \"따옴표\" \\ 역슬래시\n둘째 줄 # 주석 아님\u{7}"
+        var book = Book(title: awkward, author: "- yes", isbn13: "0123", genre: "null")
+        book.id = "b: 1"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notio-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try MarkdownExport.book(book, sentences: []).text.write(to: file, atomically: true, encoding: .utf8)
+        let script = """
+        import sys, yaml, json
+        text = open(sys.argv[1], encoding="utf-8").read()
+        print(json.dumps(yaml.safe_load(text.split("---\\n")[1]), ensure_ascii=False, default=str))
+        """
+        let result = try Tool.run(Tool.python3!, ["-c", script, file.path])
+        #expect(result.status == 0, "\(result.output)")
+        let values = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        #expect(values?["title"] as? String == awkward)
+        #expect(values?["author"] as? String == "- yes")
+        #expect(values?["isbn13"] as? String == "0123")
+        #expect(values?["genre"] as? String == "null")
+        #expect(values?["notio-id"] as? String == "b: 1")
+        #expect(values?["tags"] as? [String] == ["book", "null"])
+        #expect(values?["source"] as? String == "notio")
+    }
+
     @Test func fileNamesAreSafeEverywhere() {
         #expect(MarkdownExport.fileName("a/b\\c:d*e?f\"g<h>i|j") == "a b c d e f g h i j.md")
         #expect(MarkdownExport.fileName("  ..숨김 파일.  ") == "숨김 파일.md")
