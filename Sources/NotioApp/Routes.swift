@@ -21,6 +21,7 @@ func routeTable(_ app: AppContext) -> [Route] {
     let widget = WidgetAPI(app: app)
     let cards = CardAPI(app: app)
     let backup = BackupAPI(app: app)
+    let exports = ExportAPI(app: app)
     let photo = app.config.maxPhotoBytes + (1 << 20)
     let statsPages = ReadingStatsPages(app: app)
     let upload = app.config.maxUploadBytes + (1 << 20)
@@ -83,6 +84,8 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/widget/sentence.png", .async(cards.widgetPNG)),
         Route("POST", "/api/v1/sentences/{id}/card", maxBodyBytes: photo, .async(cards.card)),
         Route("GET", "/api/v1/backup", .sync(backup.backup)),
+        Route("GET", "/api/v1/export/markdown", .sync(exports.markdown)),
+        Route("GET", "/api/v1/export/anki", .sync(exports.anki)),
         Route("POST", "/api/v1/restore", maxBodyBytes: BackupAPI.maxBytes, .sync(backup.restore)),
         Route("POST", "/api/v1/imports", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(imports.create)),
         Route("GET", "/api/v1/timer", .sync(timer.state)),

@@ -206,7 +206,7 @@ extension Store {
         }
         guard let doc = any as? [String: Any] else { throw BackupProblem(path: "$", message: "must be an object") }
         guard doc["format"] as? String == Backup.format else { throw BackupProblem(path: "$.format", message: "must be \"\(Backup.format)\"") }
-        guard let version = (doc["version"] as? NSNumber)?.intValue, !(doc["version"] is Bool) else {
+        guard let version = (doc["version"] as? NSNumber).flatMap({ Int(exactly: $0.doubleValue) }) else {
             throw BackupProblem(path: "$.version", message: "must be a whole number")
         }
         guard version <= Backup.version else {
@@ -255,13 +255,13 @@ extension Store {
                             guard col.kind == .optionalInt else { throw BackupProblem(path: at, message: "is required") }
                             row.append(.null)
                         } else {
-                            guard !(value is Bool), let n = value as? NSNumber, let i = Int64(exactly: n.doubleValue) else {
+                            guard let n = value as? NSNumber, let i = Int64(exactly: n.doubleValue) else {
                                 throw BackupProblem(path: at, message: "must be a whole number")
                             }
                             row.append(.integer(i))
                         }
                     case .real:
-                        guard !(value is Bool), let n = value as? NSNumber, n.doubleValue.isFinite else { throw BackupProblem(path: at, message: "must be a number") }
+                        guard let n = value as? NSNumber, n.doubleValue.isFinite else { throw BackupProblem(path: at, message: "must be a number") }
                         row.append(.real(n.doubleValue))
                     case .bool:
                         guard let b = value as? Bool else { throw BackupProblem(path: at, message: "must be true or false") }

@@ -225,3 +225,16 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Every question the owner was asked once (retries of wrong answers repeat questions, so
+    /// copies made for them are left out), with the note's title, oldest first.
+    public func allQuestions(owner: String) throws -> [(Question, noteTitle: String)] {
+        try database.read { c in
+            try c.all("""
+                SELECT \(Self.questionColumns), n.title FROM questions q JOIN quizzes z ON z.id = q.quiz_id JOIN notes n ON n.id = q.note_id
+                WHERE z.owner_id = ? AND q.origin_question_id IS NULL ORDER BY z.created_at, q.position
+                """, [owner]) { r in (Self.question(r).0, r.string(13)) }
+        }
+    }
+}

@@ -60,7 +60,8 @@ import Testing
         #expect((restored.json["counts"] as? [String: Any])?["notes"] as? Int == (doc["notes"] as? [Any])?.count)
         #expect(restored.json["files"] as? Int == 2)
         let after = try Self.comparable(try await c.get("/api/v1/backup").body)
-        #expect(after == before)
+        let differing = (before.allKeys as? [String] ?? []).filter { !((before[$0] as AnyObject).isEqual(after[$0])) }
+        #expect(differing.isEmpty, "differs after the round trip: \(differing) \(differing.map { "\(String(describing: before[$0]).prefix(400)) ≠ \(String(describing: after[$0]).prefix(400))" })")
         #expect(FileManager.default.contents(atPath: pdfPath) == pdf)
         #expect(try await c.get("/api/v1/books/\(coverBook)/cover").status == 200)
         // Search works on what came back.
@@ -191,18 +192,51 @@ import Testing
         p.executableURL = URL(fileURLWithPath: TestServer.packageRoot + "/.build/debug/notio")
         p.arguments = ["restore", "--data-dir", server.dataDirectory, "--user", email, "--input", file, "--mode", "replace"]
         p.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        p.standardError = errors
         try p.run()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread { p.waitUntilExit(); done.resume() }.start()
         }
-        #expect(p.terminationStatus == 0)
+        #expect(p.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         #expect(try count() == 30_000)
     }
 }
 
 import NotioStore
+import NotioCore
 
 /// Opens a data folder's store directly (as `notio backup` does).
 enum NotioStoreOpen {
     static func store(_ directory: String) throws -> Store { try Store(directory: directory) }
+}
+
+/// Markdown and Anki exports through HTTP.
+@Suite struct ExportTests {
+    @Test func markdownZipAndAnkiTSV() async throws {
+        let server = try TestServer()
+        let c = try await BackupTests.demo(server)
+        let md = try await c.get("/api/v1/export/markdown")
+        #expect(md.status == 200)
+        #expect(md.header("Content-Type") == "application/zip")
+        let file = NSTemporaryDirectory() + "notio-md-\(UUID().uuidString).zip"
+        try md.body.write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let zip = try ZipReader(path: file)
+        let names = zip.entries.map(\.name)
+        #expect(names.filter { $0.hasPrefix("노트/") }.count == 3)
+        #expect(names.filter { $0.hasPrefix("밑줄/") }.count == 8)
+        let prince = try #require(names.first { $0.contains("어린 왕자") })
+        let text = String(decoding: try zip.data(named: prince), as: UTF8.self)
+        #expect(text.hasPrefix("---\n"))
+        #expect(text.contains("마음으로 보아야 잘 보인다는 거야"))
+
+        let anki = try await c.get("/api/v1/export/anki")
+        #expect(anki.status == 200)
+        let lines = anki.text.split(separator: "\n")
+        #expect(lines.first == "#separator:tab")
+        let rows = lines.filter { !$0.hasPrefix("#") }
+        #expect(rows.count > 10)
+        #expect(rows.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 3 })
+    }
 }

@@ -107,6 +107,8 @@ import Testing
         #expect(e.json["emotion"] as? String == "moved")
         #expect(e.json["memo"] as? String == "다시 읽고 싶은 장면")
         #expect(try await texts("?q=" + "투쟁한".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).isEmpty)
+        #expect(try await c.request("PATCH", "/api/v1/sentences/\(sid)", json: ["page": 55]).json["page"] as? Int == 55)
+        #expect(try await c.request("PATCH", "/api/v1/sentences/\(sid)", json: ["page": NSNull()]).json["page"] == nil)
         #expect(try await c.request("PATCH", "/api/v1/sentences/\(sid)", json: ["text": " "]).status == 422)
         #expect(try await c.request("PATCH", "/api/v1/sentences/\(sid)", json: ["page": -1]).status == 422)
         #expect(try await c.request("PATCH", "/api/v1/sentences/\(sid)", json: ["page": "12"]).status == 422)

@@ -73,6 +73,12 @@ extension OpenAPIDocument {
             "summary": "Everything I made as one document (notio-backup, version 1, ISO 8601 times, stable ids); with files=true a zip with the PDFs and covers",
             "parameters": [query("files", ["type": "boolean"])],
             "responses": ["200": ["description": "An attachment", "content": ["application/json": [:], "application/zip": [:]]]]]],
+        "/api/v1/export/markdown": ["get": [
+            "summary": "Notes and books as Markdown files with front matter (for Obsidian), in a zip: 노트/ and 밑줄/",
+            "responses": ["200": ["description": "A zip", "content": ["application/zip": [:]]]]]],
+        "/api/v1/export/anki": ["get": [
+            "summary": "Every quiz question as a TSV Anki imports (front, back, tags)",
+            "responses": ["200": ["description": "TSV", "content": ["text/tab-separated-values": [:]]]]]],
         "/api/v1/restore": ["post": [
             "summary": "Restore a backup: checked whole before anything changes, written in one transaction",
             "parameters": [query("mode", ["type": "string", "enum": ["replace", "merge"]], "merge (default) adds what is missing and is idempotent by id"),

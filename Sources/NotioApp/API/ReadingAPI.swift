@@ -251,7 +251,8 @@ struct JSONPatch {
     func int(_ key: String) throws -> Int?? {
         guard let value = object[key] else { return nil }
         if value is NSNull { return .some(nil) }
-        guard !(value is Bool), let n = value as? NSNumber, let i = Int(exactly: n.doubleValue) else {
+        // (On Linux a JSON true is also an NSNumber 1: it cannot be told apart here.)
+        guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue) else {
             throw HTTPError.unprocessable([key: "must be a whole number"], "\(key) must be a whole number.")
         }
         return .some(i)

@@ -19,7 +19,7 @@ struct BackupService: Sendable {
         let tmp = (dataDirectory as NSString).appendingPathComponent("tmp")
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
         let path = "\(tmp)/backup-\(UUID().uuidString)" + (withFiles ? ".zip" : ".json")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else { throw HTTPError(500, "backup_failed", "The backup could not be written.") }
         defer { try? handle.close() }
         do {

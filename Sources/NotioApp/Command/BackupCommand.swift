@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 import NotioHTTP
 import NotioStore
 
