@@ -8,7 +8,7 @@ apt_run=(libmicrohttpd-dev libsqlite3-dev libsodium-dev libpoppler-glib-dev libt
          tesseract-ocr-script-hang tesseract-ocr-kor tesseract-ocr-eng libcairo2-dev libpango1.0-dev
          libgdk-pixbuf-2.0-dev libpng-dev fonts-noto-cjk pkg-config)
 apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip)
-apt_bench=(wrk nginx-light poppler-utils tesseract-ocr)
+apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
 pip_test=(selenium pytest)
 
 packages=("${apt_run[@]}")

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make bench, backup: export and restore of 100,000 sentences and 10,000 reading sessions with
+# `notio backup` / `notio restore`, against `sqlite3 DB .dump` of the same database in the same run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${NOTIO_BIN:-.build/release/notio}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# A data folder with the demo account, then the big library added to it.
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$BIN" serve --port "$port" --data-dir "$work/data" --log-requests false > "$work/log" 2>&1 &
+pid=$!
+for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
+kill $pid; wait $pid 2>/dev/null || true
+sqlite3 "$work/data/notio.sqlite3" <<'SQL'
+.timeout 5000
+BEGIN;
+CREATE TEMP TABLE owner AS SELECT id AS uid FROM users WHERE email = 'study@notio.io';
+CREATE TEMP TABLE shelf AS SELECT row_number() OVER (ORDER BY id) - 1 AS n, id FROM books WHERE owner_id = (SELECT uid FROM owner);
+WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 100000)
+INSERT INTO sentences (id, owner_id, book_id, text, page, emotion, memo, created_at, updated_at)
+SELECT 'bench-t' || i, uid, (SELECT id FROM shelf WHERE n = i % 8), '벤치마크를 위한 꽤 긴 한국어 문장입니다. 번호는 ' || i || '이고, 책 속 어딘가에 밑줄이 그어져 있었습니다.',
+       i % 400, CASE i % 3 WHEN 0 THEN 'calm' WHEN 1 THEN 'joy' ELSE NULL END, CASE i % 5 WHEN 0 THEN '메모 ' || i ELSE NULL END,
+       1700000000000 + i * 60000, 1700000000000 + i * 60000 FROM k, owner;
+INSERT INTO sentence_search (sentence_id, body) SELECT id, text FROM sentences WHERE id LIKE 'bench-t%';
+WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 10000)
+INSERT INTO reading_sessions (id, owner_id, book_id, started_at, ended_at, seconds)
+SELECT 'bench-s' || i, uid, (SELECT id FROM shelf WHERE n = i % 8), 1700000000000 + i * 3600000, 1700000000000 + i * 3600000 + 1800000, 1800 FROM k, owner;
+COMMIT;
+SQL
+db="$work/data/notio.sqlite3"
+echo
+echo "== backup: $(sqlite3 "$db" "SELECT count(*) FROM sentences") sentences, $(sqlite3 "$db" "SELECT count(*) FROM reading_sessions") sessions"
+
+# Wall time in ms and peak RSS in MB of a command (GNU time's %M is in KiB).
+measure() {
+  local out=$1; shift
+  local start end
+  start=$(date +%s%N)
+  /usr/bin/time -f "%M" -o "$work/rss" "$@" > "$out"
+  end=$(date +%s%N)
+  echo "$(( (end - start) / 1000000 )) $(( $(cat "$work/rss") / 1024 ))"
+}
+read -r dump_ms dump_mb < <(measure "$work/dump.sql" sqlite3 "$db" .dump)
+read -r export_ms export_mb < <(measure "$work/backup.json" "$BIN" backup --data-dir "$work/data" --user study@notio.io)
+read -r restore_ms restore_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/data" --user study@notio.io --input "$work/backup.json" --mode replace)
+read -r merge_ms merge_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/data" --user study@notio.io --input "$work/backup.json" --mode merge)
+size_mb=$(( $(stat -c %s "$work/backup.json") / 1048576 ))
+ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+echo "  sqlite3 .dump (whole database)   ${dump_ms} ms   peak ${dump_mb} MB"
+echo "  notio backup (JSON, ${size_mb} MB)   ${export_ms} ms   peak ${export_mb} MB   $(ratio "$export_ms" "$dump_ms")× the dump"
+echo "  notio restore --mode replace     ${restore_ms} ms   peak ${restore_mb} MB   $(ratio "$restore_ms" "$dump_ms")× the dump"
+echo "  notio restore --mode merge       ${merge_ms} ms   peak ${merge_mb} MB (nothing new to add)"
+echo "target: export and restore ≤ 3× sqlite3 .dump; export memory bounded (streamed), restore reads the document whole"
