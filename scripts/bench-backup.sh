@@ -4,15 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${NOTIO_BIN:-.build/release/notio}
+source scripts/bench-lib.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # A data folder with the demo account, then the big library added to it.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$BIN" serve --port "$port" --data-dir "$work/data" --log-requests false > "$work/log" 2>&1 &
-pid=$!
-for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
-kill $pid; wait $pid 2>/dev/null || true
+start_notio "$work/data"
+kill $server_pid; wait $server_pid 2>/dev/null || true
 sqlite3 "$work/data/notio.sqlite3" <<'SQL'
 .timeout 5000
 BEGIN;

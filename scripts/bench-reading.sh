@@ -4,15 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${NOTIO_BIN:-.build/release/notio}
+source scripts/bench-lib.sh
 work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$BIN" serve --port "$port" --data-dir "$work" --log-requests false > "$work/log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
+trap 'kill $server_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+start_notio "$work/data"
 
 # One session a day for 3,650 days and a sentence every other day, on the demo account's books.
-sqlite3 "$work/notio.sqlite3" <<'SQL'
+sqlite3 "$work/data/notio.sqlite3" <<'SQL'
 .timeout 5000
 BEGIN;
 CREATE TEMP TABLE owner AS SELECT id AS uid FROM users WHERE email = 'study@notio.io';
@@ -28,10 +26,8 @@ SELECT 'bench-t' || i, uid, (SELECT id FROM shelf WHERE n = i % (SELECT count(*)
        CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 172800000, CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 172800000 FROM k, owner;
 COMMIT;
 SQL
-count=$(sqlite3 "$work/notio.sqlite3" "SELECT count(*) FROM reading_sessions")
-cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
-  -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login" \
-  | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}')
+count=$(sqlite3 "$work/data/notio.sqlite3" "SELECT count(*) FROM reading_sessions")
+cookie=$(demo_cookie)
 echo
 echo "== 밑줄: statistics with $count reading sessions (10 years, daily)"
 for path in "/api/v1/stats/reading?period=year" "/api/v1/stats/reading?period=month" "/api/v1/stats/heatmap" "/reading/stats"; do

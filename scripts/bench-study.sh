@@ -3,15 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${NOTIO_BIN:-.build/release/notio}
+source scripts/bench-lib.sh
 work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$BIN" serve --port "$port" --data-dir "$work" --log-requests false > "$work/log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
+trap 'kill $server_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+start_notio "$work/data"
 
 # 10,000 attempts over the last 10,000 hours on the demo account's first note.
-sqlite3 "$work/notio.sqlite3" <<'SQL'
+sqlite3 "$work/data/notio.sqlite3" <<'SQL'
 .timeout 5000
 BEGIN;
 CREATE TEMP TABLE owner AS SELECT u.id AS uid, (SELECT n.id FROM notes n WHERE n.owner_id = u.id LIMIT 1) AS nid FROM users u WHERE u.email = 'study@notio.io';
@@ -22,10 +20,8 @@ INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, crea
 SELECT 'bench-a' || substr(id, 8), owner_id, id, note_id, abs(random()) % 6, 5, created_at FROM quizzes WHERE id LIKE 'bench-q%';
 COMMIT;
 SQL
-count=$(sqlite3 "$work/notio.sqlite3" "SELECT count(*) FROM attempts")
-cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
-  -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login" \
-  | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}')
+count=$(sqlite3 "$work/data/notio.sqlite3" "SELECT count(*) FROM attempts")
+cookie=$(demo_cookie)
 echo
 echo "== 노트: GET /api/v1/stats/study with $count attempts"
 for c in 1 16; do
