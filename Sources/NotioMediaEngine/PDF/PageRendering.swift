@@ -1,4 +1,6 @@
 import CPoppler
+// cairo belongs to CPangoCairo in this module: it includes cairo.h too.
+import CPangoCairo
 import Foundation
 import NotioMedia
 
