@@ -172,6 +172,17 @@ public final class OCREngine {
                 }
             }
             reading.text = reading.letters
+        } else if after.isEmpty, let tailLeft = reading.tailLeft, !reading.letters.isEmpty,
+                  let columns = columns(particleSyllables: 0).first,
+                  let particle = readParticle(after: box, columns: columns, tailLeft: tailLeft, rows: rows,
+                                              margin: margin, page: page, syllableHeight: syllableHeight) {
+            // The main model folded a particle into the word ("Amsterdam의" as one piece without
+            // Hangul) and the English model read its syllable as marks ("Amsterdam2|").
+            if let letters = readWord(columns.lowerBound..<particle.columns.lowerBound, rows: rows, margin: margin,
+                                      with: latin, page: page), letters.text == letters.letters {
+                reading = letters
+            }
+            reading.text = reading.letters + particle.text
         }
         let piece = pieces[index]
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
@@ -192,7 +203,48 @@ public final class OCREngine {
         defer { TessDeleteText(raw) }
         let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard !text.isEmpty else { return nil }
-        return WordReading(text: text, confidence: Double(TessBaseAPIMeanTextConf(engine)))
+        return WordReading(text: text, confidence: Double(TessBaseAPIMeanTextConf(engine)),
+                           tailLeft: trailingMarksLeft(engine))
+    }
+
+    /// The first column of the marks after the last letter or digit of a single-word reading,
+    /// or nil when it ends in a letter or digit.
+    private func trailingMarksLeft(_ engine: OpaquePointer) -> Int? {
+        guard let iterator = TessBaseAPIGetIterator(engine) else { return nil }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var tailLeft: Int?
+        repeat {
+            let symbol = utf8(iterator, RIL_SYMBOL)
+            guard let box = boundingBox(page, RIL_SYMBOL), !symbol.isEmpty else { continue }
+            if symbol.unicodeScalars.contains(where: CharacterSet.alphanumerics.contains) {
+                tailLeft = nil
+            } else if tailLeft == nil {
+                tailLeft = box.x
+            }
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
+        return tailLeft
+    }
+
+    /// Reads the ink from about `tailLeft` to the end of `columns` with the main (Hangul) model
+    /// in single-word mode: the syllables of a Korean particle, with the columns where they
+    /// begin, or nil when it does not read as Hangul syllables.
+    private func readParticle(after box: PixelRect, columns: Range<Int>, tailLeft: Int, rows: Range<Int>, margin: Int,
+                              page: InkPage, syllableHeight: Double) -> (text: String, columns: Range<Int>)? {
+        let em = syllableHeight / ScriptBoundary.inkShareOfEm
+        guard em > 0, tailLeft > columns.lowerBound, tailLeft < columns.upperBound else { return nil }
+        let syllables = max(1, Int((Double(columns.upperBound - tailLeft) / em).rounded()))
+        let latin = PixelRect(x: columns.lowerBound, y: box.y, width: columns.count, height: box.height)
+        guard let start = ScriptBoundary.latinEnd(
+            gray: page.gray, bytesPerLine: page.bytesPerLine, width: page.width, height: page.height,
+            latin: latin, right: columns.upperBound, syllables: syllables, syllableHeight: syllableHeight),
+            start > columns.lowerBound else { return nil }
+        TessBaseAPISetPageSegMode(main, PSM_SINGLE_WORD)
+        defer { TessBaseAPISetPageSegMode(main, PSM_SINGLE_BLOCK) }
+        guard let reading = readWord(start..<columns.upperBound, rows: rows, margin: margin, with: main, page: page),
+              (1...syllables).contains(reading.text.unicodeScalars.count),
+              reading.text.unicodeScalars.allSatisfy(OCRPiece.isHangul) else { return nil }
+        return (reading.text, start..<columns.upperBound)
     }
 
     /// Per line, the median height of the pieces that are all Hangul: a syllable's ink height.
@@ -277,6 +329,8 @@ private struct InkPage {
 private struct WordReading {
     var text: String
     var confidence: Double
+    /// Where marks after the last letter or digit begin (`trailingMarksLeft`).
+    var tailLeft: Int? = nil
 
     /// The text without what follows its last letter or digit: marks the English model made
     /// of what was left of a Korean particle's ink (a word does not end in "|" or "!" before "의").
