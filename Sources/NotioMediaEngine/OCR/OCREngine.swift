@@ -148,7 +148,7 @@ public final class OCREngine {
             for columns in candidates {
                 guard let reading = readWord(columns, rows: rows, margin: margin, with: latin, page: page) else { continue }
                 if let current = best {
-                    if reading.letters.count > current.letters.count, reading.letters.hasPrefix(current.letters),
+                    if reading.extends(current),
                        reading.confidence >= current.confidence { best = reading }
                 } else {
                     best = reading
@@ -163,8 +163,8 @@ public final class OCREngine {
             // ("Woolf의" as "Wo" + "이의"): with one syllable fewer, the English model reads
             // more letters, as surely.
             if syllables >= 2, let longer = read(columns(particleSyllables: syllables - 1)),
-               longer.letters.count > reading.letters.count, longer.letters == longer.text,
-               longer.confidence >= reading.confidence, longer.letters.hasPrefix(reading.letters) {
+               longer.letters == longer.text,
+               longer.confidence >= reading.confidence, longer.extends(reading) {
                 reading = longer
                 if let first = after.first(where: { pieces[$0].text.unicodeScalars.contains(where: OCRPiece.isHangul) }),
                    let cut = pieces[first].text.unicodeScalars.firstIndex(where: OCRPiece.isHangul) {
@@ -340,6 +340,12 @@ private struct WordReading {
             letters.unicodeScalars.removeLast()
         }
         return letters
+    }
+
+    /// Whether this reading has more letters than `shorter` and begins with the same ones, but
+    /// for the last, which a cut through a letter can change ("Yc" for the left of "Yo").
+    func extends(_ shorter: WordReading) -> Bool {
+        letters.count > shorter.letters.count && letters.hasPrefix(shorter.letters.dropLast())
     }
 }
 
