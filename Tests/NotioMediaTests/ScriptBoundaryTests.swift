@@ -30,6 +30,17 @@ import Testing
         #expect(end == 126)
     }
 
+    @Test func offersTheNextGapWhenTheParticleLeavesPaperAfterItsLastStroke() {
+        // A narrow 의 ending at 154: one em before its end falls between the last two letters.
+        let pixels = page(letters + [130..<146, 150..<155])
+        let ends = pixels.withUnsafeBufferPointer { gray in
+            ScriptBoundary.latinEnds(gray: gray.baseAddress!, bytesPerLine: Self.width, width: Self.width, height: Self.height,
+                                     latin: PixelRect(x: 40, y: 10, width: 140, height: 36), right: 180,
+                                     syllables: 1, syllableHeight: 36)
+        }
+        #expect(ends == [108, 126])
+    }
+
     @Test func widensABoxThatStartsInsideTheWordButNotIntoTheWordBefore() {
         // The word before ends at 30: a word space of 10 px (a quarter em) before the letters.
         let pixels = page([15..<30] + letters)

@@ -99,27 +99,11 @@ public final class OCREngine {
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
             let syllableHeights = Self.syllableHeights(pieces)
+            let page = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
             for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
                 for index in word where pieces[index].needsLatinReread {
-                    let box = pieces[index].box, line = pieces[index].line
-                    let syllableHeight = syllableHeights[line] ?? Double(box.height)
-                    // A Korean particle after the word ("Einstein의"): the re-read stops where
-                    // the ink of its syllables begins.
-                    var right = box.x + box.width
-                    let after = pieces[(index + 1)..<word.upperBound]
-                    let syllables = after.reduce(0) { $0 + $1.recognised.unicodeScalars.filter(OCRPiece.isHangul).count }
-                    if syllables > 0, after.allSatisfy({ !$0.needsLatinReread }),
-                       let end = ScriptBoundary.latinEnd(
-                        gray: gray, bytesPerLine: bytesPerLine, width: width, height: height, latin: box,
-                        right: after.reduce(right) { max($0, $1.box.x + $1.box.width) }, syllables: syllables,
-                        syllableHeight: syllableHeight) {
-                        right = min(right, end)
-                    }
-                    let columns = ScriptBoundary.widened(
-                        box.x..<max(box.x + 1, right), rows: box.y..<(box.y + box.height),
-                        extendLeft: index == word.lowerBound, extendRight: after.isEmpty,
-                        gray: gray, bytesPerLine: bytesPerLine, width: width, height: height, syllableHeight: syllableHeight)
-                    reread(&pieces[index], columns: columns, particleFollows: syllables > 0, with: latin, width: width, height: height)
+                    rereadLatin(&pieces, at: index, in: word, page: page, with: latin,
+                                syllableHeight: syllableHeights[pieces[index].line] ?? Double(pieces[index].box.height))
                 }
             }
         }
@@ -127,29 +111,140 @@ public final class OCREngine {
         return OCRResult(text: EojeolMerger.text(of: words), words: words)
     }
 
-    /// Re-reads one piece in `columns` of its rows (with a small margin) as a single word.
-    /// Before a Korean particle, marks the English model made of what was left of the
-    /// particle's ink are dropped (a word does not end in "|" or "!" before "의").
-    private func reread(_ piece: inout OCRPiece, columns: Range<Int>, particleFollows: Bool,
-                        with engine: OpaquePointer, width: Int, height: Int) {
-        // Above and below there is room; sideways a neighbouring syllable may touch the piece.
-        let margin = max(2, piece.box.height / 6)
-        let left = max(0, columns.lowerBound - 1), top = max(0, piece.box.y - margin)
-        let right = min(width, columns.upperBound + 1)
-        let bottom = min(height, piece.box.y + piece.box.height + margin)
-        guard right > left, bottom > top else { return }
-        TessBaseAPISetRectangle(engine, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
-        guard TessBaseAPIRecognize(engine, nil) == 0, let raw = TessBaseAPIGetUTF8Text(engine) else { return }
-        defer { TessDeleteText(raw) }
-        var text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
-        if particleFollows {
-            while let last = text.unicodeScalars.last, !CharacterSet.alphanumerics.contains(last) { text.unicodeScalars.removeLast() }
+    /// Re-reads the foreign word `pieces[index]` of `word` with the English model and keeps
+    /// what it read, with the Korean particle after it where the main model's reading of the
+    /// particle was wrong or missing.
+    private func rereadLatin(_ pieces: inout [OCRPiece], at index: Int, in word: Range<Int>, page: InkPage,
+                             with latin: OpaquePointer, syllableHeight: Double) {
+        let box = pieces[index].box
+        let after = (index + 1)..<word.upperBound
+        let syllables = pieces[after].reduce(0) { $0 + $1.recognised.unicodeScalars.filter(OCRPiece.isHangul).count }
+        let particleFollows = syllables > 0 && pieces[after].allSatisfy { !$0.needsLatinReread }
+        let wordRight = pieces[after].reduce(box.x + box.width) { max($0, $1.box.x + $1.box.width) }
+        let rows = box.y..<(box.y + box.height)
+
+        // A Korean particle after the word ("Einstein의"): the re-read stops where the ink of
+        // its syllables begins, `n` ems before the end of the word; the ink may show more than
+        // one place for that.
+        func columns(particleSyllables n: Int) -> [Range<Int>] {
+            let boxRight = box.x + box.width
+            let ends = n == 0 ? [] : ScriptBoundary.latinEnds(
+                gray: page.gray, bytesPerLine: page.bytesPerLine, width: page.width, height: page.height,
+                latin: box, right: wordRight, syllables: n, syllableHeight: syllableHeight)
+            // With as many syllables as the main model saw, its box of the letters is a limit
+            // for the first guess; with fewer, that box stops short.
+            let rights = ends.isEmpty ? [boxRight] : ends.enumerated().map { $0.offset == 0 && n == syllables ? min(boxRight, $0.element) : $0.element }
+            return rights.map { right in
+                ScriptBoundary.widened(
+                    box.x..<max(box.x + 1, right), rows: rows, extendLeft: index == word.lowerBound,
+                    extendRight: after.isEmpty, gray: page.gray, bytesPerLine: page.bytesPerLine,
+                    width: page.width, height: page.height, syllableHeight: syllableHeight)
+            }
         }
-        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return }
-        let confidence = Double(TessBaseAPIMeanTextConf(engine))
-        if piece.isDigitsOnly, piece.recognised.count < 2 || confidence <= piece.confidence { return }
-        piece.text = text.precomposedStringWithCanonicalMapping
-        piece.confidence = confidence
+        let margin = max(2, box.height / 6)
+        func read(_ candidates: [Range<Int>]) -> WordReading? {
+            // Later ends win when the English model reads the same letters and more, as surely.
+            var best: WordReading?
+            for columns in candidates {
+                guard let reading = readWord(columns, rows: rows, margin: margin, with: latin, page: page) else { continue }
+                if let current = best {
+                    if reading.extends(current),
+                       reading.confidence >= current.confidence { best = reading }
+                } else {
+                    best = reading
+                }
+            }
+            return best
+        }
+
+        guard var reading = read(columns(particleSyllables: particleFollows ? syllables : 0)) else { return }
+        if particleFollows {
+            // The main model sometimes reads the word's last letters as one more syllable
+            // ("Woolf의" as "Wo" + "이의"): with one syllable fewer, the English model reads
+            // more letters, as surely.
+            if syllables >= 2, let longer = read(columns(particleSyllables: syllables - 1)),
+               longer.letters == longer.text,
+               longer.confidence >= reading.confidence, longer.extends(reading) {
+                reading = longer
+                if let first = after.first(where: { pieces[$0].text.unicodeScalars.contains(where: OCRPiece.isHangul) }),
+                   let cut = pieces[first].text.unicodeScalars.firstIndex(where: OCRPiece.isHangul) {
+                    pieces[first].text.unicodeScalars.remove(at: cut)
+                }
+            }
+            reading.text = reading.letters
+        } else if after.isEmpty, let tailLeft = reading.tailLeft, !reading.letters.isEmpty,
+                  let columns = columns(particleSyllables: 0).first,
+                  let particle = readParticle(after: box, columns: columns, tailLeft: tailLeft, rows: rows,
+                                              margin: margin, page: page, syllableHeight: syllableHeight) {
+            // The main model folded a particle into the word ("Amsterdam의" as one piece without
+            // Hangul) and the English model read its syllable as marks ("Amsterdam2|").
+            if let letters = readWord(columns.lowerBound..<particle.columns.lowerBound, rows: rows, margin: margin,
+                                      with: latin, page: page), letters.text == letters.letters {
+                reading = letters
+            }
+            reading.text = reading.letters + particle.text
+        }
+        let piece = pieces[index]
+        guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
+        if piece.isDigitsOnly, piece.recognised.count < 2 || reading.confidence <= piece.confidence { return }
+        pieces[index].text = reading.text
+        pieces[index].confidence = reading.confidence
+    }
+
+    /// What an engine in single-word mode reads in `columns` of `rows` (with `margin` rows
+    /// above and below; sideways a neighbouring syllable may touch the word).
+    private func readWord(_ columns: Range<Int>, rows: Range<Int>, margin: Int, with engine: OpaquePointer,
+                          page: InkPage) -> WordReading? {
+        let left = max(0, columns.lowerBound - 1), top = max(0, rows.lowerBound - margin)
+        let right = min(page.width, columns.upperBound + 1), bottom = min(page.height, rows.upperBound + margin)
+        guard right > left, bottom > top else { return nil }
+        TessBaseAPISetRectangle(engine, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        guard TessBaseAPIRecognize(engine, nil) == 0, let raw = TessBaseAPIGetUTF8Text(engine) else { return nil }
+        defer { TessDeleteText(raw) }
+        let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard !text.isEmpty else { return nil }
+        return WordReading(text: text, confidence: Double(TessBaseAPIMeanTextConf(engine)),
+                           tailLeft: trailingMarksLeft(engine))
+    }
+
+    /// The first column of the marks after the last letter or digit of a single-word reading,
+    /// or nil when it ends in a letter or digit.
+    private func trailingMarksLeft(_ engine: OpaquePointer) -> Int? {
+        guard let iterator = TessBaseAPIGetIterator(engine) else { return nil }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var tailLeft: Int?
+        repeat {
+            let symbol = utf8(iterator, RIL_SYMBOL)
+            guard let box = boundingBox(page, RIL_SYMBOL), !symbol.isEmpty else { continue }
+            if symbol.unicodeScalars.contains(where: CharacterSet.alphanumerics.contains) {
+                tailLeft = nil
+            } else if tailLeft == nil {
+                tailLeft = box.x
+            }
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
+        return tailLeft
+    }
+
+    /// Reads the ink from about `tailLeft` to the end of `columns` with the main (Hangul) model
+    /// in single-word mode: the syllables of a Korean particle, with the columns where they
+    /// begin, or nil when it does not read as Hangul syllables.
+    private func readParticle(after box: PixelRect, columns: Range<Int>, tailLeft: Int, rows: Range<Int>, margin: Int,
+                              page: InkPage, syllableHeight: Double) -> (text: String, columns: Range<Int>)? {
+        let em = syllableHeight / ScriptBoundary.inkShareOfEm
+        guard em > 0, tailLeft > columns.lowerBound, tailLeft < columns.upperBound else { return nil }
+        let syllables = max(1, Int((Double(columns.upperBound - tailLeft) / em).rounded()))
+        let latin = PixelRect(x: columns.lowerBound, y: box.y, width: columns.count, height: box.height)
+        guard let start = ScriptBoundary.latinEnd(
+            gray: page.gray, bytesPerLine: page.bytesPerLine, width: page.width, height: page.height,
+            latin: latin, right: columns.upperBound, syllables: syllables, syllableHeight: syllableHeight),
+            start > columns.lowerBound else { return nil }
+        TessBaseAPISetPageSegMode(main, PSM_SINGLE_WORD)
+        defer { TessBaseAPISetPageSegMode(main, PSM_SINGLE_BLOCK) }
+        guard let reading = readWord(start..<columns.upperBound, rows: rows, margin: margin, with: main, page: page),
+              (1...syllables).contains(reading.text.unicodeScalars.count),
+              reading.text.unicodeScalars.allSatisfy(OCRPiece.isHangul) else { return nil }
+        return (reading.text, start..<columns.upperBound)
     }
 
     /// Per line, the median height of the pieces that are all Hangul: a syllable's ink height.
@@ -221,6 +316,36 @@ public final class OCREngine {
         guard let raw = TessResultIteratorGetUTF8Text(iterator, level) else { return "" }
         defer { TessDeleteText(raw) }
         return String(cString: raw).precomposedStringWithCanonicalMapping
+    }
+}
+
+/// An 8-bit gray page as `OCREngine.recognise` was given it.
+private struct InkPage {
+    let gray: UnsafePointer<UInt8>
+    let width: Int, height: Int, bytesPerLine: Int
+}
+
+/// A single-word reading and the model's confidence in it.
+private struct WordReading {
+    var text: String
+    var confidence: Double
+    /// Where marks after the last letter or digit begin (`trailingMarksLeft`).
+    var tailLeft: Int? = nil
+
+    /// The text without what follows its last letter or digit: marks the English model made
+    /// of what was left of a Korean particle's ink (a word does not end in "|" or "!" before "의").
+    var letters: String {
+        var letters = text
+        while let last = letters.unicodeScalars.last, !CharacterSet.alphanumerics.contains(last) {
+            letters.unicodeScalars.removeLast()
+        }
+        return letters
+    }
+
+    /// Whether this reading has more letters than `shorter` and begins with the same ones, but
+    /// for the last, which a cut through a letter can change ("Yc" for the left of "Yo").
+    func extends(_ shorter: WordReading) -> Bool {
+        letters.count > shorter.letters.count && letters.hasPrefix(shorter.letters.dropLast())
     }
 }
 

@@ -19,17 +19,27 @@ enum ScriptBoundary {
     /// rows are those of `latin`.
     static func latinEnd(gray: UnsafePointer<UInt8>, bytesPerLine: Int, width: Int, height: Int,
                          latin: PixelRect, right: Int, syllables: Int, syllableHeight: Double) -> Int? {
+        latinEnds(gray: gray, bytesPerLine: bytesPerLine, width: width, height: height, latin: latin,
+                  right: right, syllables: syllables, syllableHeight: syllableHeight).first
+    }
+
+    /// `latinEnd`, then a later column where the letters may end as well: the next gap in the
+    /// ink near the expected point, or that point itself. Syllables such as 의 or 이 leave
+    /// more paper after their last stroke than the grid assumes, and a last letter may touch
+    /// the syllable ("f의"): both put the expected point a little early.
+    static func latinEnds(gray: UnsafePointer<UInt8>, bytesPerLine: Int, width: Int, height: Int,
+                          latin: PixelRect, right: Int, syllables: Int, syllableHeight: Double) -> [Int] {
         let left = max(0, latin.x), right = min(width, right)
         guard syllables > 0, syllableHeight > 0,
               let inked = inkedColumns(gray: gray, bytesPerLine: bytesPerLine, height: height,
                                        columns: left..<right, rows: latin.y..<(latin.y + latin.height)),
-              let lastInk = inked.lastIndex(of: true) else { return nil }
+              let lastInk = inked.lastIndex(of: true) else { return [] }
 
         // Where the syllables' ink should begin: n ems before the end, less the side bearing
         // of the first syllable.
         let em = syllableHeight / inkShareOfEm
         let expected = Double(lastInk) - (Double(syllables) - (1 - inkShareOfEm)) * em
-        guard expected >= 0.3 * em else { return nil }
+        guard expected >= 0.3 * em else { return [] }
         // Runs of blank columns, as (first, end) offsets from `left`.
         var gaps: [(first: Int, end: Int)] = []
         var index = 0
@@ -42,10 +52,14 @@ enum ScriptBoundary {
         let nearest = gaps.filter { $0.first > 0 }.min { a, b in
             abs(Double(a.first + a.end) / 2 - expected) < abs(Double(b.first + b.end) / 2 - expected)
         }
-        if let gap = nearest, abs(Double(gap.first + gap.end) / 2 - expected) <= 0.35 * em {
-            return left + gap.first
+        func near(_ gap: (first: Int, end: Int), within ems: Double) -> Bool {
+            abs(Double(gap.first + gap.end) / 2 - expected) <= ems * em
         }
-        return left + Int(expected.rounded())
+        guard let gap = nearest, near(gap, within: 0.35) else { return [left + Int(expected.rounded())] }
+        if let later = gaps.first(where: { $0.first > gap.first && near($0, within: 0.5) }) {
+            return [left + gap.first, left + later.first]
+        }
+        return expected > Double(gap.end) ? [left + gap.first, left + Int(expected.rounded())] : [left + gap.first]
     }
 
     /// Blank space narrower than this (in ems) is between letters of one word; a word space
