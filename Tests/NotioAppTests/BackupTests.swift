@@ -60,7 +60,8 @@ import Testing
         #expect((restored.json["counts"] as? [String: Any])?["notes"] as? Int == (doc["notes"] as? [Any])?.count)
         #expect(restored.json["files"] as? Int == 2)
         let after = try Self.comparable(try await c.get("/api/v1/backup").body)
-        let differing = (before.allKeys as? [String] ?? []).filter { !((before[$0] as AnyObject).isEqual(after[$0])) }
+        let b = before as? [String: Any] ?? [:], a = after as? [String: Any] ?? [:]
+        let differing = b.keys.sorted().filter { !NSDictionary(dictionary: [$0: b[$0]!]).isEqual(to: [$0: a[$0] ?? NSNull()]) }
         #expect(differing.isEmpty, "differs after the round trip: \(differing) \(differing.map { "\(String(describing: before[$0]).prefix(400)) ≠ \(String(describing: after[$0]).prefix(400))" })")
         #expect(FileManager.default.contents(atPath: pdfPath) == pdf)
         #expect(try await c.get("/api/v1/books/\(coverBook)/cover").status == 200)

@@ -33,7 +33,7 @@ enum BackupCommand {
         let (config, _) = try Configuration.load(arguments: settings, environment: ProcessInfo.processInfo.environment)
         guard let email, !email.isEmpty else { throw ConfigurationError(description: "--user EMAIL is required") }
         let store = try Store(directory: config.dataDirectory)
-        guard let user = try store.credentials(email: email)?.user else { throw ConfigurationError(description: "no account with the email \(email)") }
+        guard let user = try store.credentials(email: email.trimmingCharacters(in: .whitespaces).lowercased())?.user else { throw ConfigurationError(description: "no account with the email \(email)") }
         return (store, config, user)
     }
 
