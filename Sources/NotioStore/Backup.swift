@@ -457,6 +457,7 @@ extension Store {
                 }
                 if replace { try wipeReaderData(owner: owner.id, c) }
                 var counts = BackupCounts()
+                var newNotes: [String] = [], newSentences: [String] = []
                 for table in Backup.tables {
                     let columns = table.columns.map(\.sql) + (table.ownedDirectly ? ["owner_id"] : [])
                     let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
@@ -466,15 +467,21 @@ extension Store {
                     for row in contents.rows[table.key] ?? [] {
                         var values: [SQLBindable] = row.map { $0 as SQLBindable }
                         if table.ownedDirectly { values.append(owner.id) }
-                        written += try c.run(sql, values)
+                        let n = try c.run(sql, values)
+                        written += n
+                        // Only rows that were really added get search entries.
+                        if n > 0, case .text(let id) = row[0] {
+                            if table.key == "notes" { newNotes.append(id) } else if table.key == "sentences" { newSentences.append(id) }
+                        }
                     }
                     counts.tables[table.key] = written
                 }
-                // The search indexes follow what was written.
-                try c.run("DELETE FROM note_search WHERE note_id IN (SELECT id FROM notes WHERE owner_id = ?)", [owner.id])
-                try c.run("INSERT INTO note_search (note_id, search_text) SELECT id, search_text FROM notes WHERE owner_id = ?", [owner.id])
-                try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [owner.id])
-                try c.run("INSERT INTO sentence_search (sentence_id, body) SELECT id, text || char(10) || coalesce(memo, '') FROM sentences WHERE owner_id = ?", [owner.id])
+                for id in newNotes {
+                    try c.run("INSERT INTO note_search (note_id, search_text) SELECT id, search_text FROM notes WHERE id = ?", [id])
+                }
+                for id in newSentences {
+                    try c.run("INSERT INTO sentence_search (sentence_id, body) SELECT id, text || char(10) || coalesce(memo, '') FROM sentences WHERE id = ?", [id])
+                }
                 if replace, let language = contents.language, ["ko", "en"].contains(language) {
                     try c.run("UPDATE users SET language = ? WHERE id = ?", [language, owner.id])
                 }
