@@ -146,8 +146,9 @@ public enum Backup {
             return v
         }
         if utf8.count >= 20, utf8[4] == 45, utf8[7] == 45, utf8[10] == 84, utf8[13] == 58, utf8[16] == 58,
-           let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2), let mi = digits(14, 2), let se = digits(17, 2),
-           (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 61 {
+           let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2), let mi = digits(14, 2), let se = digits(17, 2) {
+            // The shape is ISO 8601: values out of range are wrong, not something to roll over.
+            guard (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 61 else { return nil }
             var i = 19
             var ms = 0
             if i < utf8.count, utf8[i] == 46 {

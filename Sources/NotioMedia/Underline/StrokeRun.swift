@@ -68,8 +68,12 @@ struct StrokeRun {
         // look like a way back itself.
         let substantial = runs.indices.filter { runs[$0].run.maxX - runs[$0].run.minX >= 0.8 * scale }
         return runs.indices.filter { index in
+            // The climb from one line to the next is a trend; a trembling hand only scatters
+            // points around one level. Compare the run's first and last thirds, not its extremes.
             let heights = runs[index].run.points.map(height)
-            if heights.max()! - heights.min()! > UnderlineSelector.maximumRunRise * scale { return false }
+            let third = max(1, heights.count / 3)
+            let rise = abs(heights.suffix(third).reduce(0, +) / Double(third) - heights.prefix(third).reduce(0, +) / Double(third))
+            if rise > UnderlineSelector.maximumRunRise * scale { return false }
             guard let before = substantial.last(where: { $0 < index }), let after = substantial.first(where: { $0 > index }),
                   runs[before].direction != runs[index].direction, runs[after].direction != runs[index].direction else {
                 return true

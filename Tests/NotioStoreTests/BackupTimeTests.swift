@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import NotioStore
+
+/// The backup's hand-written ISO 8601 times agree with Foundation's, both ways.
+@Suite struct BackupTimeTests {
+    @Test func writtenTimesReadBackAndMatchFoundation() {
+        let formatter = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        var generator = SystemRandomNumberGenerator()
+        // Around the epoch, leap days, far past and future, and random moments.
+        var samples: [Int64] = [0, -1, 1, 951_782_400_000, 4_107_542_399_999, -2_208_988_800_000, 1_709_164_800_123]
+        for _ in 0..<2000 { samples.append(Int64.random(in: -5_000_000_000_000...5_000_000_000_000, using: &generator)) }
+        for millis in samples {
+            let text = Backup.iso(millis)
+            // Foundation goes through a Double and is sometimes a millisecond off: compare to the second.
+            #expect(text.prefix(19) == Date(timeIntervalSince1970: Double(millis) / 1000).formatted(formatter).prefix(19), "\(millis)")
+            #expect(Backup.millis(text) == millis, "\(text)")
+        }
+    }
+
+    @Test func otherISOFormsAndNonsense() {
+        #expect(Backup.millis("2026-11-30T12:00:00+09:00") == Backup.millis("2026-11-30T03:00:00Z"))
+        #expect(Backup.millis("2026-11-30T03:00:00.5Z") == Backup.millis("2026-11-30T03:00:00Z")! + 500)
+        #expect(Backup.millis("2026-11-30T03:00:00-05:30") == Backup.millis("2026-11-30T08:30:00Z"))
+        for bad in ["yesterday", "2026-13-01T00:00:00Z", "2026-11-30T25:00:00Z", "", "2026-11-30T03:00:00.Z"] {
+            #expect(Backup.millis(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func stringsAreQuotedAsJSON() throws {
+        for text in ["plain", "따옴표 \" 와 \\ 역슬래시", "줄\n바꿈\t탭\r", "\u{01}\u{1F}", "😀 emoji"] {
+            let quoted = Backup.quote(text)
+            #expect(try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: [.fragmentsAllowed]) as? String == text)
+        }
+    }
+}
