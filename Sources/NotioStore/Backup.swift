@@ -305,90 +305,76 @@ extension Store {
     /// that it is this reader's, every value's type, and that every reference points at a row
     /// of the document. The first problem is thrown with its JSON path.
     public static func validateBackup(_ data: Data, for user: User) throws -> BackupContents {
-        guard let any = try? JSONSerialization.jsonObject(with: data) else {
-            throw BackupProblem(path: "$", message: "is not valid JSON (the file may be cut off or not a Notio backup)")
+        let parsed: JSONValue
+        do { parsed = try FastJSON.parse(data) } catch let f as FastJSON.Failure {
+            throw BackupProblem(path: "$", message: "is not valid JSON at byte \(f.offset): \(f.reason) (the file may be cut off or not a Notio backup)")
         }
-        guard let doc = any as? [String: Any] else { throw BackupProblem(path: "$", message: "must be an object") }
-        guard doc["format"] as? String == Backup.format else { throw BackupProblem(path: "$.format", message: "must be \"\(Backup.format)\"") }
-        guard let version = (doc["version"] as? NSNumber).flatMap({ Int(exactly: $0.doubleValue) }) else {
+        guard case .object(let doc) = parsed else { throw BackupProblem(path: "$", message: "must be an object") }
+        guard case .string(Backup.format)? = doc["format"] else { throw BackupProblem(path: "$.format", message: "must be \"\(Backup.format)\"") }
+        guard case .number(let v)? = doc["version"], let version = Int(exactly: v) else {
             throw BackupProblem(path: "$.version", message: "must be a whole number")
         }
         guard version <= Backup.version else {
             throw BackupProblem(path: "$.version", message: "is \(version), newer than this server understands (\(Backup.version)): update Notio first")
         }
         guard version >= 1 else { throw BackupProblem(path: "$.version", message: "must be 1 or more") }
-        guard let exported = doc["exportedAt"] as? String, Backup.millis(exported) != nil else {
+        guard case .string(let exported)? = doc["exportedAt"], Backup.millis(exported) != nil else {
             throw BackupProblem(path: "$.exportedAt", message: "must be an ISO 8601 time")
         }
-        guard let profile = doc["user"] as? [String: Any] else { throw BackupProblem(path: "$.user", message: "must be an object") }
-        guard let email = profile["email"] as? String, let id = profile["id"] as? String else {
+        guard case .object(let profile)? = doc["user"] else { throw BackupProblem(path: "$.user", message: "must be an object") }
+        guard case .string(let email)? = profile["email"], case .string(let id)? = profile["id"] else {
             throw BackupProblem(path: "$.user.email", message: "is required")
         }
         // Another reader's document must not be poured into this account.
         guard id == user.id || email.lowercased() == user.email.lowercased() else {
             throw BackupProblem(path: "$.user", message: "belongs to another account (\(email)); sign in as that account to restore it")
         }
-        var contents = BackupContents(userEmail: email, userId: id, language: profile["language"] as? String,
-                                      timeZone: profile["timeZone"] as? String, rows: [:])
+        var language: String?, zone: String?
+        if case .string(let l)? = profile["language"] { language = l }
+        if case .string(let z)? = profile["timeZone"] { zone = z }
+        var contents = BackupContents(userEmail: email, userId: id, language: language, timeZone: zone, rows: [:])
         var ids: [String: Set<String>] = [:]
         for table in Backup.tables {
             let path = "$.\(table.key)"
-            guard let raw = doc[table.key] else { contents.rows[table.key] = []; continue }
-            guard let items = raw as? [Any] else { throw BackupProblem(path: path, message: "must be an array") }
+            guard let raw = doc[table.key], raw != .null else { contents.rows[table.key] = []; continue }
+            guard case .array(let items) = raw else { throw BackupProblem(path: path, message: "must be an array") }
             var rows: [[SQLValue]] = []
             rows.reserveCapacity(items.count)
             var seen = Set<String>()
             for (n, item) in items.enumerated() {
-                guard let object = item as? [String: Any] else { throw BackupProblem(path: "\(path)[\(n)]", message: "must be an object") }
+                guard case .object(let object) = item else { throw BackupProblem(path: "\(path)[\(n)]", message: "must be an object") }
                 var row: [SQLValue] = []
+                row.reserveCapacity(table.columns.count)
                 for col in table.columns {
-                    let at = "\(path)[\(n)].\(col.json)"
-                    let value = object[col.json]
-                    let isNull = value == nil || value is NSNull
-                    switch col.kind {
-                    case .text:
-                        guard let s = value as? String else { throw BackupProblem(path: at, message: isNull ? "is required" : "must be a string") }
-                        row.append(.text(s))
-                    case .optionalText:
-                        if isNull { row.append(.null) } else {
-                            guard let s = value as? String else { throw BackupProblem(path: at, message: "must be a string or null") }
-                            row.append(.text(s))
-                        }
-                    case .int, .optionalInt:
-                        if isNull {
-                            guard col.kind == .optionalInt else { throw BackupProblem(path: at, message: "is required") }
-                            row.append(.null)
-                        } else {
-                            guard let n = value as? NSNumber, let i = Int64(exactly: n.doubleValue) else {
-                                throw BackupProblem(path: at, message: "must be a whole number")
-                            }
-                            row.append(.integer(i))
-                        }
-                    case .real:
-                        guard let n = value as? NSNumber, n.doubleValue.isFinite else { throw BackupProblem(path: at, message: "must be a number") }
-                        row.append(.real(n.doubleValue))
-                    case .bool:
-                        guard let b = value as? Bool else { throw BackupProblem(path: at, message: "must be true or false") }
-                        row.append(.integer(b ? 1 : 0))
-                    case .time, .optionalTime:
-                        if isNull {
-                            guard col.kind == .optionalTime else { throw BackupProblem(path: at, message: "is required") }
-                            row.append(.null)
-                        } else {
-                            guard let s = value as? String, let m = Backup.millis(s) else { throw BackupProblem(path: at, message: "must be an ISO 8601 time") }
-                            row.append(.integer(m))
-                        }
-                    case .json, .optionalJSON:
-                        if isNull {
-                            guard col.kind == .optionalJSON else { throw BackupProblem(path: at, message: "is required") }
-                            row.append(.null)
-                        } else {
-                            let data = try JSONSerialization.data(withJSONObject: value!, options: [.fragmentsAllowed, .withoutEscapingSlashes])
-                            row.append(.text(String(decoding: data, as: UTF8.self)))
-                        }
-                    case .blob:
-                        guard let s = value as? String, let d = Data(base64Encoded: s) else { throw BackupProblem(path: at, message: "must be base64") }
+                    let value = object[col.json] ?? .null
+                    func problem(_ message: String) -> BackupProblem { BackupProblem(path: "\(path)[\(n)].\(col.json)", message: message) }
+                    let optional = [.optionalText, .optionalInt, .optionalTime, .optionalJSON].contains(col.kind)
+                    if value == .null {
+                        guard optional else { throw problem("is required") }
+                        row.append(.null)
+                        continue
+                    }
+                    switch (col.kind, value) {
+                    case (.text, .string(let s)), (.optionalText, .string(let s)): row.append(.text(s))
+                    case (.text, _): throw problem("must be a string")
+                    case (.optionalText, _): throw problem("must be a string or null")
+                    case (.int, .number(let d)), (.optionalInt, .number(let d)):
+                        guard let i = Int64(exactly: d) else { throw problem("must be a whole number") }
+                        row.append(.integer(i))
+                    case (.int, _), (.optionalInt, _): throw problem("must be a whole number")
+                    case (.real, .number(let d)): row.append(.real(d))
+                    case (.real, _): throw problem("must be a number")
+                    case (.bool, .bool(let b)): row.append(.integer(b ? 1 : 0))
+                    case (.bool, _): throw problem("must be true or false")
+                    case (.time, .string(let s)), (.optionalTime, .string(let s)):
+                        guard let m = Backup.millis(s) else { throw problem("must be an ISO 8601 time") }
+                        row.append(.integer(m))
+                    case (.time, _), (.optionalTime, _): throw problem("must be an ISO 8601 time")
+                    case (.json, _), (.optionalJSON, _): row.append(.text(value.text))
+                    case (.blob, .string(let s)):
+                        guard let d = Data(base64Encoded: s) else { throw problem("must be base64") }
                         row.append(.blob(d))
+                    case (.blob, _): throw problem("must be base64")
                     }
                 }
                 if table.columns.first?.sql == "id", case .text(let rowId) = row[0] {

@@ -34,3 +34,26 @@ import Testing
         }
     }
 }
+
+/// The backup's JSON reader agrees with Foundation's on what it accepts.
+@Suite struct FastJSONTests {
+    @Test func readsWhatFoundationReads() throws {
+        let samples = [
+            #"{"a":1,"b":[true,false,null],"c":"텍스트 \"따옴표\" \\ \/ \n\t\u00e9\ud83d\ude00","d":-12.5e3,"e":{}}"#,
+            #"[]"#, #"  [ 1 , 2 ,3 ] "#, #""plain""#, #"0"#, #"{"nested":{"deep":[[[]]]}}"#,
+        ]
+        for text in samples {
+            let ours = try FastJSON.parse(Data(text.utf8))
+            let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+            // Written back, both read the same.
+            let again = try JSONSerialization.jsonObject(with: Data(ours.text.utf8), options: [.fragmentsAllowed])
+            #expect(NSArray(array: [again]).isEqual(to: [theirs]), "\(text)")
+        }
+    }
+
+    @Test func refusesWhatIsNotJSON() {
+        for text in [#"{"a":1"#, #"{"a" 1}"#, #"[1,]"#, #""open"#, "tru", #"{"a":"\x"}"#, "[1] 2", #""\ud800""#, "-", "1.", "\"\u{01}\""] {
+            #expect(throws: FastJSON.Failure.self, "\(text)") { _ = try FastJSON.parse(Data(text.utf8)) }
+        }
+    }
+}
