@@ -4,14 +4,14 @@ import Testing
 
 @Suite struct AccountsAPITests {
     @Test func healthAnswersWhenTheDatabaseDoes() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let r = try await Client(server).get("/healthz")
         #expect(r.status == 200)
         #expect(r.json["status"] as? String == "ok")
     }
 
     @Test func signUpSignsInWithASafeCookie() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let r = try await c.signUp(email: "Mina@Example.com", name: "민아")
         #expect(r.status == 201)
@@ -31,13 +31,13 @@ import Testing
     }
 
     @Test func cookiesAreSecureBehindHTTPS() async throws {
-        let server = try TestServer(publicURL: "https://notio.example.org")
+        let server = try await TestServer.start(publicURL: "https://notio.example.org")
         let r = try await Client(server).signUp()
         #expect(r.header("Set-Cookie")?.contains("; Secure") == true)
     }
 
     @Test func duplicateEmailIsAConflict() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let r = try await Client(server).signUp(email: "study@notio.io")
         #expect(r.status == 409)
         #expect(r.errorCode == "email_taken")
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func badValuesAre422NamingTheFields() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let r = try await c.request("POST", "/api/v1/auth/signup", json: ["email": "not-an-email", "password": "short", "name": "", "agreeTerms": false])
         #expect(r.status == 422)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func malformedJSONIs400AndChangesNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let r = try await c.request("POST", "/api/v1/auth/signup", body: Data("{\"email\": ".utf8), contentType: "application/json")
         #expect(r.status == 400)
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func emailAvailability() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         #expect(try await c.get("/api/v1/auth/email-available?email=study%40notio.io").json["available"] as? Bool == false)
         #expect(try await c.get("/api/v1/auth/email-available?email=STUDY%40notio.io").json["available"] as? Bool == false)
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func loginLogoutAndWrongPassword() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let wrong = try await c.request("POST", "/api/v1/auth/login", json: ["email": "study@notio.io", "password": "wrong-password"])
         #expect(wrong.status == 401)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func repeatedFailuresAreRateLimited() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         for _ in 0..<AccountService.maxFailuresPerEmail {
             #expect(try await c.request("POST", "/api/v1/auth/login", json: ["email": "study@notio.io", "password": "nope-nope"]).status == 401)
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func preferencesAreValidated() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
         let ok = try await c.request("PATCH", "/api/v1/me", json: ["language": "en", "timeZone": "Europe/Berlin"])
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func scriptTagNamesAreStoredAsTypedAndShownEscaped() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let name = "<script>alert(1)</script>"
         try await c.signUp(name: name)

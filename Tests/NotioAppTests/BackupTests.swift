@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func exportWipeRestoreExportGivesTheSameDocumentWithFiles() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = try await Self.demo(server)
         // A note with its PDF, a book with a stored cover, a running timer: every kind of thing.
         let upload = try await c.upload(TestPDFs.blankPages(2), title: "백업할 노트")
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func mergeTwiceAddsNothingAndDryRunsWriteNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = try await Self.demo(server)
         let doc = try await c.get("/api/v1/backup").body
         let book = try await c.request("POST", "/api/v1/books", json: ["title": "백업 뒤에 산 책"])
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func badDocumentsAre422AndChangeNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = try await Self.demo(server)
         let good = try await c.get("/api/v1/backup").body
         let before = try Self.comparable(good)
@@ -149,7 +149,7 @@ import Testing
     /// `notio restore` killed with SIGKILL in the middle leaves the database as before or as
     /// after, never in between.
     @Test func aKilledRestoreLeavesAllOrNothing() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         let email = "big-\(UUID().uuidString.prefix(6))@example.com"
         try await c.signUp(email: email)
@@ -215,7 +215,7 @@ enum NotioStoreOpen {
 /// Markdown and Anki exports through HTTP.
 @Suite struct ExportTests {
     @Test func markdownZipAndAnkiTSV() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = try await BackupTests.demo(server)
         let md = try await c.get("/api/v1/export/markdown")
         #expect(md.status == 200)

@@ -21,7 +21,7 @@ import CGdkPixbuf
     }
 
     @Test func cardsComeInTheAskedSizes() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let id = try await Self.sentence(c)
@@ -42,7 +42,7 @@ import CGdkPixbuf
     }
 
     @Test func badCardsAreRefused() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let id = try await Self.sentence(c)
@@ -62,7 +62,7 @@ import CGdkPixbuf
     }
 
     @Test func widgetTokensWorkForWidgetsOnlyAndCanBeRevoked() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         _ = try await Self.sentence(c)
@@ -104,7 +104,7 @@ import CGdkPixbuf
     }
 
     @Test func randomAndDailySentences() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         #expect(try await c.get("/api/v1/sentences/random").status == 404)

@@ -5,8 +5,8 @@ import NotioTestSupport
 
 /// Book search and covers through the app, against the fake Aladin and Open Library.
 @Suite struct CatalogAPITests {
-    static func server(_ fake: FakeServices, queue: String, providers: String = "aladin,openlibrary") throws -> TestServer {
-        try TestServer(seedDemo: false) { c in
+    static func server(_ fake: FakeServices, queue: String, providers: String = "aladin,openlibrary") async throws -> TestServer {
+        try await TestServer.start(seedDemo: false) { c in
             c.catalogProviders = providers
             c.aladinKey = "test-key"
             c.aladinBaseURL = fake.baseURL(queue).appendingPathComponent("aladin/").absoluteString
@@ -19,7 +19,7 @@ import NotioTestSupport
     @Test func searchAddWithCoverAndRecommendations() async throws {
         let fake = try await FakeServices.shared()
         let queue = "app-search-\(UUID().uuidString.prefix(6))"
-        let server = try Self.server(fake, queue: queue)
+        let server = try await Self.server(fake, queue: queue)
         let c = Client(server)
         try await c.signUp()
         let r = try await c.get("/api/v1/catalog/search?q=" + "소년".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
@@ -60,7 +60,7 @@ import NotioTestSupport
     }
 
     @Test func anUnreachableCatalogIs503AndThePageOffersManualEntry() async throws {
-        let server = try TestServer(seedDemo: false) { c in
+        let server = try await TestServer.start(seedDemo: false) { c in
             c.catalogProviders = "openlibrary"
             c.openLibraryBaseURL = "http://127.0.0.1:9/"
             c.catalogTimeoutSeconds = 1
@@ -81,7 +81,7 @@ import NotioTestSupport
     @Test func malformedAnswersAndBadQueries() async throws {
         let fake = try await FakeServices.shared()
         let queue = "app-bad-\(UUID().uuidString.prefix(6))"
-        let server = try Self.server(fake, queue: queue, providers: "aladin")
+        let server = try await Self.server(fake, queue: queue, providers: "aladin")
         let c = Client(server)
         try await c.signUp()
         try await fake.script([["status": 200, "body": "{\"item\": [ {\"title\": "]], queue: queue)

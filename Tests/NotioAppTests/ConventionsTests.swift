@@ -5,7 +5,7 @@ import NotioHTTP
 
 @Suite struct ConventionsTests {
     @Test func unknownRoutesAre404InTheRightShape() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let api = try await c.get("/api/v1/nothing-here")
         #expect(api.status == 404)
@@ -18,7 +18,7 @@ import NotioHTTP
     }
 
     @Test func wrongMethodIs405WithAllow() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let r = try await Client(server).request("DELETE", "/api/v1/me")
         #expect(r.status == 405)
         #expect(r.errorCode == "method_not_allowed")
@@ -26,7 +26,7 @@ import NotioHTTP
     }
 
     @Test func tooLargeBodiesAre413AndTheServerGoesOn() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let big = Data(repeating: 0x20, count: 2 << 20)
         let r = try await c.request("POST", "/api/v1/auth/login", body: big, contentType: "application/json")
@@ -36,7 +36,7 @@ import NotioHTTP
     }
 
     @Test func openAPIListsExactlyTheAPIRoutes() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let r = try await Client(server).get("/api/openapi.json")
         #expect(r.status == 200)
         #expect(r.json["openapi"] as? String == "3.1.0")
@@ -48,7 +48,7 @@ import NotioHTTP
     }
 
     @Test func formsWithoutTheirTokenAreRefused() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         _ = try await c.get("/login")
         #expect(c.cookies["notio_csrf"] != nil)
@@ -62,7 +62,7 @@ import NotioHTTP
     }
 
     @Test func crossSiteSimpleRequestsCannotSignUp() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let body = Data(#"{"email":"x@y.io","password":"12345678","name":"x","agreeTerms":true}"#.utf8)
         let r = try await Client(server).request("POST", "/api/v1/auth/signup", body: body, contentType: "text/plain")
         #expect(r.status == 415)
@@ -70,7 +70,7 @@ import NotioHTTP
     }
 
     @Test func guestsBrowseTheDemoReadOnly() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         _ = try await c.get("/welcome")
         let g = try await c.postForm("/guest", [:])
@@ -89,7 +89,7 @@ import NotioHTTP
     }
 
     @Test func languageFollowsAcceptLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let ko = try await Client(server).get("/login", headers: ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"])
         #expect(ko.text.contains("lang=\"ko\""))
         let en = try await Client(server).get("/login", headers: ["Accept-Language": "en-US,en;q=0.9"])
@@ -97,7 +97,7 @@ import NotioHTTP
     }
 
     @Test func staticFilesAreHashedAndImmutable() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         let url = server.app.statics.url(for: "css/app.css")
         #expect(url != "/static/css/app.css")

@@ -8,7 +8,7 @@ import NotioTestSupport
     static func sample(_ name: String) throws -> Data { try FakeServices.fixture(name) }
 
     @Test func kindleTwiceAddsNothingTheSecondTime() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let file = try Self.sample("kindle/my_clippings_en_highlights_notes.txt")
@@ -33,7 +33,7 @@ import NotioTestSupport
     }
 
     @Test func goodreadsAndReadwiseMeetTheSameShelf() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let goodreads = try await c.multipart("/api/v1/imports", files: [("file", "goodreads.csv", "text/csv", try Self.sample("goodreads/goodreads_library_export.csv"))])
@@ -51,7 +51,7 @@ import NotioTestSupport
     }
 
     @Test func badFilesChangeNothing() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let cases: [(Data, String, Int)] = [

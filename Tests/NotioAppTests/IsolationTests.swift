@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test func everyRouteWithAnIdIsOwnerScoped() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let owner = Client(server), intruder = Client(server)
         try await owner.signUp()
         try await intruder.signUp()
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func meIsAlwaysTheCaller() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let a = Client(server), b = Client(server)
         try await a.signUp(email: "a@example.com", name: "에이")
         try await b.signUp(email: "b@example.com", name: "비")

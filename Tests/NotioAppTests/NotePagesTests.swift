@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func listFiltersAndTheUploadFormWithoutJavaScript() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
 
@@ -79,7 +79,7 @@ import Testing
 
     @Test(.enabled(if: TestPDFs.available, TestPDFs.missing))
     func summaryConceptSourceAndTheForms() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
         #expect(try await c.request("PATCH", "/api/v1/me", json: ["language": "ko"]).status == 200)
@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func anotherUsersNotePagesAreNotFound() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let owner = Client(server), intruder = Client(server)
         try await owner.signUp()
         try await intruder.signUp()
@@ -181,7 +181,7 @@ import Testing
     }
 
     @Test func homeShowsTheLatestNotesWhileTheyAreAnalysed() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
         let r = try await postUploadForm(c, TestPDFs.blankPages(2), title: "분석 중인 노트")

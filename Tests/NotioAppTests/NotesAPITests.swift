@@ -5,7 +5,7 @@ import Testing
 @Suite(.serialized) struct NotesAPITests {
     @Test(.enabled(if: TestPDFs.available, TestPDFs.missing))
     func uploadAnalyseReadSearchChangeDelete() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
         let pdf = try Data(contentsOf: URL(fileURLWithPath: TestPDFs.path("kotex-doc.pdf")))
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func badFilesGetClearAnswersAndTheServerGoesOn() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
         let empty = try await c.upload(Data())
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func uploadsOverTheLimitAre413() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
         let big = Data(count: server.app.config.maxUploadBytes + (2 << 20))
@@ -108,7 +108,7 @@ import Testing
 
     @Test(.enabled(if: TestPDFs.available, TestPDFs.missing))
     func cancellingAScannedPDFStopsTheWorkAndLeavesNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
         let accepted = try await c.upload(try TestPDFs.scanned(pages: 20...29), fileName: "scan.pdf")
@@ -135,7 +135,7 @@ import Testing
     }
 
     @Test func guestsCannotUpload() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         _ = try await c.get("/login")
         _ = try await c.postForm("/guest", [:])
@@ -151,7 +151,7 @@ import Testing
     func aJobInterruptedByAStopResumesOnTheNextStart() async throws {
         let directory = NSTemporaryDirectory() + "notio-restart-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var first: TestServer? = try TestServer(dataDirectory: directory)
+        var first: TestServer? = try await TestServer.start(dataDirectory: directory)
         let c = Client(first!)
         try await c.signUp(email: "restart@example.com")
         let accepted = try await c.upload(try TestPDFs.scanned(pages: 20...22), fileName: "scan.pdf")
@@ -169,7 +169,7 @@ import Testing
         #expect(job.state == .running)
         first = nil
 
-        let second = try TestServer(dataDirectory: directory)
+        let second = try await TestServer.start(dataDirectory: directory)
         let again = Client(second)
         _ = try await again.request("POST", "/api/v1/auth/login", json: ["email": "restart@example.com", "password": "correct horse 1"])
         let finished = try await again.waitForJob(jobId, timeout: 180)

@@ -55,7 +55,7 @@ import CGdkPixbuf
     }
 
     @Test func underlinedWordsComeBackInReadingOrder() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let pages = await Self.pages()
@@ -74,7 +74,7 @@ import CGdkPixbuf
     }
 
     @Test func aStrokeUnderNothingIsAnEmptyAnswerNotAnError() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let page = try #require(await Self.pages().first)
@@ -89,7 +89,7 @@ import CGdkPixbuf
     }
 
     @Test func badPhotosAndStrokesGetTheRightStatus() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let page = try #require(await Self.pages().first)

@@ -38,7 +38,7 @@ import NotioStore
     private func escaped(_ s: String) -> String { HTML.escape(s) }
 
     @Test func theWholeLoopWithoutJavaScript() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = try await demo(server)
         let note = try await noteId(c, titled: "운영체제")
 
@@ -155,7 +155,7 @@ import NotioStore
     }
 
     @Test func anotherAccountGetsNotFoundAndGuestsOnlyLook() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let owner = try await demo(server)
         let note = try await noteId(owner, titled: "운영체제")
         let made = try await owner.postForm("/notes/\(note)/quizzes", ["difficulty": "easy", "count": "2"])

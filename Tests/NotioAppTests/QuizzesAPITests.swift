@@ -30,7 +30,7 @@ import NotioStore
     }
 
     @Test func theWholeLoop() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let (c, noteId) = try await Self.demo(server)
         let before = try await c.get("/api/v1/stats/study").json
         let quiz = try await Self.quiz(c, noteId, "hard", 5)
@@ -102,7 +102,7 @@ import NotioStore
     }
 
     @Test func newQuizzesAvoidEarlierQuestions() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let (c, noteId) = try await Self.demo(server)
         let first = try await Self.quiz(c, noteId, "easy", 8)
         let second = try await Self.quiz(c, noteId, "easy", 8)
@@ -113,7 +113,7 @@ import NotioStore
     }
 
     @Test func levelsAskDifferentThings() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let (c, noteId) = try await Self.demo(server)
         func profile(_ level: String) async throws -> (short: Int, naming: Int) {
             let qs = try await Self.quiz(c, noteId, level, 20)["questions"] as? [[String: Any]] ?? []
@@ -126,7 +126,7 @@ import NotioStore
     }
 
     @Test func badInputGetsTheRight4xxAndStoresNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let (c, noteId) = try await Self.demo(server)
         for body: [String: Any] in [["difficulty": "easy", "count": 0], ["difficulty": "easy", "count": 31], ["difficulty": "impossible", "count": 5]] {
             let r = try await c.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: body)
@@ -165,7 +165,7 @@ import NotioStore
     }
 
     @Test func reviewQueueFollowsTheSchedule() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let (c, noteId) = try await Self.demo(server)
         let quiz = try await Self.quiz(c, noteId, "easy", 3)
         _ = try await c.request("POST", "/api/v1/quizzes/\(quiz["id"]!)/attempts", json: ["answers": [[String: Any]]()])
@@ -194,7 +194,7 @@ private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = n
 
 @Suite struct DemoStudyTests {
     @Test func theDemoAccountHasAStudyHistory() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let (c, noteId) = try await QuizzesAPITests.demo(server, keepHistory: true)
         let stats = try await c.get("/api/v1/stats/study").json
         #expect(stats["streakDays"] as? Int == 5)
@@ -211,8 +211,8 @@ private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = n
 
 @Suite struct StudyStatsTests {
     /// Attempts at the given instants for the demo account, nothing else.
-    static func store(with instants: [Date], zone: String) throws -> (TestServer, User) {
-        let server = try TestServer()
+    static func store(with instants: [Date], zone: String) async throws -> (TestServer, User) {
+        let server = try await TestServer.start()
         let store = server.app.context.store
         let owner = try #require(try store.credentials(email: "study@notio.io")?.user)
         try store.updatePreferences(userId: owner.id, language: "ko", timeZone: zone)
@@ -230,12 +230,12 @@ private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = n
 
     static func date(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
-    @Test func streakInAFixedOffsetZoneMatchesTheDayByDayCount() throws {
+    @Test func streakInAFixedOffsetZoneMatchesTheDayByDayCount() async throws {
         let now = Self.date("2026-11-30T01:00:00Z")  // 10:00 in Seoul
         // 23:30 and 00:10 Seoul time on consecutive days, then every day back to the 25th.
         let instants = ["2026-11-29T14:30:00Z", "2026-11-29T15:10:00Z", "2026-11-28T03:00:00Z", "2026-11-27T03:00:00Z",
                         "2026-11-26T03:00:00Z", "2026-11-25T03:00:00Z", "2026-11-20T03:00:00Z"].map(Self.date)
-        let (server, user) = try Self.store(with: instants, zone: "Asia/Seoul")
+        let (server, user) = try await Self.store(with: instants, zone: "Asia/Seoul")
         let stats = try StudyStats.compute(store: server.app.context.store, user: user, now: now)
         let calendar = ActivityCalendar(timeZone: TimeZone(identifier: "Asia/Seoul")!)
         #expect(stats.streakDays == calendar.streak(activity: instants, now: now))
@@ -244,11 +244,11 @@ private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = n
         #expect(stats.totals.correct == 21)
     }
 
-    @Test func streakAcrossADaylightSavingChangeCountsLocalDays() throws {
+    @Test func streakAcrossADaylightSavingChangeCountsLocalDays() async throws {
         // Berlin moved its clocks on 2026-03-29; activity at 23:30 local time every day around it.
         let now = Self.date("2026-03-31T10:00:00Z")
         let instants = ["2026-03-27T22:30:00Z", "2026-03-28T22:30:00Z", "2026-03-29T21:30:00Z", "2026-03-30T21:30:00Z"].map(Self.date)
-        let (server, user) = try Self.store(with: instants, zone: "Europe/Berlin")
+        let (server, user) = try await Self.store(with: instants, zone: "Europe/Berlin")
         let stats = try StudyStats.compute(store: server.app.context.store, user: user, now: now)
         #expect(stats.streakDays == 4)
     }

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func addListChangeAndDeleteABook() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let book = try await Self.addBook(c, ["title": "  소년이 온다 ", "author": "한강", "isbn13": "978-89-364-3412-0",
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func badBooksAreRefusedWithTheFieldNamed() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let empty = try await c.request("POST", "/api/v1/books", json: ["title": "   "])
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func sentencesWithPageEmotionMemoAndSearch() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let a = try #require(try await Self.addBook(c, ["title": "데미안", "author": "헤르만 헤세", "genre": "고전"])["id"] as? String)
@@ -128,7 +128,7 @@ import Testing
 
     /// Deleting a book takes its sentences, sessions and search rows along; nothing is orphaned.
     @Test func deletingABookLeavesNoOrphans() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         let keep = try #require(try await Self.addBook(c, ["title": "남는 책"])["id"] as? String)
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func emotionsAreAFixedPublicList() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let r = try await Client(server).get("/api/v1/emotions")
         #expect(r.status == 200)
         let items = r.json["items"] as? [[String: Any]] ?? []
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func guestsReadTheDemoShelfButCannotChangeIt() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         _ = try await c.get("/")
         _ = try await c.postForm("/guest", [:])

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func addABookByHandKeepASentenceEditAndDelete() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         _ = try await c.request("PATCH", "/api/v1/me", json: ["language": "ko"])
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func pagesNeedASignInAndFormsTheirToken() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         for path in ["/reading", "/sentences", "/books/new"] {
             #expect(try await c.get(path).header("Location") == "/login", "\(path)")
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func theDemoShelfShowsBooksAcrossGenresAndSentencesAcrossEmotions() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.start()
         let c = Client(server)
         _ = try await c.get("/")
         _ = try await c.postForm("/guest", [:])

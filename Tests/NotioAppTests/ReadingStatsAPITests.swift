@@ -6,7 +6,7 @@ import NotioCore
 /// Statistics through HTTP against hand-computed totals on seeded sessions and sentences.
 @Suite struct ReadingStatsAPITests {
     @Test func periodAndHeatmapMatchTheSeededData() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server)
         try await c.signUp()
         _ = try await c.request("PATCH", "/api/v1/me", json: ["timeZone": "Asia/Seoul"])

@@ -11,7 +11,7 @@ import Testing
 
     @Test func startPauseResumeStopRecordsTheTimeReallyRead() async throws {
         let clock = TestClock()
-        let server = try TestServer(seedDemo: false, clock: clock)
+        let server = try await TestServer.start(seedDemo: false, clock: clock)
         let c = Client(server)
         try await c.signUp()
         let id = try await Self.book(c)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func anEndNobodyWatchedIsRecordedOnceAtTheEndTime() async throws {
         let clock = TestClock()
-        let server = try TestServer(seedDemo: false, clock: clock)
+        let server = try await TestServer.start(seedDemo: false, clock: clock)
         let c = Client(server)
         try await c.signUp()
         let id = try await Self.book(c)
@@ -72,7 +72,7 @@ import Testing
         let clock = TestClock()
         let directory = NSTemporaryDirectory() + "notio-timer-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try TestServer(seedDemo: false, dataDirectory: directory, clock: clock)
+        let first = try await TestServer.start(seedDemo: false, dataDirectory: directory, clock: clock)
         let phone = Client(first), laptop = Client(first)
         let email = "timer-\(UUID().uuidString.prefix(6))@example.com"
         try await phone.signUp(email: email, password: "correct horse 1")
@@ -85,7 +85,7 @@ import Testing
         #expect(try await phone.get("/api/v1/timer").json["state"] as? String == "paused")
         await first.stopKeepingData()
 
-        let second = try TestServer(seedDemo: false, dataDirectory: directory, clock: clock)
+        let second = try await TestServer.start(seedDemo: false, dataDirectory: directory, clock: clock)
         let again = Client(second)
         try await again.request("POST", "/api/v1/auth/login", json: ["email": email, "password": "correct horse 1"])
         let t = try await again.get("/api/v1/timer").json
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func badTimersAndSessionsAreRefused() async throws {
-        let server = try TestServer(seedDemo: false)
+        let server = try await TestServer.start(seedDemo: false)
         let c = Client(server), other = Client(server)
         try await c.signUp()
         try await other.signUp()

@@ -101,7 +101,8 @@ struct AnswerMatcherTests {
         #expect(AnswerMatcher.stem("가상 메모리를") == "가상메모리")
     }
 
-    @Test func gradingManyAnswersIsQuick() {
+    /// Speed is measured by `make bench`; here, a thousand answers in a row grade the same.
+    @Test func gradingManyAnswersGivesTheSameVerdicts() {
         let answers = ["교착 상태(Deadlock)", "세마포어", "가상 메모리", "CPU 스케줄링", "32비트", "Round Robin"]
         let givens = ["교착상태", "세마포아", "가상 메모리는", "cpu 스케쥴링", "64비트", "round robbin"]
         let start = Date()
@@ -110,8 +111,6 @@ struct AnswerMatcherTests {
         let elapsed = Date().timeIntervalSince(start)
         print("answer matcher: 1,000 short answers in \(Int(elapsed * 1000)) ms")
         #expect(accepted == 834) // all but the 64비트 for 32비트 (167 of them)
-        // The release target is 50 ms for 1,000; a debug build is several times slower.
-        #expect(elapsed < 1.0, "grading 1,000 answers took \(elapsed) s")
     }
 }
 

@@ -46,9 +46,7 @@ struct PhotoDecoderTests {
 
     @Test func hugePicturesAreRefusedFromTheirHeader() throws {
         // 10000 × 10000 declared in a file of 84 bytes: refused before any decoding.
-        let started = Date()
         #expect(try failure(PhotoFixtures.pngDeclaring(width: 10_000, height: 10_000)) == "too_many_pixels")
-        #expect(Date().timeIntervalSince(started) < 1)
         #expect(try failure(PhotoFixtures.pngDeclaring(width: 8_000, height: 5_001)) == "too_many_pixels")
         // Within the limit, the same header is a damaged picture (it holds no pixels).
         #expect(try failure(PhotoFixtures.pngDeclaring(width: 100, height: 100)) == "damaged_image")

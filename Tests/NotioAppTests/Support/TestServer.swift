@@ -33,6 +33,20 @@ final class TestServer: @unchecked Sendable {
         try app.start()
     }
 
+    /// Builds and starts a server on a thread of its own: opening the store, seeding the demo
+    /// account (an Argon2 hash) and binding take long enough on a busy machine that doing them
+    /// on the tests' two cooperative threads would starve every request in flight.
+    static func start(publicURL: String = "", seedDemo: Bool = true, dataDirectory: String? = nil, clock: TestClock? = nil,
+                      configure: @escaping @Sendable (inout Configuration) -> Void = { _ in }) async throws -> TestServer {
+        try await withCheckedThrowingContinuation { done in
+            Thread {
+                done.resume(with: Result {
+                    try TestServer(publicURL: publicURL, seedDemo: seedDemo, dataDirectory: dataDirectory, clock: clock, configure: configure)
+                })
+            }.start()
+        }
+    }
+
     /// Stops the server now (off the cooperative threads), keeping its data folder.
     func stopKeepingData() async {
         keepsData = true
