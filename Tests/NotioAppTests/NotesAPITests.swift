@@ -129,9 +129,14 @@ import Testing
         #expect(try await c.get("/api/v1/notes/\(noteId)").status == 404)
         #expect((try await c.get("/api/v1/notes").json["items"] as? [Any])?.count == 0)
         #expect(!FileManager.default.fileExists(atPath: server.app.context.files.notePDF(noteId)))
-        // No worker child is left running.
+        // No worker reading this document is left running (other tests' children may be).
         let children = try String(contentsOfFile: "/proc/\(getpid())/task/\(getpid())/children", encoding: .utf8)
-        #expect(children.trimmingCharacters(in: .whitespaces).isEmpty, "children: \(children)")
+        let mine = children.split(separator: " ").compactMap { pid -> String? in
+            guard let cmd = FileManager.default.contents(atPath: "/proc/\(pid.trimmingCharacters(in: .whitespacesAndNewlines))/cmdline") else { return nil }
+            let text = String(decoding: cmd, as: UTF8.self)
+            return text.contains("\(noteId).pdf") ? text : nil
+        }
+        #expect(mine.isEmpty, "still running: \(mine)")
     }
 
     @Test func guestsCannotUpload() async throws {

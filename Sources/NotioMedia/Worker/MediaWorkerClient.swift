@@ -37,7 +37,7 @@ public struct MediaWorkerClient: Sendable {
         let request = WorkerRequest(op: "extractPDF", path: path, maxPages: limits.maxPages, ocr: limits.ocr,
                                     ocrMinChars: limits.ocrMinChars, ocrDPI: limits.ocrDPI)
         let run = WorkerRun(executable: executable, request: try JSONEncoder().encode(request) + Data([0x0A]),
-                            timeout: limits.timeoutSeconds, launched: launched)
+                            timeout: limits.timeoutSeconds, documentName: (path as NSString).lastPathComponent, launched: launched)
         let line = try await withTaskCancellationHandler {
             try await run.start(progress: progress)
         } onCancel: {
@@ -64,8 +64,11 @@ final class WorkerRun: @unchecked Sendable {
     private var exited = false
     private var ending: Ending?
 
-    init(executable: String, request: Data, timeout: Double, launched: @escaping @Sendable (Int32) -> Void) {
+    private let documentName: String
+
+    init(executable: String, request: Data, timeout: Double, documentName: String = "", launched: @escaping @Sendable (Int32) -> Void) {
         self.executable = executable; self.request = request; self.timeout = timeout; self.launched = launched
+        self.documentName = documentName
     }
 
     func cancel() { stop(.cancelled) }
@@ -97,7 +100,9 @@ final class WorkerRun: @unchecked Sendable {
     private func run(progress: @Sendable (ExtractionStage) -> Void) throws -> WorkerLine {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = ["worker"]
+        // The document's name rides along, unused by the worker: `ps` then shows which document
+        // each worker reads.
+        child.arguments = ["worker", documentName]
         var environment = ProcessInfo.processInfo.environment
         // Must be in the environment at exec: tesseract's OpenMP reads it once at load time.
         environment["OMP_THREAD_LIMIT"] = "1"
