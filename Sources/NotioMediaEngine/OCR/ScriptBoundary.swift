@@ -106,22 +106,7 @@ enum ScriptBoundary {
                              columns: Range<Int>, rows: Range<Int>) -> [Bool]? {
         let rows = max(0, rows.lowerBound)..<min(height, rows.upperBound)
         guard columns.count >= 4, rows.count >= 4 else { return nil }
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in rows {
-            for x in columns { histogram[Int(gray[y * bytesPerLine + x])] += 1 }
-        }
-        let total = columns.count * rows.count
-        func percentile(_ share: Double) -> Int {
-            var seen = 0
-            for value in 0..<256 {
-                seen += histogram[value]
-                if Double(seen) >= share * Double(total) { return value }
-            }
-            return 255
-        }
-        let ink = percentile(0.05), paper = percentile(0.95)
-        guard paper - ink >= 40 else { return nil }
-        let threshold = UInt8((ink + paper) / 2)
+        guard let threshold = WordBoxes.inkThreshold(gray: gray, bytesPerLine: bytesPerLine, columns: columns, rows: rows) else { return nil }
         return columns.map { x in rows.contains { y in gray[y * bytesPerLine + x] < threshold } }
     }
 }

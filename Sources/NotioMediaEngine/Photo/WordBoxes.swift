@@ -7,20 +7,14 @@ import NotioMedia
 /// a line above and below). Such a box looks wrong on the drawing screen, and its bottom edge
 /// is far under the letters, where a stroke touching them would seem half a word too high.
 enum WordBoxes {
-    /// The box with the rows above and below the word's ink cut off. The ink is what is clearly
-    /// darker than the paper in the box; of the runs of inked rows (gaps up to an eighth of the
-    /// box bridged, as between the dot and the stem of an i) the one with the most ink is the
-    /// word, not a neighbouring line's letters reaching into the box.
-    static func tightened(_ box: PixelRect, in gray: GrayImage) -> PixelRect {
-        let left = max(0, box.x), right = min(gray.width, box.x + box.width)
-        let top = max(0, box.y), bottom = min(gray.height, box.y + box.height)
-        guard right > left, bottom - top >= 4 else { return box }
-
+    /// The gray level halfway between the ink and the paper of an area (its 5th and 95th
+    /// percentiles), or nil when the area has no clear ink (less than 40 levels between them).
+    static func inkThreshold(gray: UnsafePointer<UInt8>, bytesPerLine: Int, columns: Range<Int>, rows: Range<Int>) -> UInt8? {
         var histogram = [Int](repeating: 0, count: 256)
-        for y in top..<bottom {
-            for x in left..<right { histogram[Int(gray.pixels[y * gray.bytesPerLine + x])] += 1 }
+        for y in rows {
+            for x in columns { histogram[Int(gray[y * bytesPerLine + x])] += 1 }
         }
-        let total = (right - left) * (bottom - top)
+        let total = columns.count * rows.count
         func percentile(_ share: Double) -> Int {
             var seen = 0
             for value in 0..<256 {
@@ -30,8 +24,23 @@ enum WordBoxes {
             return 255
         }
         let ink = percentile(0.05), paper = percentile(0.95)
-        guard paper - ink >= 40 else { return box }
-        let threshold = UInt8((ink + paper) / 2)
+        guard paper - ink >= 40 else { return nil }
+        return UInt8((ink + paper) / 2)
+    }
+
+    /// The box with the rows above and below the word's ink cut off. The ink is what is clearly
+    /// darker than the paper in the box; of the runs of inked rows (gaps up to an eighth of the
+    /// box bridged, as between the dot and the stem of an i) the one with the most ink is the
+    /// word, not a neighbouring line's letters reaching into the box.
+    static func tightened(_ box: PixelRect, in gray: GrayImage) -> PixelRect {
+        let left = max(0, box.x), right = min(gray.width, box.x + box.width)
+        let top = max(0, box.y), bottom = min(gray.height, box.y + box.height)
+        guard right > left, bottom - top >= 4 else { return box }
+
+        let found = gray.pixels.withUnsafeBufferPointer { pixels in
+            Self.inkThreshold(gray: pixels.baseAddress!, bytesPerLine: gray.bytesPerLine, columns: left..<right, rows: top..<bottom)
+        }
+        guard let threshold = found else { return box }
 
         let minimumInk = max(1, (right - left) / 50)
         var inkPerRow = [Int](repeating: 0, count: bottom - top)
