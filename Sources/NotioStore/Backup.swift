@@ -185,28 +185,6 @@ public enum Backup {
         return nil
     }
 
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 }
 
 /// Why a backup document cannot be restored: the JSON path of the first bad value and what is wrong.
@@ -276,7 +254,7 @@ extension Store {
                         if r.isNull(idx) { continue }
                         let value: String
                         switch col.kind {
-                        case .text, .optionalText: value = Backup.quote(r.string(idx))
+                        case .text, .optionalText: value = JSONText.quote(r.string(idx))
                         case .int, .optionalInt: value = String(r.int64(idx))
                         case .real: value = String(r.double(idx))
                         case .bool: value = r.bool(idx) ? "true" : "false"

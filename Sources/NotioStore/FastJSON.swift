@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 
 /// A JSON value read by `FastJSON`: plain Swift values, no Foundation objects in between.
 enum JSONValue: Equatable {
@@ -15,9 +16,9 @@ enum JSONValue: Equatable {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
         case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        case .string(let s): Backup.quote(s)
+        case .string(let s): JSONText.quote(s)
         case .array(let a): "[" + a.map(\.text).joined(separator: ",") + "]"
-        case .object(let o): "{" + o.keys.sorted().map { Backup.quote($0) + ":" + o[$0]!.text }.joined(separator: ",") + "}"
+        case .object(let o): "{" + o.keys.sorted().map { JSONText.quote($0) + ":" + o[$0]!.text }.joined(separator: ",") + "}"
         }
     }
 }

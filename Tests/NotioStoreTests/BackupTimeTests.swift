@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotioCore
 @testable import NotioStore
 
 /// The backup's hand-written ISO 8601 times agree with Foundation's, both ways.
@@ -29,7 +30,7 @@ import Testing
 
     @Test func stringsAreQuotedAsJSON() throws {
         for text in ["plain", "따옴표 \" 와 \\ 역슬래시", "줄\n바꿈\t탭\r", "\u{01}\u{1F}", "😀 emoji"] {
-            let quoted = Backup.quote(text)
+            let quoted = JSONText.quote(text)
             #expect(try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: [.fragmentsAllowed]) as? String == text)
         }
     }

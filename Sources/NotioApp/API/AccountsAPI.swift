@@ -56,9 +56,9 @@ struct AccountsAPI {
     func me(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         let u = visitor.user!
-        let body = #"{"user":{"id":"# + JSON.quote(u.id) + #","email":"# + JSON.quote(u.email) + #","name":"# + JSON.quote(u.name)
-            + #","language":"# + JSON.quote(u.language) + #","timeZone":"# + JSON.quote(u.timeZone) + #"},"csrfToken":"#
-            + JSON.quote(visitor.csrfToken) + #","readOnly":"# + (visitor.isGuest ? "true" : "false") + "}"
+        let body = #"{"user":{"id":"# + JSONText.quote(u.id) + #","email":"# + JSONText.quote(u.email) + #","name":"# + JSONText.quote(u.name)
+            + #","language":"# + JSONText.quote(u.language) + #","timeZone":"# + JSONText.quote(u.timeZone) + #"},"csrfToken":"#
+            + JSONText.quote(visitor.csrfToken) + #","readOnly":"# + (visitor.isGuest ? "true" : "false") + "}"
         return Response.json(Data(body.utf8))
     }
 
