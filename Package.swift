@@ -13,6 +13,7 @@ let package = Package(
         // C libraries from Debian, each behind a module map and a shim header.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
@@ -24,8 +25,8 @@ let package = Package(
         .target(name: "NotioCore"),
         // The HTTP server over libmicrohttpd.
         .target(name: "NotioHTTP", dependencies: ["CMicroHTTPD"]),
-        // SQLite and the one Store with plain SQL.
-        .target(name: "NotioStore", dependencies: ["NotioCore", "CSQLite"]),
+        // The one Store with plain SQL, on SQLite (the default) or PostgreSQL (libpq).
+        .target(name: "NotioStore", dependencies: ["NotioCore", "CSQLite", "CPostgres"]),
         // The offline analyser, the provider protocol, Gemini and OpenAI-compatible clients.
         .target(name: "NotioAnalysis", dependencies: ["NotioCore"]),
         // The server's side of PDF and OCR work: the worker client, limits, errors, text cleanup.
@@ -46,11 +47,12 @@ let package = Package(
 
         .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore"]),
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
-        .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore"]),
+        .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore", "NotioTestSupport"]),
         .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"], exclude: ["Fixtures"]),
         .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"]),
-        // Test support shared by test targets: the fake outside services on 127.0.0.1.
-        .target(name: "NotioTestSupport", path: "Tests/Support/Swift"),
+        // Test support shared by test targets: the fake outside services on 127.0.0.1, and the
+        // database each test runs on (SQLite, or a schema on the PostgreSQL test cluster).
+        .target(name: "NotioTestSupport", dependencies: ["NotioStore"], path: "Tests/Support/Swift"),
         .testTarget(name: "NotioCatalogTests", dependencies: ["NotioCatalog", "NotioTestSupport"]),
         .testTarget(name: "NotioAppTests", dependencies: ["NotioApp", "NotioMediaEngine", "NotioTestSupport"]),
     ],

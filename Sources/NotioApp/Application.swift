@@ -16,14 +16,17 @@ public final class Application: Sendable {
     /// `clock` is the time the application reads (tests move it forward to cross a timer's end).
     public init(config: Configuration, clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = Log.line) throws {
         self.config = config
-        let store = try Store(directory: config.dataDirectory)
+        let store = try config.openStore()
         let statics = try StaticFiles(directory: config.publicDirectory)
         self.statics = statics
         let context = try AppContext(config: config, store: store, provider: try Self.provider(config), assetURL: { statics.url(for: $0) }, now: clock)
         self.context = context
-        let firstRun = try store.userCount() == 0
-        if config.seedDemo || firstRun {
-            try DemoData.seed(store: store, now: clock())
+        // Nodes starting together on one empty database: one seeds, the others then see the account.
+        try store.database.exclusively(7720413) {
+            let firstRun = try store.userCount() == 0
+            if config.seedDemo || firstRun {
+                try DemoData.seed(store: store, now: clock())
+            }
         }
         var router = Router(routeTable(context))
         for route in staticRoutes(statics) { router.add(route) }

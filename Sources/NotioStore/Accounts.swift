@@ -16,7 +16,7 @@ extension Store {
                           [user.id, user.email, user.name, passwordHash, user.language, user.timeZone, termsAgreedAt.millis, user.createdAt.millis])
             }
             return user
-        } catch let e as SQLiteError where e.isConstraint {
+        } catch let e as DatabaseError where e.isConstraint {
             return nil
         }
     }

@@ -238,7 +238,7 @@ extension Store {
         try sink(Data(",\"user\":".utf8))
         try sink(try json(profile))
         // One read transaction: the document is one consistent moment of the database.
-        try database.read { c in
+        try database.snapshot { c in
             for table in Backup.tables {
                 try sink(Data(",\"\(table.key)\":[".utf8))
                 var first = true
@@ -431,8 +431,12 @@ extension Store {
                 for table in Backup.tables {
                     let columns = table.columns.map(\.sql) + (table.ownedDirectly ? ["owner_id"] : [])
                     let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
-                    let verb = table.key == "timer" && replace ? "INSERT OR REPLACE" : "INSERT OR IGNORE"
-                    let sql = "\(verb) INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders))"
+                    // Said the same way on both engines: a row whose key is there is skipped (or,
+                    // for the one timer a reader has, replaced).
+                    let conflict = table.key == "timer" && replace
+                        ? "ON CONFLICT (owner_id) DO UPDATE SET timer = excluded.timer, updated_at = excluded.updated_at"
+                        : "ON CONFLICT DO NOTHING"
+                    let sql = "INSERT INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders)) \(conflict)"
                     var written = 0
                     for row in contents.rows[table.key] ?? [] {
                         var values: [SQLBindable] = row.map { $0 as SQLBindable }

@@ -4,7 +4,7 @@ import NotioCore
 extension Store {
     private static let noteColumns = """
         n.id, n.title, n.category, n.favorite, n.state, n.error, n.page_count, n.file_name, n.created_at,
-        (SELECT group_concat(term, char(31)) FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8)),
+        (SELECT group_concat(term, char(31)) FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8) AS first_terms),
         (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1),
         (SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a WHERE a.note_id = n.id AND a.total > 0)
         """
@@ -34,6 +34,12 @@ extension Store {
     public func notes(owner: String, query: String? = nil, category: NoteCategory? = nil, favoritesOnly: Bool = false) throws -> [NoteSummary] {
         var sql = "SELECT \(Self.noteColumns) FROM notes n WHERE n.owner_id = ?"
         var values: [SQLBindable] = [owner]
+        if database.engine == .postgres {
+            if let pattern = TextSearch.likePattern(query) {
+                sql += " AND n.id IN (SELECT note_id FROM note_search WHERE search_text ILIKE ?)"
+                values.append(pattern)
+            }
+        } else {
         switch TextSearch(query) {
         case .none: break
         case .match(let expr):
@@ -42,6 +48,7 @@ extension Store {
         case .substring(let needle):
             sql += " AND instr(lower(n.search_text), ?) > 0"
             values.append(needle)
+        }
         }
         if let category { sql += " AND n.category = ?"; values.append(category.rawValue) }
         if favoritesOnly { sql += " AND n.favorite = 1" }
@@ -87,7 +94,7 @@ extension Store {
         func json<T: Encodable>(_ v: T) throws -> String { String(decoding: try encoder.encode(v), as: UTF8.self) }
         try database.write { c in
             guard let locked = try c.first("SELECT title_locked, title FROM notes WHERE id = ? AND owner_id = ?", [id, owner], { ($0.bool(0), $0.string(1)) }) else {
-                throw SQLiteError(code: 0, message: "note \(id) is gone")
+                throw DatabaseError(message: "note \(id) is gone")
             }
             let title = locked.0 ? locked.1 : analysis.title
             try c.run("DELETE FROM note_pages WHERE note_id = ?", [id])

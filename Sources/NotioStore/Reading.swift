@@ -191,7 +191,7 @@ extension Store {
             """, [s.id, owner, s.bookId, s.text, s.page, s.emotion?.rawValue, s.memo, fingerprint, s.createdAt.millis, s.updatedAt.millis])
         try c.run("INSERT INTO sentence_search (sentence_id, body) VALUES (?, ?)", [s.id, Self.searchBody(s)])
         // A book someone keeps sentences from comes up first on the shelf.
-        try c.run("UPDATE books SET updated_at = max(updated_at, ?) WHERE id = ?", [s.createdAt.millis, s.bookId])
+        try c.run("UPDATE books SET updated_at = ? WHERE id = ? AND updated_at < ?", [s.createdAt.millis, s.bookId, s.createdAt.millis])
         return true
     }
 
@@ -207,6 +207,12 @@ extension Store {
     public func sentences(owner: String, _ filter: SentenceFilter = SentenceFilter()) throws -> [SentenceWithBook] {
         var sql = "SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.owner_id = ?"
         var values: [SQLBindable] = [owner]
+        if database.engine == .postgres {
+            if let pattern = TextSearch.likePattern(filter.query) {
+                sql += " AND s.id IN (SELECT sentence_id FROM sentence_search WHERE body ILIKE ?)"
+                values.append(pattern)
+            }
+        } else {
         switch TextSearch(filter.query) {
         case .none: break
         case .match(let expr):
@@ -215,6 +221,7 @@ extension Store {
         case .substring(let needle):
             sql += " AND (instr(lower(s.text), ?) > 0 OR instr(lower(coalesce(s.memo, '')), ?) > 0)"
             values += [needle, needle]
+        }
         }
         if let emotion = filter.emotion { sql += " AND s.emotion = ?"; values.append(emotion.rawValue) }
         if let book = filter.bookId { sql += " AND s.book_id = ?"; values.append(book) }
@@ -318,7 +325,7 @@ extension Store {
         if let emotion { sql += " AND s.emotion = ?"; values.append(emotion.rawValue) }
         // Counting then an offset reads one index range, where ORDER BY random() would sort them all.
         return try database.read { c in
-            let count = try c.first("SELECT count(*) FROM (\(sql))", values) { $0.int(0) } ?? 0
+            let count = try c.first("SELECT count(*) FROM (\(sql)) AS picked", values) { $0.int(0) } ?? 0
             guard count > 0 else { return nil }
             guard let id = try c.first(sql + " ORDER BY s.id LIMIT 1 OFFSET ?", values + [Int.random(in: 0..<count)], { $0.string(0) }) else { return nil }
             return try c.first("SELECT s.id, s.book_id, s.text, s.page, s.emotion, s.memo, s.created_at, s.updated_at, b.title, b.author FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.id = ?",

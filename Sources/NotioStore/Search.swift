@@ -17,4 +17,17 @@ public enum TextSearch: Equatable, Sendable {
         // A phrase in double quotes, inner quotes doubled: nothing the user types is FTS syntax.
         self = .match("\"" + q.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
     }
+
+    /// The same search on PostgreSQL: an `ILIKE` pattern for a column with a pg_trgm index,
+    /// which answers substrings of any length (the index helps from three characters on).
+    public static func likePattern(_ query: String?) -> String? {
+        let q = (query ?? "").precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
+        if q.isEmpty { return nil }
+        var escaped = ""
+        for ch in q {
+            if ch == "\\" || ch == "%" || ch == "_" { escaped.append("\\") }
+            escaped.append(ch)
+        }
+        return "%" + escaped + "%"
+    }
 }

@@ -5,12 +5,24 @@ import NotioCore
 public final class Store: Sendable {
     public let database: Database
 
-    /// Opens (creating if needed) `notio.sqlite3` in `directory` and migrates it.
-    public init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        database = try Database(path: (directory as NSString).appendingPathComponent("notio.sqlite3"))
+    /// Opens and migrates the database: PostgreSQL when `databaseURL` is a `postgres://` URL,
+    /// otherwise `notio.sqlite3` in `directory` (created if needed).
+    public init(directory: String, databaseURL: String? = nil, poolSize: Int = 8) throws {
+        if let url = databaseURL, !url.isEmpty {
+            guard Store.isPostgresURL(url) else {
+                throw DatabaseError(message: "NOTIO_DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for SQLite)")
+            }
+            database = try Database(postgres: url, maxConnections: poolSize)
+        } else {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            database = try Database(path: (directory as NSString).appendingPathComponent("notio.sqlite3"), maxConnections: poolSize)
+        }
         try database.migrate()
     }
+
+    public static func isPostgresURL(_ url: String) -> Bool { url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") }
+
+    public var engine: Engine { database.engine }
 
     /// The database answers (for /healthz).
     public func ping() -> Bool {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NotioApp
+import NotioTestSupport
 
 /// Backup and restore: nothing a user made is lost, nothing bad gets in, a restore is all or nothing.
 @Suite struct BackupTests {
@@ -209,7 +210,7 @@ import NotioCore
 
 /// Opens a data folder's store directly (as `notio backup` does).
 enum NotioStoreOpen {
-    static func store(_ directory: String) throws -> Store { try Store(directory: directory) }
+    static func store(_ directory: String) throws -> Store { try Store(directory: directory, databaseURL: TestDatabase.url(for: directory)) }
 }
 
 /// Markdown and Anki exports through HTTP.

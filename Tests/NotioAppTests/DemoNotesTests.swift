@@ -3,6 +3,7 @@ import Testing
 import NotioCore
 import NotioStore
 @testable import NotioApp
+import NotioTestSupport
 
 /// The demo notes make the same promise as analysed notes: what a concept card says comes from
 /// the source text, and the keywords occur in it.
@@ -111,7 +112,7 @@ import NotioStore
     @Test func seedingTwiceCreatesEachNoteOnce() throws {
         let dir = NSTemporaryDirectory() + "notio-demo-notes-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try Store(directory: dir)
+        let store = try Store(directory: dir, databaseURL: TestDatabase.url(for: dir))
         let now = Date()
         let owner = try #require(try store.insertUser(User(id: "demo-owner", email: "study@notio.io", name: "데모 학생", createdAt: now),
                                                       passwordHash: "h", termsAgreedAt: now))
@@ -159,7 +160,7 @@ import NotioStore
     @Test func twoOwnersCanBothHaveTheDemoNotes() throws {
         let dir = NSTemporaryDirectory() + "notio-demo-notes-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try Store(directory: dir)
+        let store = try Store(directory: dir, databaseURL: TestDatabase.url(for: dir))
         let now = Date()
         for i in 1...2 {
             let user = try #require(try store.insertUser(User(id: "u\(i)", email: "u\(i)@notio.io", name: "u\(i)", createdAt: now),

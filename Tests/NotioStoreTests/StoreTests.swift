@@ -2,20 +2,23 @@ import Foundation
 import Testing
 import NotioCore
 @testable import NotioStore
+import NotioTestSupport
 
+/// A fresh store on the engine the run is for (SQLite, or a new PostgreSQL schema).
 func temporaryStore() throws -> (Store, String) {
     let dir = NSTemporaryDirectory() + "notio-store-" + UUID().uuidString
-    return (try Store(directory: dir), dir)
+    return (try Store(directory: dir, databaseURL: TestDatabase.url(for: dir)), dir)
 }
 
 @Suite struct StoreTests {
     @Test func migratesOnceAndRecordsTheVersion() throws {
         let (store, dir) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(try store.database.schemaVersion() == Migrations.all.count)
+        #expect(try store.database.schemaVersion() == Migrations.list(store.engine).count)
         // Opening again runs nothing twice.
-        let again = try Store(directory: dir)
-        #expect(try again.database.schemaVersion() == Migrations.all.count)
+        let again = try Store(directory: dir, databaseURL: TestDatabase.url(for: dir))
+        #expect(try again.database.schemaVersion() == Migrations.list(store.engine).count)
+        guard store.engine == .sqlite else { return }
         let mode = try store.database.read { c in try c.first("PRAGMA journal_mode", [], { $0.string(0) }) }
         #expect(mode == "wal")
         let fk = try store.database.read { c in try c.first("PRAGMA foreign_keys", [], { $0.int(0) }) }
@@ -26,7 +29,7 @@ func temporaryStore() throws -> (Store, String) {
         let (store, dir) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try store.database.write { c in try c.run("UPDATE schema_version SET version = 999") }
-        #expect(throws: SQLiteError.self) { _ = try Store(directory: dir) }
+        #expect(throws: DatabaseError.self) { _ = try Store(directory: dir, databaseURL: TestDatabase.url(for: dir)) }
     }
 
     @Test func usersAreUniqueByEmailAndSessionsExpire() throws {
@@ -48,7 +51,7 @@ func temporaryStore() throws -> (Store, String) {
         let (store, dir) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let now = Date()
-        #expect(throws: SQLiteError.self) {
+        #expect(throws: DatabaseError.self) {
             try store.database.write { c in
                 try c.run("INSERT INTO users (id, email, name, password_hash, terms_agreed_at, created_at) VALUES ('x','x@y.io','x','h',0,0)")
                 try c.run("INSERT INTO users (id, email, name, password_hash, terms_agreed_at, created_at) VALUES ('x','x2@y.io','x','h',0,0)")
@@ -85,6 +88,23 @@ func temporaryStore() throws -> (Store, String) {
     @Test func trigramTablesFindKoreanSubstrings() throws {
         let (store, dir) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        if store.engine == .postgres {
+            try store.database.write { c in
+                try c.execute("CREATE TABLE t (body TEXT NOT NULL); CREATE INDEX t_trigrams ON t USING gin (body gin_trgm_ops)")
+                try c.run("INSERT INTO t (body) VALUES ('운영체제는 프로세스를 관리한다'), ('CPU 사용률 100%')")
+            }
+            func count(_ q: String) throws -> Int {
+                try store.database.read { c in try c.first("SELECT count(*) FROM t WHERE body ILIKE ?", [TextSearch.likePattern(q)!], { $0.int(0) }) } ?? -1
+            }
+            #expect(try count("체제는 프로") == 1)
+            #expect(try count("체제") == 1)
+            #expect(try count("cpu") == 1)
+            #expect(try count("0%") == 1)
+            #expect(try count("_") == 0)
+            // The cluster's locale sees Hangul as letters, so the index holds Korean trigrams.
+            #expect(try store.database.read { c in try c.first("SELECT cardinality(show_trgm('운영체제'))", [], { $0.int(0) }) } ?? 0 >= 2)
+            return
+        }
         try store.database.write { c in
             try c.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='trigram')")
             try c.run("INSERT INTO t (body) VALUES ('운영체제는 프로세스를 관리한다')")

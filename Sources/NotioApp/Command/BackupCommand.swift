@@ -32,7 +32,7 @@ enum BackupCommand {
     static func open(_ settings: [String], email: String?) throws -> (Store, Configuration, User) {
         let (config, _) = try Configuration.load(arguments: settings, environment: ProcessInfo.processInfo.environment)
         guard let email, !email.isEmpty else { throw ConfigurationError(description: "--user EMAIL is required") }
-        let store = try Store(directory: config.dataDirectory)
+        let store = try config.openStore()
         guard let user = try store.credentials(email: email.trimmingCharacters(in: .whitespaces).lowercased())?.user else { throw ConfigurationError(description: "no account with the email \(email)") }
         return (store, config, user)
     }

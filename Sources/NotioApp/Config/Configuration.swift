@@ -1,5 +1,6 @@
 import Foundation
 import NotioCatalog
+import NotioStore
 
 /// One setting of the configuration table. Its key is the environment variable; the command-line
 /// flag is derived from it (`NOTIO_DATA_DIR` → `--data-dir`, `GEMINI_API_KEY` → `--gemini-api-key`).
@@ -30,6 +31,16 @@ public struct Configuration: Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var dataDirectory = "./data"
+    /// Empty: SQLite in the data folder. `postgres://...`: PostgreSQL, shared by every node.
+    public var databaseURL = ""
+    public var databasePoolSize = 8
+    /// This node's name in job leases; empty is `hostname:port`.
+    public var nodeID = ""
+    public var jobLeaseSeconds = 30
+    /// `directory` (a folder every node mounts) or `database` (chunks in the database).
+    public var fileStorage = "directory"
+    /// The files folder; empty is `files` in the data folder.
+    public var filesDirectory = ""
     /// The address users reach; an https URL turns on `Secure` cookies.
     public var publicURL = ""
     /// Where the static files (css, js, icons) are.
@@ -67,6 +78,16 @@ public struct Configuration: Sendable {
 
     public init() {}
 
+    /// The files folder for directory storage.
+    public var resolvedFilesDirectory: String {
+        filesDirectory.isEmpty ? (dataDirectory as NSString).appendingPathComponent("files") : filesDirectory
+    }
+
+    /// Opens the configured store.
+    public func openStore() throws -> Store {
+        try Store(directory: dataDirectory, databaseURL: databaseURL, poolSize: databasePoolSize)
+    }
+
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 
     static func int(_ range: ClosedRange<Int>) -> @Sendable (String) -> String? {
@@ -80,6 +101,14 @@ public struct Configuration: Sendable {
         Setting(key: "NOTIO_HOST", defaultValue: "127.0.0.1", help: "Address to listen on", secret: false, isFlag: false, validate: { $0.isEmpty ? "must not be empty" : nil }),
         Setting(key: "NOTIO_PORT", defaultValue: "8080", help: "Port to listen on; 0 picks a free port", secret: false, isFlag: false, validate: int(0...65535)),
         Setting(key: "NOTIO_DATA_DIR", defaultValue: "./data", help: "Folder for the database and uploaded files", secret: false, isFlag: false, validate: { $0.isEmpty ? "must not be empty" : nil }),
+        Setting(key: "NOTIO_DATABASE_URL", defaultValue: "", help: "postgres://user:password@host:5432/db for PostgreSQL (several nodes); empty is SQLite in the data folder", secret: true, isFlag: false,
+                validate: { $0.isEmpty || $0.hasPrefix("postgres://") || $0.hasPrefix("postgresql://") ? nil : "must start with postgres:// (or be empty for SQLite)" }),
+        Setting(key: "NOTIO_DB_POOL_SIZE", defaultValue: "8", help: "Database connections this node keeps open at most", secret: false, isFlag: false, validate: int(1...256)),
+        Setting(key: "NOTIO_FILE_STORAGE", defaultValue: "directory", help: "Where PDFs and covers live: directory (NOTIO_FILES_DIR) or database", secret: false, isFlag: false,
+                validate: { ["directory", "database"].contains($0) ? nil : "must be directory or database" }),
+        Setting(key: "NOTIO_FILES_DIR", defaultValue: "", help: "Files folder for directory storage (shared by every node); empty is DATA_DIR/files", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_NODE_ID", defaultValue: "", help: "This node's name in job leases; empty is hostname:port", secret: false, isFlag: false, validate: any),
+        Setting(key: "NOTIO_JOB_LEASE_SECONDS", defaultValue: "30", help: "How long a node holds a job without renewing it; a dead node's job is taken over after this", secret: false, isFlag: false, validate: int(2...3600)),
         Setting(key: "NOTIO_PUBLIC_URL", defaultValue: "", help: "Address users reach (https:// turns on Secure cookies)", secret: false, isFlag: false,
                 validate: { $0.isEmpty || $0.hasPrefix("http://") || $0.hasPrefix("https://") ? nil : "must start with http:// or https://" }),
         Setting(key: "NOTIO_PUBLIC_DIR", defaultValue: "", help: "Folder of static files; empty finds ./Public beside the source tree", secret: false, isFlag: false, validate: any),
@@ -151,6 +180,12 @@ public struct Configuration: Sendable {
         c.port = Int(values["NOTIO_PORT"]!)!
         c.dataDirectory = values["NOTIO_DATA_DIR"]!
         c.publicURL = values["NOTIO_PUBLIC_URL"]!
+        c.databaseURL = values["NOTIO_DATABASE_URL"]!
+        c.databasePoolSize = Int(values["NOTIO_DB_POOL_SIZE"]!)!
+        c.fileStorage = values["NOTIO_FILE_STORAGE"]!
+        c.filesDirectory = values["NOTIO_FILES_DIR"]!
+        c.nodeID = values["NOTIO_NODE_ID"]!
+        c.jobLeaseSeconds = Int(values["NOTIO_JOB_LEASE_SECONDS"]!)!
         c.publicDirectory = values["NOTIO_PUBLIC_DIR"]!
         c.seedDemo = b("NOTIO_SEED_DEMO")
         c.threads = Int(values["NOTIO_THREADS"]!)!

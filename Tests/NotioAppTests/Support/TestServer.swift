@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import NotioApp
+import NotioTestSupport
 
 /// The real application on an ephemeral port with a fresh data folder, as `notio serve` builds it.
 final class TestServer: @unchecked Sendable {
@@ -24,6 +25,7 @@ final class TestServer: @unchecked Sendable {
         config.workerExecutable = Self.packageRoot + "/.build/debug/notio-worker"
         // No test reaches outside 127.0.0.1: catalogs are off unless a test points them at the fakes.
         config.catalogProviders = "none"
+        config.databaseURL = TestDatabase.url(for: self.dataDirectory)
         configure(&config)
         if let clock {
             app = try Application(config: config, clock: { clock.now })
