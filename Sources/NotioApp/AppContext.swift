@@ -33,7 +33,7 @@ final class AppContext: Sendable {
         self.now = now
         self.provider = provider
         accounts = AccountService(store: store, config: config, now: now, sessions: sessions)
-        files = try FileStorage(dataDirectory: config.dataDirectory)
+        files = try FileStorage(config: config, store: store)
         media = MediaWorkerClient(
             executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
             limits: MediaLimits(maxBytes: config.maxUploadBytes, maxPages: config.pdfMaxPages,
@@ -41,12 +41,12 @@ final class AppContext: Sendable {
         ocr = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
                       configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
                                                           photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))
-        jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers)
+        jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers, node: config.resolvedNodeID, lease: TimeInterval(config.jobLeaseSeconds))
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)
         catalogs = Catalogs(config: config)
         let covers = CoverFetcher(allowPrivateHosts: config.coversFromPrivateHosts)
-        reading = ReadingService(store: store, covers: try CoverStorage(dataDirectory: config.dataDirectory, store: store,
+        reading = ReadingService(store: store, covers: try CoverStorage(files: files, scratch: (config.dataDirectory as NSString).appendingPathComponent("tmp"), store: store,
                                                                         fetch: { try await covers.fetch($0) }))
         let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider)
         jobs.register(kind: NoteAnalysisJob.kind, work: { try await analysis.run($0) },

@@ -161,17 +161,21 @@ extension Store {
     }
 
     // MARK: Jobs
+    //
+    // A job is run by one node at a time, which holds a lease on it (`lease_owner`, `lease_until`)
+    // and renews it while it works. Every write of a running job names the node, so a node that
+    // lost its lease (it stalled, or was thought dead) cannot overwrite the node that took over.
 
-    private static let jobColumns = "id, owner_id, kind, note_id, state, stage, progress, error, cancel_requested, input, created_at, updated_at"
+    private static let jobColumns = "id, owner_id, kind, note_id, state, stage, progress, error, cancel_requested, input, created_at, updated_at, page, pages, lease_owner, tries"
 
     private static func job(_ r: Row) -> Job {
         Job(id: r.string(0), ownerId: r.string(1), kind: r.string(2), noteId: r.optionalString(3), state: Job.State(rawValue: r.string(4)) ?? .failed,
             stage: r.string(5), progress: r.double(6), error: r.optionalString(7), cancelRequested: r.bool(8), input: r.string(9),
-            createdAt: r.date(10), updatedAt: r.date(11))
+            createdAt: r.date(10), updatedAt: r.date(11), page: r.optionalInt(12), pages: r.optionalInt(13), leaseOwner: r.optionalString(14), tries: r.int(15))
     }
 
     private func insertJob(_ job: Job, _ c: Connection) throws {
-        try c.run("INSERT INTO jobs (\(Self.jobColumns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        try c.run("INSERT INTO jobs (id, owner_id, kind, note_id, state, stage, progress, error, cancel_requested, input, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                   [job.id, job.ownerId, job.kind, job.noteId, job.state.rawValue, job.stage, job.progress, job.error, job.cancelRequested,
                    job.input, job.createdAt.millis, job.updatedAt.millis])
     }
@@ -185,28 +189,46 @@ extension Store {
         try database.read { c in try c.first("SELECT \(Self.jobColumns) FROM jobs WHERE id = ?", [id], Self.job) }
     }
 
-    /// Jobs not finished: queued, or running when the server stopped.
-    public func unfinishedJobs() throws -> [Job] {
-        try database.read { c in try c.all("SELECT \(Self.jobColumns) FROM jobs WHERE state IN ('queued','running') ORDER BY created_at", [], Self.job) }
-    }
-
-    /// Takes a queued job; false when another runner took it or it was cancelled first.
-    public func claimJob(id: String, at now: Date) throws -> Bool {
-        try database.write { c in
-            try c.run("UPDATE jobs SET state = 'running', updated_at = ? WHERE id = ? AND state = 'queued' AND cancel_requested = 0", [now.millis, id]) == 1
+    /// Takes the oldest job that is queued, or running on a node whose lease ran out, and leases
+    /// it to `node` until `until`. Nodes asking at once each get a different job: PostgreSQL
+    /// skips rows another node has locked; SQLite has one writer at a time.
+    public func claimJob(node: String, until: Date, at now: Date) throws -> Job? {
+        let lock = database.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return try database.write(serializable: false) { c in
+            guard let id = try c.first("""
+                SELECT id FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?)
+                ORDER BY created_at, id LIMIT 1\(lock)
+                """, [now.millis], { $0.string(0) }) else { return nil }
+            try c.run("UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, tries = tries + 1, updated_at = ? WHERE id = ?",
+                      [node, until.millis, now.millis, id])
+            return try c.first("SELECT \(Self.jobColumns) FROM jobs WHERE id = ?", [id], Self.job)
         }
     }
 
-    public func updateJob(id: String, stage: String, progress: Double, at now: Date) throws {
-        try database.write { c in
-            try c.run("UPDATE jobs SET stage = ?, progress = ?, updated_at = ? WHERE id = ? AND state = 'running'", [stage, progress, now.millis, id])
+    /// Extends `node`'s lease. Nil when the node no longer holds the job (another took it, or
+    /// it ended); otherwise whether the owner asked to cancel it.
+    public func renewJobLease(id: String, node: String, until: Date) throws -> Bool? {
+        try database.write(serializable: false) { c in
+            guard try c.run("UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'", [until.millis, id, node]) == 1 else { return nil }
+            return try c.first("SELECT cancel_requested FROM jobs WHERE id = ?", [id], { $0.bool(0) })
         }
     }
 
-    public func finishJob(id: String, state: Job.State, error: String?, at now: Date) throws {
-        try database.write { c in
-            try c.run("UPDATE jobs SET state = ?, error = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END, updated_at = ? WHERE id = ?",
-                      [state.rawValue, error, state.rawValue, now.millis, id])
+    public func updateJob(id: String, node: String, stage: String, progress: Double, page: Int?, pages: Int?, at now: Date) throws {
+        try database.write(serializable: false) { c in
+            try c.run("UPDATE jobs SET stage = ?, progress = ?, page = ?, pages = ?, updated_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?",
+                      [stage, progress, page, pages, now.millis, id, node])
+        }
+    }
+
+    /// Ends a job `node` holds; false when it no longer does.
+    @discardableResult
+    public func finishJob(id: String, node: String, state: Job.State, error: String?, at now: Date) throws -> Bool {
+        try database.write(serializable: false) { c in
+            try c.run("""
+                UPDATE jobs SET state = ?, error = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END, page = NULL, pages = NULL,
+                lease_owner = NULL, lease_until = 0, updated_at = ? WHERE id = ? AND lease_owner = ?
+                """, [state.rawValue, error, state.rawValue, now.millis, id, node]) == 1
         }
     }
 
@@ -219,10 +241,14 @@ extension Store {
         }
     }
 
-    /// Puts a job that was running when the server stopped back in the queue.
-    public func requeueJob(id: String, at now: Date) throws {
-        try database.write { c in
-            try c.run("UPDATE jobs SET state = 'queued', stage = 'queued', progress = 0, updated_at = ? WHERE id = ? AND state = 'running'", [now.millis, id])
+    /// Gives jobs back to the queue: one job (a node stopping), or every job leased to a node
+    /// (the node starting again after it stopped without saying so).
+    public func releaseJobs(node: String, id: String? = nil, at now: Date) throws {
+        try database.write(serializable: false) { c in
+            var sql = "UPDATE jobs SET state = 'queued', stage = 'queued', progress = 0, page = NULL, pages = NULL, lease_owner = NULL, lease_until = 0, updated_at = ? WHERE state = 'running' AND lease_owner = ?"
+            var values: [SQLBindable] = [now.millis, node]
+            if let id { sql += " AND id = ?"; values.append(id) }
+            try c.run(sql, values)
         }
     }
 }

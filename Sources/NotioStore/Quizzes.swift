@@ -80,7 +80,7 @@ extension Store {
                         INSERT INTO wrong_answers (owner_id, question_id, note_id, last_given, wrong_count, added_at, last_wrong_at)
                         VALUES (?,?,?,?,1,?,?)
                         ON CONFLICT (owner_id, question_id) DO UPDATE SET last_given = excluded.last_given,
-                            wrong_count = wrong_count + 1, last_wrong_at = excluded.last_wrong_at
+                            wrong_count = wrong_answers.wrong_count + 1, last_wrong_at = excluded.last_wrong_at
                         """, [owner, original, attempt.noteId, a.given, attempt.createdAt.millis, attempt.createdAt.millis])
                 }
             }

@@ -172,11 +172,14 @@ import NotioTestSupport
             let store = try NotioStoreOpen.store(server.dataDirectory)
             return try store.sentenceCount(owner: user["id"] as? String ?? "")
         }
+        // The command opens the same database the server had (a PostgreSQL schema on that run).
+        let url = TestDatabase.url(for: server.dataDirectory)
+        let database = url.isEmpty ? [] : ["--database-url", url]
         var outcomes = Set<Int>()
         for delay in [0.05, 0.3, 0.8] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: TestServer.packageRoot + "/.build/debug/notio")
-            p.arguments = ["restore", "--data-dir", server.dataDirectory, "--user", email, "--input", file, "--mode", "replace"]
+            p.arguments = ["restore", "--data-dir", server.dataDirectory, "--user", email, "--input", file, "--mode", "replace"] + database
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
@@ -192,7 +195,7 @@ import NotioTestSupport
         // And one that is not killed finishes.
         let p = Process()
         p.executableURL = URL(fileURLWithPath: TestServer.packageRoot + "/.build/debug/notio")
-        p.arguments = ["restore", "--data-dir", server.dataDirectory, "--user", email, "--input", file, "--mode", "replace"]
+        p.arguments = ["restore", "--data-dir", server.dataDirectory, "--user", email, "--input", file, "--mode", "replace"] + database
         p.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         p.standardError = errors

@@ -56,7 +56,7 @@ import Testing
         #expect(try await c.request("DELETE", "/api/v1/notes/\(noteId)").status == 204)
         #expect(try await c.get("/api/v1/notes/\(noteId)").status == 404)
         #expect(try await c.get("/api/v1/notes/\(noteId)/source").status == 404)
-        #expect(!FileManager.default.fileExists(atPath: server.app.context.files.notePDF(noteId)))
+        #expect(!server.app.context.files.exists(FileStorage.notePDF(noteId)))
     }
 
     @Test func badFilesGetClearAnswersAndTheServerGoesOn() async throws {
@@ -128,7 +128,7 @@ import Testing
         #expect(job["state"] as? String == "cancelled")
         #expect(try await c.get("/api/v1/notes/\(noteId)").status == 404)
         #expect((try await c.get("/api/v1/notes").json["items"] as? [Any])?.count == 0)
-        #expect(!FileManager.default.fileExists(atPath: server.app.context.files.notePDF(noteId)))
+        #expect(!server.app.context.files.exists(FileStorage.notePDF(noteId)))
         // No worker reading this document is left running (other tests' children may be).
         let children = try String(contentsOfFile: "/proc/\(getpid())/task/\(getpid())/children", encoding: .utf8)
         let mine = children.split(separator: " ").compactMap { pid -> String? in
@@ -168,10 +168,11 @@ import Testing
             if !running { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(running)
-        // SIGTERM's path: the server stops and leaves the job for the next start.
+        // SIGTERM's path: the server stops and gives the job back to the queue, for any node.
         await first!.stopKeepingData()
         let job = try #require(try first!.app.context.store.job(id: jobId))
-        #expect(job.state == .running)
+        #expect(job.state == .queued)
+        #expect(job.leaseOwner == nil)
         first = nil
 
         let second = try await TestServer.start(dataDirectory: directory)

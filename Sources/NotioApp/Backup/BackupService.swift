@@ -7,11 +7,9 @@ import NotioStore
 /// command line: the JSON document alone, or a zip holding it with the files (PDFs, covers).
 struct BackupService: Sendable {
     let store: Store
+    let files: FileStorage
     let dataDirectory: String
     static let documentName = "notio-backup.json"
-
-    var notesFolder: String { (dataDirectory as NSString).appendingPathComponent("files/notes") }
-    var coversFolder: String { (dataDirectory as NSString).appendingPathComponent("files/covers") }
 
     /// Writes the document (or a zip with it and the files) to a new file in the data folder's
     /// tmp/, streamed: memory stays bounded whatever the library's size.
@@ -29,14 +27,12 @@ struct BackupService: Sendable {
                 try store.exportBackup(owner: owner, at: now) { try entry.write($0) }
                 try entry.finish()
                 for id in try store.notes(owner: owner.id).map(\.id) {
-                    let pdf = "\(notesFolder)/\(id).pdf"
-                    if FileManager.default.fileExists(atPath: pdf) { try zip.add(name: "files/notes/\(id).pdf", file: pdf) }
+                    if let pdf = try files.localPath(FileStorage.notePDF(id)) { try zip.add(name: "files/notes/\(id).pdf", file: pdf) }
                 }
                 var seen = Set<String>()
                 for book in try store.books(owner: owner.id) where book.hasCover {
                     guard let name = try store.bookCoverFile(id: book.id, owner: owner.id), seen.insert(name).inserted else { continue }
-                    let cover = "\(coversFolder)/\(name)"
-                    if FileManager.default.fileExists(atPath: cover) { try zip.add(name: "files/covers/\(name)", file: cover) }
+                    if let cover = try files.localPath(FileStorage.cover(name)) { try zip.add(name: "files/covers/\(name)", file: cover) }
                 }
                 try zip.finish()
             } else {
@@ -63,6 +59,7 @@ struct BackupService: Sendable {
         let magic = (try? head.read(upToCount: 4)) ?? Data()
         try? head.close()
         var files: [(zipName: String, target: String)] = []
+        let storage = self.files
         let document: Data
         var zip: ZipReader?
         if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
@@ -89,10 +86,10 @@ struct BackupService: Sendable {
         }
         if let zip {
             for id in contents.noteFiles where zip.entry(named: "files/notes/\(id).pdf") != nil {
-                files.append(("files/notes/\(id).pdf", "\(notesFolder)/\(id).pdf"))
+                files.append(("files/notes/\(id).pdf", FileStorage.notePDF(id)))
             }
             for name in contents.coverFiles where !name.contains("/") && zip.entry(named: "files/covers/\(name)") != nil {
-                files.append(("files/covers/\(name)", "\(coversFolder)/\(name)"))
+                files.append(("files/covers/\(name)", FileStorage.cover(name)))
             }
         }
         let counts: BackupCounts
@@ -104,12 +101,14 @@ struct BackupService: Sendable {
         var outcome = Outcome(counts: counts, dryRun: dryRun)
         outcome.counts.files = files.count
         if !dryRun, let zip {
+            let tmp = (dataDirectory as NSString).appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
             for (name, target) in files {
-                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                let part = target + ".part-\(UUID().uuidString)"
+                let part = "\(tmp)/restore-file-\(UUID().uuidString)"
                 guard let entry = zip.entry(named: name) else { continue }
+                defer { try? FileManager.default.removeItem(atPath: part) }
                 try zip.extract(entry, to: part)
-                if rename(part, target) != 0 { try? FileManager.default.removeItem(atPath: part) }
+                try storage.put(target, movingFrom: part)
             }
         }
         return outcome

@@ -83,6 +83,14 @@ public struct Configuration: Sendable {
         filesDirectory.isEmpty ? (dataDirectory as NSString).appendingPathComponent("files") : filesDirectory
     }
 
+    /// This node's name in job leases: stable across restarts when the port is fixed, so that a
+    /// node coming back after a crash gives its own jobs back at once.
+    public var resolvedNodeID: String {
+        if !nodeID.isEmpty { return nodeID }
+        let host = ProcessInfo.processInfo.hostName
+        return port != 0 ? "\(host):\(port)" : "\(host)-\(UUID().uuidString.prefix(8).lowercased())"
+    }
+
     /// Opens the configured store.
     public func openStore() throws -> Store {
         try Store(directory: dataDirectory, databaseURL: databaseURL, poolSize: databasePoolSize)

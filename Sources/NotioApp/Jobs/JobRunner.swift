@@ -14,8 +14,8 @@ struct JobContext: Sendable {
     }
 }
 
-/// A job's state as watchers see it, with the page counter that is only kept in memory.
-struct JobProgress: Sendable, Encodable {
+/// A job's state as watchers see it.
+struct JobProgress: Sendable, Encodable, Equatable {
     var id: String
     var state: Job.State
     var stage: String
@@ -25,69 +25,133 @@ struct JobProgress: Sendable, Encodable {
     var page: Int?
     var pages: Int?
 
-    init(_ job: Job, page: Int? = nil, pages: Int? = nil) {
+    init(_ job: Job) {
         id = job.id; state = job.state; stage = job.stage; progress = job.progress; error = job.error; noteId = job.noteId
-        self.page = page; self.pages = pages
+        page = job.page; pages = job.pages
     }
 }
 
-/// The in-process pool that runs jobs stored in the database. Jobs survive restarts: at start-up
-/// the ones that were queued or running are queued again. Cancelling sets a flag in the database
-/// and cancels the job's Task, which stops child processes and outgoing requests.
+/// Runs the jobs stored in the database, on this node, beside any number of other nodes on the
+/// same database. A node takes a job with a lease and renews it every second or so while the job
+/// runs; a job whose node died is taken by another node once its lease runs out, and started
+/// again from its beginning. Cancelling sets a flag in the database: the node running the job
+/// sees it at its next renewal (or at once, when that is this node) and cancels the job's Task,
+/// which stops child processes and outgoing requests. Watchers on any node see progress: this
+/// node tells its watchers as it reports, and reads the database for jobs that run elsewhere.
 final class JobRunner: @unchecked Sendable {
     typealias Work = @Sendable (JobContext) async throws -> Void
     /// Run when a job ends without finishing (failure or cancel), to remove half-made results.
     typealias Cleanup = @Sendable (Job, _ cancelled: Bool, _ message: String?) -> Void
 
+    /// A node gives up a job taken this many times (each time a node died running it, or it
+    /// killed the node): a file that crashes every node must not go round for ever.
+    static let maxTries = 3
+
     private let store: Store
     private let maxConcurrent: Int
-    private let lock = NSLock()
+    let node: String
+    let lease: TimeInterval
+    private let lock = NSCondition()
     private var kinds: [String: (work: Work, cleanup: Cleanup)] = [:]
-    private var queue: [String] = []
     private var running: [String: Task<Void, Never>] = [:]
+    /// Jobs this node lost (another node holds them now): their outcome is not written.
+    private var lost: Set<String> = []
     private var watchers: [String: [UUID: @Sendable (JobProgress) -> Void]] = [:]
-    private var pageCounters: [String: (Int, Int)] = [:]
+    private var lastSeen: [String: JobProgress] = [:]
     private var stopping = false
+    private var started = false
+    private var wake = false
     /// Also lends its threads to other CPU-bound work (making quizzes).
     let executor = JobExecutor()
 
-    init(store: Store, maxConcurrent: Int) {
+    init(store: Store, maxConcurrent: Int, node: String, lease: TimeInterval) {
         self.store = store
         self.maxConcurrent = max(1, maxConcurrent)
+        self.node = node
+        self.lease = max(2, lease)
     }
 
     func register(kind: String, work: @escaping Work, cleanup: @escaping Cleanup) {
         lock.withLock { kinds[kind] = (work, cleanup) }
     }
 
-    /// Queues again what was unfinished when the server last stopped.
+    /// Starts taking jobs. What this node held when it last stopped without saying so (a crash,
+    /// `kill -9`) is given back first: it cannot still be running here.
     func resumeUnfinished() throws {
-        for job in try store.unfinishedJobs() {
-            if job.state == .running { try store.requeueJob(id: job.id, at: Date()) }
-            enqueue(job.id)
+        try store.releaseJobs(node: node, at: Date())
+        let begin = lock.withLock { () -> Bool in
+            defer { started = true }
+            return !started
         }
+        guard begin else { return }
+        let thread = Thread { [weak self] in self?.loop() }
+        thread.name = "notio-jobs"
+        thread.start()
     }
 
+    /// A job was stored on this node: look for work now rather than at the next tick.
     func enqueue(_ jobId: String) {
-        lock.withLock { if !queue.contains(jobId) { queue.append(jobId) } }
-        pump()
+        lock.withLock { wake = true; lock.signal() }
     }
 
-    private func pump() {
+    /// The node's own thread: renews leases, takes jobs, and follows jobs watched here that run
+    /// elsewhere. It never runs on Swift's cooperative threads, which analysis keeps busy.
+    private func loop() {
+        let tick = min(1.0, lease / 3)
         while true {
-            let next: String? = lock.withLock {
-                guard !stopping, running.count < maxConcurrent, !queue.isEmpty else { return nil }
-                return queue.removeFirst()
-            }
-            guard let jobId = next else { return }
-            start(jobId)
+            lock.lock()
+            if !wake && !stopping { _ = lock.wait(until: Date().addingTimeInterval(tick)) }
+            wake = false
+            let stop = stopping
+            lock.unlock()
+            if stop { return }
+            renewLeases()
+            takeJobs()
+            followWatchedJobs()
         }
     }
 
-    private func start(_ jobId: String) {
-        guard (try? store.claimJob(id: jobId, at: Date())) == true, let job = try? store.job(id: jobId),
-              let kind = lock.withLock({ kinds[job.kind] }) else {
-            if let job = try? store.job(id: jobId) { publish(job) }
+    private func renewLeases() {
+        let mine = lock.withLock { running }
+        for (id, task) in mine {
+            // A database that does not answer is not a lost lease: try again at the next tick.
+            let answer: Bool?
+            do { answer = try store.renewJobLease(id: id, node: node, until: Date().addingTimeInterval(lease)) } catch { continue }
+            switch answer {
+            case nil:
+                // Taken over while this node stalled: stop, and leave the outcome to the new holder.
+                lock.withLock { _ = lost.insert(id) }
+                task.cancel()
+            case true?:
+                task.cancel()
+            case false?:
+                break
+            }
+        }
+    }
+
+    private func takeJobs() {
+        while true {
+            let room = lock.withLock { !stopping && running.count < maxConcurrent }
+            guard room else { return }
+            let now = Date()
+            guard let job = (try? store.claimJob(node: node, until: now.addingTimeInterval(lease), at: now)) ?? nil else { return }
+            start(job)
+        }
+    }
+
+    private func start(_ job: Job) {
+        guard let kind = lock.withLock({ kinds[job.kind] }) else {
+            _ = try? store.finishJob(id: job.id, node: node, state: .failed, error: "알 수 없는 작업이에요. (Unknown job kind \(job.kind).)", at: Date())
+            return
+        }
+        // Cancelled while no node held it (its node died), or taken too many times: end it here.
+        if job.cancelRequested || job.tries > Self.maxTries {
+            let cancelled = job.cancelRequested
+            let message = cancelled ? nil : "이 파일을 처리하다가 서버가 여러 번 멈췄어요. 파일을 확인하고 다시 올려 주세요. (Processing stopped the server \(Self.maxTries) times.)"
+            kind.cleanup(job, cancelled, message)
+            _ = try? store.finishJob(id: job.id, node: node, state: cancelled ? .cancelled : .failed, error: message, at: Date())
+            if let ended = try? store.job(id: job.id) { publish(ended) }
             return
         }
         // The Task is registered before it can finish, under the same lock it removes itself with.
@@ -96,7 +160,7 @@ final class JobRunner: @unchecked Sendable {
             guard let self else { return }
             await self.run(job, kind.work, kind.cleanup)
         }
-        running[jobId] = task
+        running[job.id] = task
         lock.unlock()
         publish(job)
     }
@@ -116,33 +180,33 @@ final class JobRunner: @unchecked Sendable {
             Log.line("job \(job.id) failed: \(error)")
             outcome = (.failed, "분석 중 예상치 못한 문제가 생겼어요. 다시 시도해 주세요. (Something unexpected went wrong.)")
         }
-        let shuttingDown = lock.withLock { stopping }
+        let (shuttingDown, wasLost) = lock.withLock { (stopping, lost.remove(job.id) != nil) }
+        if wasLost {
+            lock.withLock { running[job.id] = nil }
+            return
+        }
         if shuttingDown && outcome.0 == .cancelled {
-            // Stopped by a server shutdown, not by the user: leave it running so the next start resumes it.
+            // Stopped by a shutdown, not by the user: give it back, so another node (or this
+            // one, started again) takes it at once.
+            try? store.releaseJobs(node: node, id: job.id, at: Date())
             lock.withLock { running[job.id] = nil }
             return
         }
         if outcome.0 != .done { cleanup(job, outcome.0 == .cancelled, outcome.1) }
-        try? store.finishJob(id: job.id, state: outcome.0, error: outcome.1, at: Date())
-        lock.withLock { running[job.id] = nil; pageCounters[job.id] = nil }
+        _ = try? store.finishJob(id: job.id, node: node, state: outcome.0, error: outcome.1, at: Date())
+        lock.withLock { running[job.id] = nil; wake = true; lock.signal() }
         if let finished = try? store.job(id: job.id) { publish(finished) }
-        pump()
     }
 
     func report(_ jobId: String, stage: String, progress: Double, page: Int?, pages: Int?) {
-        try? store.updateJob(id: jobId, stage: stage, progress: min(max(progress, 0), 1), at: Date())
-        lock.withLock {
-            if let page, let pages { pageCounters[jobId] = (page, pages) } else { pageCounters[jobId] = nil }
-        }
+        try? store.updateJob(id: jobId, node: node, stage: stage, progress: min(max(progress, 0), 1), page: page, pages: pages, at: Date())
         if let job = try? store.job(id: jobId) { publish(job) }
     }
 
-    /// The user asked to stop: the flag is already stored; stop the Task if it runs here.
+    /// The user asked to stop (the flag is stored): stop the Task if it runs here; a job that
+    /// runs on another node stops at that node's next renewal.
     func cancel(_ jobId: String) {
-        let task = lock.withLock { () -> Task<Void, Never>? in
-            queue.removeAll { $0 == jobId }
-            return running[jobId]
-        }
+        let task = lock.withLock { running[jobId] }
         task?.cancel()
         if task == nil, let job = try? store.job(id: jobId) {
             if job.state == .cancelled, let kind = lock.withLock({ kinds[job.kind] }) { kind.cleanup(job, true, nil) }
@@ -150,10 +214,7 @@ final class JobRunner: @unchecked Sendable {
         }
     }
 
-    func progress(of job: Job) -> JobProgress {
-        let counter = lock.withLock { pageCounters[job.id] }
-        return JobProgress(job, page: counter?.0, pages: counter?.1)
-    }
+    func progress(of job: Job) -> JobProgress { JobProgress(job) }
 
     /// Calls `watcher` on every change of the job until `unwatch`.
     func watch(_ jobId: String, _ watcher: @escaping @Sendable (JobProgress) -> Void) -> UUID {
@@ -165,20 +226,31 @@ final class JobRunner: @unchecked Sendable {
     func unwatch(_ jobId: String, _ token: UUID) {
         lock.withLock {
             watchers[jobId]?[token] = nil
-            if watchers[jobId]?.isEmpty == true { watchers[jobId] = nil }
+            if watchers[jobId]?.isEmpty == true { watchers[jobId] = nil; lastSeen[jobId] = nil }
         }
     }
 
+    /// Jobs watched here but run by another node: their rows are read every tick.
+    private func followWatchedJobs() {
+        let ids = lock.withLock { watchers.keys.filter { running[$0] == nil } }
+        for id in ids { if let job = try? store.job(id: id) { publish(job) } }
+    }
+
     private func publish(_ job: Job) {
-        let p = progress(of: job)
-        let list = lock.withLock { watchers[job.id].map { Array($0.values) } ?? [] }
+        let p = JobProgress(job)
+        let list = lock.withLock { () -> [@Sendable (JobProgress) -> Void] in
+            guard let w = watchers[job.id], lastSeen[job.id] != p else { return [] }
+            lastSeen[job.id] = p
+            return Array(w.values)
+        }
         for w in list { w(p) }
     }
 
-    /// Server shutdown: running jobs are interrupted and stay resumable.
+    /// Server shutdown: running jobs are interrupted and given back to the queue.
     func stop() {
         let tasks = lock.withLock { () -> [Task<Void, Never>] in
             stopping = true
+            lock.broadcast()
             return Array(running.values)
         }
         tasks.forEach { $0.cancel() }
@@ -186,7 +258,7 @@ final class JobRunner: @unchecked Sendable {
         while Date() < deadline && lock.withLock({ !running.isEmpty }) { usleep(20_000) }
     }
 
-    var isIdle: Bool { lock.withLock { running.isEmpty && queue.isEmpty } }
+    var isIdle: Bool { lock.withLock { running.isEmpty } }
 }
 
 /// An error whose message is written for the person who started the job.

@@ -8,15 +8,18 @@ struct CoverStorage: Sendable {
     /// Downloads an image: its bytes and content type, or an error.
     typealias Fetch = @Sendable (URL) async throws -> (data: Data, contentType: String)
 
-    let directory: String
+    let files: FileStorage
+    /// A folder for a download on its way in.
+    let scratch: String
     let store: Store
     let fetch: Fetch
     /// Counts downloads in flight, so tests can wait for them.
     let pending = PendingCounter()
 
-    init(dataDirectory: String, store: Store, fetch: @escaping Fetch) throws {
-        directory = (dataDirectory as NSString).appendingPathComponent("files/covers")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    init(files: FileStorage, scratch: String, store: Store, fetch: @escaping Fetch) throws {
+        self.files = files
+        self.scratch = scratch
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         self.store = store
         self.fetch = fetch
     }
@@ -37,25 +40,19 @@ struct CoverStorage: Sendable {
     func save(_ data: Data, contentType: String, bookId: String, owner: String) throws {
         let ext = contentType.contains("png") ? "png" : contentType.contains("gif") ? "gif" : contentType.contains("webp") ? "webp" : "jpg"
         let name = Crypto.sha256Hex(data) + "." + ext
-        let path = "\(directory)/\(name)"
-        if !FileManager.default.fileExists(atPath: path) {
-            // Written under a temporary name and renamed: a reader never sees half a file.
-            let temporary = path + ".part-\(UUID().uuidString)"
-            try data.write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
-        }
+        if !files.exists(FileStorage.cover(name)) { try files.put(FileStorage.cover(name), data: data, scratch: scratch) }
         try store.setBookCover(id: bookId, owner: owner, file: name)
     }
 
     /// The stored file for a name the store gave, never a path outside the folder.
     func path(of name: String) -> String? {
-        guard !name.contains("/"), !name.hasPrefix(".") else { return nil }
-        let path = "\(directory)/\(name)"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        guard !name.contains("/") else { return nil }
+        return (try? files.localPath(FileStorage.cover(name))) ?? nil
     }
 
     func remove(_ name: String) {
-        if let path = path(of: name) { try? FileManager.default.removeItem(atPath: path) }
+        guard !name.contains("/") else { return }
+        files.remove(FileStorage.cover(name))
     }
 
     static func contentType(ofFile name: String) -> String {

@@ -42,8 +42,7 @@ struct NoteAnalysisJob {
     func run(_ ctx: JobContext) async throws {
         guard let noteId = ctx.job.noteId else { throw CancellationError() }
         let owner = ctx.job.ownerId
-        let path = files.notePDF(noteId)
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard let path = try files.localPath(FileStorage.notePDF(noteId)) else {
             throw MediaError(code: "file_missing", message: "업로드한 파일을 찾을 수 없어요. 다시 올려 주세요. (The uploaded file is gone; upload it again.)")
         }
         ctx.report(stage: "extract", progress: 0.02)
@@ -80,21 +79,9 @@ struct NoteAnalysisJob {
         guard let noteId = job.noteId else { return }
         if cancelled {
             _ = try? store.deleteNote(id: noteId, owner: job.ownerId)
-            try? FileManager.default.removeItem(atPath: files.notePDF(noteId))
+            files.remove(FileStorage.notePDF(noteId))
         } else {
             try? store.failNote(id: noteId, error: message ?? "분석에 실패했어요.", at: Date())
         }
     }
-}
-
-/// Where uploaded and made files live under the data folder.
-struct FileStorage: Sendable {
-    let root: String
-
-    init(dataDirectory: String) throws {
-        root = (dataDirectory as NSString).appendingPathComponent("files")
-        try FileManager.default.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
-    }
-
-    func notePDF(_ noteId: String) -> String { "\(root)/notes/\(noteId).pdf" }
 }

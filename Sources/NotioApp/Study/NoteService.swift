@@ -37,11 +37,12 @@ struct NoteService: Sendable {
                                category: category, favorite: false, state: .analysing, fileName: file.fileName, createdAt: now)
         let job = Job(id: UUID().uuidString.lowercased(), ownerId: owner.id, kind: NoteAnalysisJob.kind, noteId: noteId, state: .queued,
                       stage: "upload", progress: 0, createdAt: now, updatedAt: now)
-        try FileManager.default.moveItem(atPath: file.path, toPath: files.notePDF(noteId))
+        // The file first, then the rows: a node that takes the job always finds the file.
+        try files.put(FileStorage.notePDF(noteId), movingFrom: file.path)
         do {
             try store.insertNote(note, ownerId: owner.id, titleLocked: !typedTitle.isEmpty, job: job)
         } catch {
-            try? FileManager.default.removeItem(atPath: files.notePDF(noteId))
+            files.remove(FileStorage.notePDF(noteId))
             throw error
         }
         jobs.enqueue(job.id)
@@ -54,7 +55,7 @@ struct NoteService: Sendable {
         guard let note = try store.note(id: id, owner: owner) else { return false }
         if let jobId = note.jobId, try store.requestCancel(jobId: jobId, owner: owner, at: Date()) { jobs.cancel(jobId) }
         let deleted = try store.deleteNote(id: id, owner: owner)
-        try? FileManager.default.removeItem(atPath: files.notePDF(id))
+        files.remove(FileStorage.notePDF(id))
         return deleted
     }
 

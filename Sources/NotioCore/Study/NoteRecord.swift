@@ -59,12 +59,20 @@ public struct Job: Codable, Sendable, Hashable {
     public var input: String
     public var createdAt: Date
     public var updatedAt: Date
+    /// Which page of how many, for stages that go page by page.
+    public var page: Int?
+    public var pages: Int?
+    /// The node that holds the job while it runs, and how many times a node has taken it.
+    public var leaseOwner: String?
+    public var tries: Int
 
     public init(id: String, ownerId: String, kind: String, noteId: String?, state: State, stage: String, progress: Double,
-                error: String? = nil, cancelRequested: Bool = false, input: String = "{}", createdAt: Date, updatedAt: Date) {
+                error: String? = nil, cancelRequested: Bool = false, input: String = "{}", createdAt: Date, updatedAt: Date,
+                page: Int? = nil, pages: Int? = nil, leaseOwner: String? = nil, tries: Int = 0) {
         self.id = id; self.ownerId = ownerId; self.kind = kind; self.noteId = noteId; self.state = state; self.stage = stage
         self.progress = progress; self.error = error; self.cancelRequested = cancelRequested; self.input = input
         self.createdAt = createdAt; self.updatedAt = updatedAt
+        self.page = page; self.pages = pages; self.leaseOwner = leaseOwner; self.tries = tries
     }
 
     public var isFinished: Bool { state == .done || state == .failed || state == .cancelled }
