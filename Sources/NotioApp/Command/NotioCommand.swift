@@ -23,6 +23,7 @@ public enum NotioCommand {
                 return try box.value!.get()
             case "backup": return try BackupCommand.backup(rest)
             case "restore": return try BackupCommand.restore(rest)
+            case "migrate-db": return try MigrateCommand.run(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return 0
@@ -40,6 +41,7 @@ public enum NotioCommand {
         var lines = ["usage: notio serve [options]    start the server", "       notio config [options]   print the settings (secrets hidden)",
                      "       notio backup  --data-dir D --user EMAIL [--output FILE] [--files]   the backup document (JSON to stdout by default; a zip with --files)",
                      "       notio restore --data-dir D --user EMAIL --input FILE [--mode replace|merge] [--dry-run]",
+                     "       \(MigrateCommand.usage)",
                      "", "options (each also an environment variable):"]
         for s in Configuration.settings {
             lines.append("  \(s.flag.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) [default: \(s.defaultValue.isEmpty ? "none" : s.defaultValue)]")
