@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 DATA_DIR ?= ./data
 
-.PHONY: deps run build release test unit e2e bench clean
+.PHONY: deps run build release test unit unit-pg e2e bench clean
 
 deps:
 	@scripts/deps.sh test
@@ -20,20 +20,25 @@ run:
 	$(SWIFT) build -c release
 	.build/release/notio serve --host $(HOST) --port $(PORT) --data-dir $(DATA_DIR) --seed-demo
 
-# Unit and integration tests (Swift), then the browser tests (Chromium).
+# Unit and integration tests (Swift) on SQLite, the store and API tests again on PostgreSQL,
+# then the browser and several-node tests, beside a PostgreSQL cluster made for the run.
 test: deps
 	@scripts/fetch-test-pdfs.sh
-	$(SWIFT) build
-	$(SWIFT) test
-	python3 -m pytest -q Tests/EndToEnd
+	$(SWIFT) build --build-tests
+	scripts/with-postgres.sh scripts/test.sh
 
 unit:
-	$(SWIFT) build
+	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The store and API tests on PostgreSQL only.
+unit-pg:
+	$(SWIFT) build --build-tests
+	scripts/with-postgres.sh $(SWIFT) test --filter 'NotioStoreTests|NotioAppTests'
 
 e2e:
 	$(SWIFT) build
-	python3 -m pytest -q Tests/EndToEnd
+	scripts/with-postgres.sh python3 -m pytest -q Tests/EndToEnd
 
 bench:
 	@scripts/deps.sh bench

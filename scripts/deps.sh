@@ -4,12 +4,13 @@
 set -euo pipefail
 need=${1:-test}
 
-apt_run=(libmicrohttpd-dev libsqlite3-dev libsodium-dev libpoppler-glib-dev libtesseract-dev libleptonica-dev
+apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-glib-dev libtesseract-dev libleptonica-dev
          tesseract-ocr-script-hang tesseract-ocr-kor tesseract-ocr-eng libcairo2-dev libpango1.0-dev
          libgdk-pixbuf-2.0-dev libpng-dev fonts-noto-cjk pkg-config)
-apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip)
+apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip postgresql)
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
-pip_test=(selenium pytest)
+# module:package (Pillow draws the scanned PDFs some tests upload)
+pip_test=(selenium:selenium pytest:pytest PIL:pillow)
 
 packages=("${apt_run[@]}")
 case "$need" in
@@ -31,7 +32,7 @@ fi
 
 if [ "$need" != run ]; then
   pip_missing=()
-  for m in "${pip_test[@]}"; do python3 -c "import $m" 2>/dev/null || pip_missing+=("$m"); done
+  for entry in "${pip_test[@]}"; do python3 -c "import ${entry%%:*}" 2>/dev/null || pip_missing+=("${entry#*:}"); done
   if [ ${#pip_missing[@]} -gt 0 ]; then
     echo "installing Python packages: ${pip_missing[*]}"
     # Debian's own Python refuses system-wide pip installs (PEP 668); a pyenv or venv Python does not.

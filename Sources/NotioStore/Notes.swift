@@ -226,8 +226,8 @@ extension Store {
     public func finishJob(id: String, node: String, state: Job.State, error: String?, at now: Date) throws -> Bool {
         try database.write(serializable: false) { c in
             try c.run("""
-                UPDATE jobs SET state = ?, error = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END, page = NULL, pages = NULL,
-                lease_owner = NULL, lease_until = 0, updated_at = ? WHERE id = ? AND lease_owner = ?
+                UPDATE jobs SET state = ?, error = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END, page = NULL, pages = NULL, lease_until = 0,
+                updated_at = ? WHERE id = ? AND lease_owner = ?
                 """, [state.rawValue, error, state.rawValue, now.millis, id, node]) == 1
         }
     }

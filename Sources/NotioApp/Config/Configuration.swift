@@ -128,7 +128,7 @@ public struct Configuration: Sendable {
         Setting(key: "NOTIO_PDF_MAX_PAGES", defaultValue: "500", help: "Most pages a PDF may have", secret: false, isFlag: false, validate: int(1...100_000)),
         Setting(key: "NOTIO_PDF_TIMEOUT_SECONDS", defaultValue: "600", help: "Longest a PDF's text extraction and OCR may take", secret: false, isFlag: false, validate: int(5...86_400)),
         Setting(key: "NOTIO_OCR_MIN_CHARS", defaultValue: "20", help: "A page with fewer characters of text is read by OCR", secret: false, isFlag: false, validate: int(0...10_000)),
-        Setting(key: "NOTIO_JOB_WORKERS", defaultValue: "1", help: "Analysis jobs run at once (each uses one core)", secret: false, isFlag: false, validate: int(1...32)),
+        Setting(key: "NOTIO_JOB_WORKERS", defaultValue: "1", help: "Analysis jobs run at once (each uses one core); 0 leaves jobs to other nodes", secret: false, isFlag: false, validate: int(0...32)),
         Setting(key: "NOTIO_WORKER_BIN", defaultValue: "", help: "Binary run as the isolated PDF/OCR worker; empty is this binary", secret: false, isFlag: false, validate: any),
         Setting(key: "NOTIO_AI_PROVIDER", defaultValue: "offline", help: "offline, gemini or openai", secret: false, isFlag: false,
                 validate: { ["offline", "gemini", "openai"].contains($0) ? nil : "must be offline, gemini or openai" }),

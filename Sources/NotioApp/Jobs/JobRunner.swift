@@ -24,10 +24,13 @@ struct JobProgress: Sendable, Encodable, Equatable {
     var noteId: String?
     var page: Int?
     var pages: Int?
+    /// The node running it (several nodes on one database), and how many times one took it.
+    var node: String?
+    var tries: Int
 
     init(_ job: Job) {
         id = job.id; state = job.state; stage = job.stage; progress = job.progress; error = job.error; noteId = job.noteId
-        page = job.page; pages = job.pages
+        page = job.page; pages = job.pages; node = job.leaseOwner; tries = job.tries
     }
 }
 
@@ -66,7 +69,8 @@ final class JobRunner: @unchecked Sendable {
 
     init(store: Store, maxConcurrent: Int, node: String, lease: TimeInterval) {
         self.store = store
-        self.maxConcurrent = max(1, maxConcurrent)
+        // 0: a node that only answers requests and leaves the jobs to the others.
+        self.maxConcurrent = max(0, maxConcurrent)
         self.node = node
         self.lease = max(2, lease)
     }

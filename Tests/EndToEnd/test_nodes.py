@@ -1,0 +1,222 @@
+"""Several `notio serve` nodes on one PostgreSQL database, as real processes: a session made on one
+node works on the other, a timer started on one is seen on the other, a job uploaded on a node
+that runs no jobs is run by the other, cancel and progress work from either node, and a node
+killed with SIGKILL in the middle of a job leaves it to the survivor.
+
+Needs the throwaway cluster `make test` starts (scripts/with-postgres.sh sets NOTIO_TEST_POSTGRES)
+and the PDFs of scripts/fetch-test-pdfs.sh."""
+import http.cookiejar
+import json
+import os
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+from conftest import ServerProcess, ROOT
+
+POSTGRES = os.environ.get("NOTIO_TEST_POSTGRES", "")
+PDFS = ROOT / ".cache" / "pdfs"
+pytestmark = pytest.mark.skipif(not POSTGRES, reason="needs NOTIO_TEST_POSTGRES (make test starts a cluster)")
+
+
+def new_database() -> str:
+    """A new, empty database on the test cluster; its URL."""
+    name = "nodes_" + uuid.uuid4().hex[:12]
+    psql = Path(os.environ.get("NOTIO_TEST_POSTGRES_BIN", "/usr/bin")) / "psql"
+    subprocess.run([str(psql), POSTGRES, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+    return POSTGRES.rsplit("/", 1)[0] + "/" + name
+
+
+class Client:
+    """A browser's worth of state for the JSON API: one cookie jar, the CSRF token."""
+
+    def __init__(self, base: str, jar=None):
+        self.base = base
+        self.jar = jar or http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.csrf = ""
+
+    def on(self, base: str) -> "Client":
+        """The same browser talking to another node."""
+        other = Client(base, self.jar)
+        other.csrf = self.csrf
+        return other
+
+    def call(self, method, path, body=None, data=None, headers=None):
+        headers = dict(headers or {})
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if self.csrf:
+            headers["X-CSRF-Token"] = self.csrf
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                raw = response.read()
+                return response.status, (json.loads(raw) if raw and response.headers.get_content_type() == "application/json" else raw)
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                return error.code, json.loads(raw)
+            except ValueError:
+                return error.code, raw
+
+    def login(self, email="study@notio.io", password="password"):
+        status, answer = self.call("POST", "/api/v1/auth/login", {"email": email, "password": password})
+        assert status == 200, answer
+        self.csrf = answer["csrfToken"]
+        return answer
+
+    def upload(self, pdf: Path, title: str):
+        boundary = "notio" + uuid.uuid4().hex
+        parts = [f"--{boundary}\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n{title}\r\n".encode(),
+                 f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{pdf.name}\"\r\n"
+                 "Content-Type: application/pdf\r\n\r\n".encode() + pdf.read_bytes() + b"\r\n",
+                 f"--{boundary}--\r\n".encode()]
+        status, answer = self.call("POST", "/api/v1/notes", data=b"".join(parts),
+                                   headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        assert status == 202, answer
+        return answer["note"]["id"], answer["job"]["id"]
+
+    def wait_job(self, job_id, until, timeout=240):
+        deadline = time.time() + timeout
+        job = None
+        while time.time() < deadline:
+            status, job = self.call("GET", f"/api/v1/jobs/{job_id}")
+            assert status == 200, job
+            if until(job):
+                return job
+            time.sleep(0.2)
+        raise AssertionError(f"job {job_id} did not get there in {timeout}s: {job}")
+
+
+def start_nodes(tmp_path, count, database, **env):
+    """`count` nodes on `database`, each with a data folder of its own, named node-a, node-b, ..."""
+    nodes = []
+    for i in range(count):
+        name = "node-" + "abcdefgh"[i]
+        settings = {"NOTIO_DATABASE_URL": database, "NOTIO_NODE_ID": name, "NOTIO_JOB_LEASE_SECONDS": "3", **env.get(name, {}), **env.get("all", {})}
+        nodes.append(ServerProcess(tmp_path / name, env=settings))
+    for node in nodes:
+        node.wait_until_listening()
+    return nodes
+
+
+def stop(nodes):
+    for node in nodes:
+        node.stop()
+
+
+def test_sessions_csrf_and_the_timer_are_the_same_on_every_node(tmp_path):
+    a, b = start_nodes(tmp_path, 2, new_database(), all={"NOTIO_FILES_DIR": str(tmp_path / "shared-files")})
+    try:
+        on_a = Client(a.base_url)
+        user = on_a.login()["user"]
+        on_b = on_a.on(b.base_url)
+        # The cookie and the CSRF token A gave work on B.
+        status, me = on_b.call("GET", "/api/v1/me")
+        assert status == 200 and me["user"]["id"] == user["id"], me
+        status, books = on_a.call("GET", "/api/v1/books")
+        book = books["items"][0]["id"]
+        status, started = on_b.call("POST", "/api/v1/timer/start", {"bookId": book, "minutes": 25})
+        assert status == 200, started
+        status, seen = on_a.call("GET", "/api/v1/timer")
+        assert seen["state"] == "running" and seen["bookId"] == book and seen["endsAt"] == started["endsAt"], seen
+        status, paused = on_a.call("POST", "/api/v1/timer/pause")
+        assert status == 200 and paused["state"] == "paused", paused
+        status, seen = on_b.call("GET", "/api/v1/timer")
+        assert seen["state"] == "paused" and seen["remainingSeconds"] == paused["remainingSeconds"], seen
+        status, stopped = on_b.call("POST", "/api/v1/timer/stop")
+        assert status == 200, stopped
+        # Signing out on B ends the session on A too (A may trust its 1-second session cache once).
+        status, _ = on_b.call("POST", "/api/v1/auth/logout")
+        assert status == 204
+        time.sleep(1.2)
+        status, answer = on_a.call("GET", "/api/v1/me")
+        assert status == 401, answer
+    finally:
+        stop([a, b])
+
+
+@pytest.mark.skipif(not (PDFS / "kotex-doc.pdf").exists(), reason="run scripts/fetch-test-pdfs.sh first")
+def test_a_web_node_leaves_jobs_to_a_worker_node_and_sees_their_progress(tmp_path):
+    # A runs no jobs; files live in the database, so B reads the PDF A received.
+    a, b = start_nodes(tmp_path, 2, new_database(), **{"node-a": {"NOTIO_JOB_WORKERS": "0"}, "all": {"NOTIO_FILE_STORAGE": "database"}})
+    try:
+        on_a = Client(a.base_url)
+        on_a.login()
+        note, job = on_a.upload(PDFS / "kotex-doc.pdf", "두 노드에서 분석")
+        # Progress as server-sent events from A while B does the work.
+        events = []
+        request = urllib.request.Request(f"{a.base_url}/api/v1/jobs/{job}/events", headers={"Accept": "text/event-stream"})
+        with on_a.opener.open(request, timeout=240) as stream:
+            for raw in stream:
+                line = raw.decode().strip()
+                if line.startswith("data:"):
+                    events.append(json.loads(line[5:]))
+                    if events[-1]["state"] in ("done", "failed", "cancelled"):
+                        break
+        assert events[-1]["state"] == "done", events[-1]
+        assert events[-1].get("node") is None or events[-1]["node"] == "node-b"
+        assert any(e.get("node") == "node-b" for e in events), events
+        assert len({e["stage"] for e in events}) >= 2, events
+        status, body = on_a.call("GET", f"/api/v1/notes/{note}")
+        assert status == 200 and body["state"] == "ready", body
+        status, source = on_a.call("GET", f"/api/v1/notes/{note}/source")
+        assert status == 200 and len(source["pages"]) > 1
+
+        # Cancel on A a job that runs on B: B stops it at its next lease renewal; nothing is left.
+        if (PDFS / "lshort-ko.pdf").exists():
+            note2, job2 = on_a.upload(PDFS / "lshort-ko.pdf", "취소할 노트")
+            on_a.wait_job(job2, lambda j: j["state"] == "running" and j.get("node") == "node-b")
+            status, _ = on_a.call("POST", f"/api/v1/jobs/{job2}/cancel")
+            assert status == 202
+            cancelled = on_a.wait_job(job2, lambda j: j["state"] in ("cancelled", "done", "failed"), timeout=60)
+            assert cancelled["state"] == "cancelled", cancelled
+            status, _ = on_a.call("GET", f"/api/v1/notes/{note2}")
+            assert status == 404
+    finally:
+        stop([a, b])
+
+
+@pytest.fixture
+def scanned_pdf(tmp_path):
+    """Three real pages of lshort-ko as images only: OCR makes the job last long enough to kill."""
+    source = PDFS / "lshort-ko.pdf"
+    if not source.exists():
+        pytest.skip("run scripts/fetch-test-pdfs.sh first")
+    from PIL import Image
+    subprocess.run(["pdftoppm", "-r", "100", "-gray", "-f", "20", "-l", "22", "-png", str(source), str(tmp_path / "p")], check=True)
+    images = [Image.open(p).convert("L") for p in sorted(tmp_path.glob("p-*.png"))]
+    out = tmp_path / "scanned.pdf"
+    images[0].save(out, save_all=True, append_images=images[1:], resolution=100.0)
+    return out
+
+
+def test_a_node_killed_in_the_middle_of_a_job_leaves_it_to_the_other(tmp_path, scanned_pdf):
+    a, b = start_nodes(tmp_path, 2, new_database(), all={"NOTIO_FILES_DIR": str(tmp_path / "shared-files")})
+    try:
+        on_a = Client(a.base_url)
+        on_a.login()
+        note, job = on_a.upload(scanned_pdf, "죽은 노드의 작업")
+        running = on_a.wait_job(job, lambda j: j["state"] == "running" and j["stage"] == "ocr")
+        holder = running["node"]
+        victim, survivor = (a, b) if holder == "node-a" else (b, a)
+        victim.process.send_signal(signal.SIGKILL)
+        victim.process.wait()
+        on_survivor = on_a.on(survivor.base_url)
+        finished = on_survivor.wait_job(job, lambda j: j["state"] in ("done", "failed", "cancelled"))
+        assert finished["state"] == "done", finished
+        assert finished["tries"] == 2, finished
+        status, body = on_survivor.call("GET", f"/api/v1/notes/{note}")
+        assert status == 200 and body["state"] == "ready", body
+        status, source = on_survivor.call("GET", f"/api/v1/notes/{note}/source")
+        assert len(source["pages"]) == 3 and any(len(p["text"]) > 100 for p in source["pages"]), source
+    finally:
+        stop([a, b])
