@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import NotioCore
+@testable import NotioStore
+
+/// Jobs leased by nodes, on the engine of the run (SQLite, or PostgreSQL with SKIP LOCKED).
+@Suite struct JobLeaseTests {
+    func storeWithJobs(_ count: Int) throws -> (Store, String, [String]) {
+        let (store, dir) = try temporaryStore()
+        let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+        _ = try store.insertUser(User(id: "u", email: "u@x.io", name: "u", createdAt: t0), passwordHash: "h", termsAgreedAt: t0)
+        var ids: [String] = []
+        for i in 0..<count {
+            let at = t0.addingTimeInterval(Double(i))
+            let note = NoteSummary(id: "n\(i)", title: "n\(i)", category: .major, favorite: false, state: .analysing, fileName: "f.pdf", createdAt: at)
+            let job = Job(id: "j\(i)", ownerId: "u", kind: "analyse-note", noteId: note.id, state: .queued, stage: "upload", progress: 0, createdAt: at, updatedAt: at)
+            try store.insertNote(note, ownerId: "u", titleLocked: false, job: job)
+            ids.append(job.id)
+        }
+        return (store, dir, ids)
+    }
+
+    @Test func nodesClaimingAtOnceEachGetADifferentJob() async throws {
+        let (store, dir, ids) = try storeWithJobs(40)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let claimed = await withTaskGroup(of: [String].self) { group in
+            for node in 0..<8 {
+                group.addTask {
+                    var mine: [String] = []
+                    while let job = try? store.claimJob(node: "node-\(node)", until: now.addingTimeInterval(30), at: now) { mine.append(job.id) }
+                    return mine
+                }
+            }
+            return await group.reduce(into: [String]()) { $0 += $1 }
+        }
+        #expect(claimed.count == 40)
+        #expect(Set(claimed) == Set(ids))
+    }
+
+    @Test func aLeaseThatRunsOutIsTakenOverAndTheOldHolderCanNoLongerWrite() throws {
+        let (store, dir, _) = try storeWithJobs(1)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try #require(try store.claimJob(node: "a", until: t.addingTimeInterval(30), at: t))
+        #expect(first.leaseOwner == "a" && first.tries == 1 && first.state == .running)
+        // Held: nobody else gets it, and renewing keeps it.
+        #expect(try store.claimJob(node: "b", until: t.addingTimeInterval(40), at: t.addingTimeInterval(10)) == nil)
+        #expect(try store.renewJobLease(id: first.id, node: "a", until: t.addingTimeInterval(60)) == false)
+        #expect(try store.claimJob(node: "b", until: t.addingTimeInterval(70), at: t.addingTimeInterval(45)) == nil)
+        // a stops renewing: after the lease, b takes it.
+        let second = try #require(try store.claimJob(node: "b", until: t.addingTimeInterval(100), at: t.addingTimeInterval(61)))
+        #expect(second.id == first.id && second.leaseOwner == "b" && second.tries == 2)
+        // a comes back: it no longer holds the job and cannot report or finish it.
+        #expect(try store.renewJobLease(id: first.id, node: "a", until: t.addingTimeInterval(120)) == nil)
+        try store.updateJob(id: first.id, node: "a", stage: "ocr", progress: 0.5, page: 1, pages: 3, at: t.addingTimeInterval(62))
+        #expect(try store.finishJob(id: first.id, node: "a", state: .failed, error: "stale", at: t.addingTimeInterval(62)) == false)
+        #expect(try store.job(id: first.id)?.stage != "ocr")
+        // b reports and finishes.
+        try store.updateJob(id: first.id, node: "b", stage: "ocr", progress: 0.5, page: 2, pages: 3, at: t.addingTimeInterval(63))
+        let mid = try #require(try store.job(id: first.id))
+        #expect(mid.stage == "ocr" && mid.page == 2 && mid.pages == 3)
+        #expect(try store.finishJob(id: first.id, node: "b", state: .done, error: nil, at: t.addingTimeInterval(64)))
+        let done = try #require(try store.job(id: first.id))
+        #expect(done.state == .done && done.progress == 1 && done.leaseOwner == "b" && done.page == nil)
+        #expect(try store.claimJob(node: "c", until: t.addingTimeInterval(1000), at: t.addingTimeInterval(999)) == nil)
+    }
+
+    @Test func cancelIsSeenAtRenewalAndReleasedJobsGoBackToTheQueue() throws {
+        let (store, dir, ids) = try storeWithJobs(2)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = Date(timeIntervalSince1970: 1_800_000_000)
+        let a = try #require(try store.claimJob(node: "a", until: t.addingTimeInterval(30), at: t))
+        #expect(try store.requestCancel(jobId: a.id, owner: "u", at: t))
+        #expect(try store.renewJobLease(id: a.id, node: "a", until: t.addingTimeInterval(30)) == true)
+        // The second job: its node stops and gives it back; another node takes it at once.
+        let b = try #require(try store.claimJob(node: "a", until: t.addingTimeInterval(30), at: t))
+        #expect(b.id == ids[1])
+        try store.releaseJobs(node: "a", id: b.id, at: t)
+        let released = try #require(try store.job(id: b.id))
+        #expect(released.state == .queued && released.leaseOwner == nil)
+        #expect(try store.claimJob(node: "b", until: t.addingTimeInterval(30), at: t.addingTimeInterval(1))?.id == b.id)
+        // A node starting again gives back whatever it held before it died.
+        try store.releaseJobs(node: "b", at: t.addingTimeInterval(2))
+        #expect(try store.job(id: b.id)?.state == .queued)
+    }
+}
