@@ -194,6 +194,11 @@ extension Store {
     /// skips rows another node has locked; SQLite has one writer at a time.
     public func claimJob(node: String, until: Date, at now: Date) throws -> Job? {
         let lock = database.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        // Every node asks every second: a plain read first, so an idle queue costs no write.
+        let due = try database.read { c in
+            try c.first("SELECT 1 FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?) LIMIT 1", [now.millis], { _ in true })
+        }
+        guard due == true else { return nil }
         return try database.write(serializable: false) { c in
             guard let id = try c.first("""
                 SELECT id FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?)
