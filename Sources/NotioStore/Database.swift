@@ -116,6 +116,8 @@ public final class Connection {
     private var statements: [String: OpaquePointer] = [:]
     private var pgStatements: [String: String] = [:]
     private var changes = 0
+    /// PostgreSQL hands rows over one by one (a snapshot read of a whole library).
+    var streamsRows = false
 
     init(sqlitePath path: String, busyTimeoutMs: Int32) throws {
         engine = .sqlite
@@ -313,11 +315,34 @@ public final class Connection {
                 buffers.append(p); lengths.append(Int32(d.count)); formats.append(1)
             }
         }
-        let result: OpaquePointer? = buffers.withUnsafeBufferPointer { b in
-            b.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(b.count, 1)) { params in
-                PQexecPrepared(handle, name, Int32(values.count), values.isEmpty ? nil : params, lengths, formats, 0)
+        // libpq reads the parameters as `const char * const *`.
+        func withParameters<R>(_ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+            if buffers.isEmpty { return body(nil) }
+            return buffers.withUnsafeBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: b.count) { body($0) }
             }
         }
+        if streamsRows {
+            // One row at a time off the socket: a large export never holds its whole result.
+            guard withParameters({ PQsendQueryPrepared(handle, name, Int32(values.count), $0, lengths, formats, 0) }) == 1 else { throw pgError(nil) }
+            PQsetSingleRowMode(handle)
+            var failure: Error?
+            // Every result is read, even after a failure, so the connection is ready for the next statement.
+            while let result = PQgetResult(handle) {
+                defer { PQclear(result) }
+                let status = PQresultStatus(result)
+                if status == PGRES_SINGLE_TUPLE {
+                    if failure == nil { do { try each(Row(source: result, row: 0)) } catch { failure = error } }
+                } else if status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK {
+                    changes = Int(strtol(PQcmdTuples(result), nil, 10))
+                } else if failure == nil {
+                    failure = pgError(result)
+                }
+            }
+            if let failure { throw failure }
+            return
+        }
+        let result: OpaquePointer? = withParameters { PQexecPrepared(handle, name, Int32(values.count), $0, lengths, formats, 0) }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK, let result else { throw pgError(result) }
@@ -444,7 +469,8 @@ public final class Database: @unchecked Sendable {
         let c = try checkout()
         defer { checkin(c) }
         try c.execute(engine == .postgres ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
-        defer { try? c.execute("ROLLBACK") }
+        c.streamsRows = true
+        defer { c.streamsRows = false; try? c.execute("ROLLBACK") }
         return try body(c)
     }
 

@@ -106,7 +106,7 @@ extension Store {
             chain = SHA256.digest(chain + block)
             block.removeAll(keepingCapacity: true)
         }
-        try database.read { c in
+        try database.snapshot { c in
             try c.query("SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(table) ORDER BY \(order)") { r in
                 for (i, col) in columns.enumerated() {
                     let idx = Int32(i)

@@ -124,16 +124,24 @@ def test_sessions_csrf_and_the_timer_are_the_same_on_every_node(tmp_path):
         assert status == 200 and me["user"]["id"] == user["id"], me
         status, books = on_a.call("GET", "/api/v1/books")
         book = books["items"][0]["id"]
-        status, started = on_b.call("POST", "/api/v1/timer/start", {"bookId": book, "minutes": 25})
+        # A timer started on A is seen on B, paused on B is paused on A.
+        status, started = on_a.call("POST", "/api/v1/timer/start", {"bookId": book, "minutes": 25})
         assert status == 200, started
-        status, seen = on_a.call("GET", "/api/v1/timer")
-        assert seen["state"] == "running" and seen["bookId"] == book and seen["endsAt"] == started["endsAt"], seen
-        status, paused = on_a.call("POST", "/api/v1/timer/pause")
-        assert status == 200 and paused["state"] == "paused", paused
         status, seen = on_b.call("GET", "/api/v1/timer")
+        assert seen["state"] == "running" and seen["bookId"] == book and seen["endsAt"] == started["endsAt"], seen
+        status, paused = on_b.call("POST", "/api/v1/timer/pause")
+        assert status == 200 and paused["state"] == "paused", paused
+        status, seen = on_a.call("GET", "/api/v1/timer")
         assert seen["state"] == "paused" and seen["remainingSeconds"] == paused["remainingSeconds"], seen
         status, stopped = on_b.call("POST", "/api/v1/timer/stop")
         assert status == 200, stopped
+        # Failed sign-ins are counted in the database: five spread over A and B, the sixth is refused.
+        guesser_a, guesser_b = Client(a.base_url), Client(b.base_url)
+        for i in range(5):
+            status, _ = (guesser_a if i % 2 else guesser_b).call("POST", "/api/v1/auth/login", {"email": "study@notio.io", "password": f"wrong-{i}"})
+            assert status == 401
+        status, answer = guesser_a.call("POST", "/api/v1/auth/login", {"email": "study@notio.io", "password": "wrong-again"})
+        assert status == 429, answer
         # Signing out on B ends the session on A too (A may trust its 1-second session cache once).
         status, _ = on_b.call("POST", "/api/v1/auth/logout")
         assert status == 204

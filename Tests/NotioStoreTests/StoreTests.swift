@@ -112,4 +112,29 @@ func temporaryStore() throws -> (Store, String) {
         guard case .match(let expr) = TextSearch("체제는 프로") else { Issue.record("expected match"); return }
         #expect(try store.database.read { c in try c.first("SELECT count(*) FROM t WHERE t MATCH ?", [expr], { $0.int(0) }) } == 1)
     }
+
+    @Test func aSnapshotReadStoppedHalfWayLeavesTheConnectionUsable() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        for i in 0..<50 {
+            _ = try store.insertUser(User(id: "u\(i)", email: "u\(i)@x.io", name: "n", createdAt: now), passwordHash: "h", termsAgreedAt: now)
+        }
+        struct Stop: Error {}
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try store.database.snapshot { c in
+                try c.query("SELECT id FROM users ORDER BY id") { _ in
+                    seen += 1
+                    if seen == 10 { throw Stop() }
+                }
+            }
+        }
+        #expect(seen == 10)
+        // Every pooled connection still answers, rows read one by one and all at once.
+        for _ in 0..<10 {
+            #expect(try store.database.snapshot { c in try c.all("SELECT id FROM users", [], { $0.string(0) }) }.count == 50)
+            #expect(try store.userCount() == 50)
+        }
+    }
 }
