@@ -459,9 +459,26 @@ public final class Database: @unchecked Sendable {
 
     /// Reads (or single-statement writes) on a pooled connection.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        let c = try checkout()
-        defer { checkin(c) }
-        return try body(c)
+        var reconnected = false
+        while true {
+            let c = try checkout()
+            defer { checkin(c) }
+            do {
+                return try body(c)
+            } catch where c.isBroken && !reconnected {
+                // The server went away (a restart, a failover) after this connection was opened:
+                // the other idle ones are as dead; a read is safe to run again on a new one.
+                dropIdleConnections()
+                reconnected = true
+            }
+        }
+    }
+
+    private func dropIdleConnections() {
+        lock.lock()
+        created -= idle.count
+        idle.removeAll()
+        lock.unlock()
     }
 
     /// A read of several statements that sees one moment of the database (a backup document).
@@ -479,14 +496,23 @@ public final class Database: @unchecked Sendable {
     @discardableResult
     public func write<T>(serializable: Bool = true, _ body: (Connection) throws -> T) throws -> T {
         var attempt = 0
+        var reconnected = false
         while true {
             let c = try checkout()
             defer { checkin(c) }
-            try c.execute(engine == .sqlite ? "BEGIN IMMEDIATE" : serializable ? "BEGIN ISOLATION LEVEL SERIALIZABLE" : "BEGIN")
+            var committing = false
             do {
+                try c.execute(engine == .sqlite ? "BEGIN IMMEDIATE" : serializable ? "BEGIN ISOLATION LEVEL SERIALIZABLE" : "BEGIN")
                 let result = try body(c)
+                committing = true
                 try c.execute("COMMIT")
                 return result
+            } catch where c.isBroken && !committing && !reconnected {
+                // The connection died before COMMIT was sent: the server rolled the transaction
+                // back, so it runs again on a new connection. (A COMMIT whose answer was lost may
+                // or may not have happened; that one is reported, not repeated.)
+                dropIdleConnections()
+                reconnected = true
             } catch let e as DatabaseError where e.isRetryable && attempt < 20 {
                 try? c.execute("ROLLBACK")
                 attempt += 1

@@ -137,4 +137,26 @@ func temporaryStore() throws -> (Store, String) {
             #expect(try store.userCount() == 50)
         }
     }
+
+    @Test(.enabled(if: TestDatabase.isPostgres, "a PostgreSQL server that goes away"))
+    func connectionsCutByTheServerAreReplaced() throws {
+        let dir = NSTemporaryDirectory() + "notio-store-" + UUID().uuidString
+        let name = "cut_" + UUID().uuidString.prefix(8).lowercased()
+        let url = TestDatabase.url(for: dir) + "&application_name=\(name)"
+        let store = try Store(directory: dir, databaseURL: url)
+        let now = Date()
+        _ = try store.insertUser(User(id: "a", email: "a@x.io", name: "a", createdAt: now), passwordHash: "h", termsAgreedAt: now)
+        // Several pooled connections, then the server ends every one of them (as a restart would).
+        try store.database.read { _ in try store.database.read { _ in try store.database.read { _ in } } }
+        let admin = try Store(directory: dir + "-admin", databaseURL: TestDatabase.url(for: dir))
+        let cut = try admin.database.read { c in
+            try c.first("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = ?", [name], { $0.int(0) })
+        }
+        #expect((cut ?? 0) >= 3)
+        usleep(200_000)
+        // Reads and writes go on, on new connections.
+        #expect(try store.userCount() == 1)
+        _ = try store.insertUser(User(id: "b", email: "b@x.io", name: "b", createdAt: now), passwordHash: "h", termsAgreedAt: now)
+        #expect(try store.userCount() == 2)
+    }
 }
