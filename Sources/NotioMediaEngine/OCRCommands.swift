@@ -131,4 +131,19 @@ extension MediaWorker {
         execv("/proc/self/exe", CommandLine.unsafeArgv)
         // execv returned: it failed; go on, only slower.
     }
+
+    /// A worker whose server died (`kill -9`, a lost node) stops too, instead of reading pages
+    /// nobody will take. Its next progress line would end it (SIGPIPE), but one page of OCR or a
+    /// large analysis can run long without a line: it also watches for being handed to another
+    /// parent. (PR_SET_PDEATHSIG fires when the server *thread* that started it ends, which is not
+    /// the server dying.)
+    public static func exitWithParent() {
+        let parent = getppid()
+        let watcher = Thread {
+            while getppid() == parent { usleep(500_000) }
+            _exit(70)
+        }
+        watcher.name = "notio-worker-parent"
+        watcher.start()
+    }
 }

@@ -20,6 +20,7 @@ case "test-photo":
     exit(MediaWorker.testPhoto(arguments: rest))
 case "serve-ocr":
     MediaWorker.limitOpenMPThreads()
+    MediaWorker.exitWithParent()
     exit(MediaWorker.serveOCR())
 case "words":
     MediaWorker.limitOpenMPThreads()
@@ -31,5 +32,6 @@ case "underline-batch":
     MediaWorker.limitOpenMPThreads()
     exit(MediaWorker.underlineBatch(arguments: rest))
 default:
+    if arguments.first == "worker" { MediaWorker.exitWithParent() }
     exit(MediaWorker.main(arguments: arguments))
 }

@@ -207,6 +207,24 @@ def scanned_pdf(tmp_path):
     return out
 
 
+def children(pid):
+    """Child processes of every thread of `pid` (a thread's children are listed under it)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(p) for p in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+def alive(pid):
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] not in ("Z", "X")
+    except OSError:
+        return False
+
+
 def test_a_node_killed_in_the_middle_of_a_job_leaves_it_to_the_other(tmp_path, scanned_pdf):
     a, b = start_nodes(tmp_path, 2, new_database(), all={"NOTIO_FILES_DIR": str(tmp_path / "shared-files")})
     try:
@@ -216,8 +234,15 @@ def test_a_node_killed_in_the_middle_of_a_job_leaves_it_to_the_other(tmp_path, s
         running = on_a.wait_job(job, lambda j: j["state"] == "running" and j["stage"] == "ocr")
         holder = running["node"]
         victim, survivor = (a, b) if holder == "node-a" else (b, a)
+        workers = children(victim.process.pid)
+        assert workers, "the node running the job has no worker process"
         victim.process.send_signal(signal.SIGKILL)
         victim.process.wait()
+        # Its PDF worker notices it is alone and stops instead of reading pages for nobody.
+        deadline = time.time() + 10
+        while time.time() < deadline and any(alive(p) for p in workers):
+            time.sleep(0.2)
+        assert not any(alive(p) for p in workers), workers
         on_survivor = on_a.on(survivor.base_url)
         finished = on_survivor.wait_job(job, lambda j: j["state"] in ("done", "failed", "cancelled"))
         assert finished["state"] == "done", finished
