@@ -25,12 +25,21 @@ PDFS = ROOT / ".cache" / "pdfs"
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="needs NOTIO_TEST_POSTGRES (make test starts a cluster)")
 
 
+PSQL = str(Path(os.environ.get("NOTIO_TEST_POSTGRES_BIN", "/usr/bin")) / "psql")
+
+
 def new_database() -> str:
     """A new, empty database on the test cluster; its URL."""
     name = "nodes_" + uuid.uuid4().hex[:12]
-    psql = Path(os.environ.get("NOTIO_TEST_POSTGRES_BIN", "/usr/bin")) / "psql"
-    subprocess.run([str(psql), POSTGRES, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+    subprocess.run([PSQL, POSTGRES, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
     return POSTGRES.rsplit("/", 1)[0] + "/" + name
+
+
+def lease(database: str, job: str):
+    """(node holding or last holding the job, times a node took it), from the jobs table."""
+    out = subprocess.run([PSQL, database, "-At", "-F", " ", "-c", f"SELECT coalesce(lease_owner, '-'), tries FROM jobs WHERE id = '{job}'"],
+                         check=True, capture_output=True, text=True).stdout.split()
+    return out[0], int(out[1])
 
 
 class Client:
@@ -155,7 +164,8 @@ def test_sessions_csrf_and_the_timer_are_the_same_on_every_node(tmp_path):
 @pytest.mark.skipif(not (PDFS / "kotex-doc.pdf").exists(), reason="run scripts/fetch-test-pdfs.sh first")
 def test_a_web_node_leaves_jobs_to_a_worker_node_and_sees_their_progress(tmp_path):
     # A runs no jobs; files live in the database, so B reads the PDF A received.
-    a, b = start_nodes(tmp_path, 2, new_database(), **{"node-a": {"NOTIO_JOB_WORKERS": "0"}, "all": {"NOTIO_FILE_STORAGE": "database"}})
+    database = new_database()
+    a, b = start_nodes(tmp_path, 2, database, **{"node-a": {"NOTIO_JOB_WORKERS": "0"}, "all": {"NOTIO_FILE_STORAGE": "database"}})
     try:
         on_a = Client(a.base_url)
         on_a.login()
@@ -171,8 +181,8 @@ def test_a_web_node_leaves_jobs_to_a_worker_node_and_sees_their_progress(tmp_pat
                     if events[-1]["state"] in ("done", "failed", "cancelled"):
                         break
         assert events[-1]["state"] == "done", events[-1]
-        assert events[-1].get("node") is None or events[-1]["node"] == "node-b"
-        assert any(e.get("node") == "node-b" for e in events), events
+        assert "node" not in events[-1]
+        assert lease(database, job) == ("node-b", 1)
         assert len({e["stage"] for e in events}) >= 2, events
         status, body = on_a.call("GET", f"/api/v1/notes/{note}")
         assert status == 200 and body["state"] == "ready", body
@@ -182,7 +192,8 @@ def test_a_web_node_leaves_jobs_to_a_worker_node_and_sees_their_progress(tmp_pat
         # Cancel on A a job that runs on B: B stops it at its next lease renewal; nothing is left.
         if (PDFS / "lshort-ko.pdf").exists():
             note2, job2 = on_a.upload(PDFS / "lshort-ko.pdf", "취소할 노트")
-            on_a.wait_job(job2, lambda j: j["state"] == "running" and j.get("node") == "node-b")
+            on_a.wait_job(job2, lambda j: j["state"] == "running")
+            assert lease(database, job2)[0] == "node-b"
             status, _ = on_a.call("POST", f"/api/v1/jobs/{job2}/cancel")
             assert status == 202
             cancelled = on_a.wait_job(job2, lambda j: j["state"] in ("cancelled", "done", "failed"), timeout=60)
@@ -226,13 +237,15 @@ def alive(pid):
 
 
 def test_a_node_killed_in_the_middle_of_a_job_leaves_it_to_the_other(tmp_path, scanned_pdf):
-    a, b = start_nodes(tmp_path, 2, new_database(), all={"NOTIO_FILES_DIR": str(tmp_path / "shared-files")})
+    database = new_database()
+    a, b = start_nodes(tmp_path, 2, database, all={"NOTIO_FILES_DIR": str(tmp_path / "shared-files")})
     try:
         on_a = Client(a.base_url)
         on_a.login()
         note, job = on_a.upload(scanned_pdf, "죽은 노드의 작업")
-        running = on_a.wait_job(job, lambda j: j["state"] == "running" and j["stage"] == "ocr")
-        holder = running["node"]
+        on_a.wait_job(job, lambda j: j["state"] == "running" and j["stage"] == "ocr")
+        holder, tries = lease(database, job)
+        assert tries == 1
         victim, survivor = (a, b) if holder == "node-a" else (b, a)
         workers = children(victim.process.pid)
         assert workers, "the node running the job has no worker process"
@@ -246,7 +259,7 @@ def test_a_node_killed_in_the_middle_of_a_job_leaves_it_to_the_other(tmp_path, s
         on_survivor = on_a.on(survivor.base_url)
         finished = on_survivor.wait_job(job, lambda j: j["state"] in ("done", "failed", "cancelled"))
         assert finished["state"] == "done", finished
-        assert finished["tries"] == 2, finished
+        assert lease(database, job) == ("node-b" if victim is a else "node-a", 2)
         status, body = on_survivor.call("GET", f"/api/v1/notes/{note}")
         assert status == 200 and body["state"] == "ready", body
         status, source = on_survivor.call("GET", f"/api/v1/notes/{note}/source")

@@ -151,8 +151,7 @@ enum OpenAPIDocument {
         "Job": ["type": "object", "properties": [
             "id": ["type": "string"], "state": ["type": "string", "enum": ["queued", "running", "done", "failed", "cancelled"]],
             "stage": ["type": "string", "enum": ["upload", "queued", "extract", "ocr", "analyse", "save"]], "progress": ["type": "number", "minimum": 0, "maximum": 1],
-            "error": ["type": "string"], "noteId": ["type": "string"], "page": ["type": "integer"], "pages": ["type": "integer"],
-            "node": ["type": "string", "description": "The node running the job (NOTIO_NODE_ID)"], "tries": ["type": "integer", "description": "How many times a node took the job"]]],
+            "error": ["type": "string"], "noteId": ["type": "string"], "page": ["type": "integer"], "pages": ["type": "integer"]]],
         "Error": ["type": "object", "required": ["error"], "properties": ["error": ["type": "object", "required": ["code", "message"], "properties": [
             "code": ["type": "string"], "message": ["type": "string"], "fields": ["type": "object", "additionalProperties": ["type": "string"]]]]]],
         "User": ["type": "object", "required": ["id", "email", "name"], "properties": [

@@ -24,13 +24,11 @@ struct JobProgress: Sendable, Encodable, Equatable {
     var noteId: String?
     var page: Int?
     var pages: Int?
-    /// The node running it (several nodes on one database), and how many times one took it.
-    var node: String?
-    var tries: Int
 
     init(_ job: Job) {
         id = job.id; state = job.state; stage = job.stage; progress = job.progress; error = job.error; noteId = job.noteId
-        page = job.page; pages = job.pages; node = job.leaseOwner; tries = job.tries
+        // Which node runs it stays inside: node names are the operator's hosts, not the reader's business.
+        page = job.page; pages = job.pages
     }
 }
 
