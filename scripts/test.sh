@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Every test, as `make test` runs it beside a throwaway PostgreSQL cluster (scripts/with-postgres.sh):
-# the Swift suites on SQLite, the store and API suites again on PostgreSQL, then the browser and
-# several-node tests against real `notio serve` processes.
+# the Swift suites on SQLite, the store and API suites again on PostgreSQL, then the browser tests
+# against a real `notio serve` on each engine, and the several-node tests.
 set -euo pipefail
 : "${NOTIO_TEST_POSTGRES:?run me through scripts/with-postgres.sh}"
 echo "== Swift tests on SQLite"
 NOTIO_TEST_POSTGRES= swift test
 echo "== store and API tests on PostgreSQL"
 swift test --filter 'NotioStoreTests|NotioAppTests'
-echo "== browser and several-node tests"
+echo "== browser tests on SQLite, several-node tests on PostgreSQL"
 python3 -m pytest -q Tests/EndToEnd
+echo "== browser tests on PostgreSQL"
+NOTIO_E2E_ENGINE=postgres python3 -m pytest -q Tests/EndToEnd --ignore=Tests/EndToEnd/test_nodes.py

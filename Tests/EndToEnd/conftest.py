@@ -12,6 +12,7 @@ import signal
 import subprocess
 import threading
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,17 @@ class ServerProcess:
                 self.process.wait()
 
 
+def postgres_database(prefix: str) -> str:
+    """A new, empty database on the test cluster of scripts/with-postgres.sh; its URL."""
+    base = os.environ.get("NOTIO_TEST_POSTGRES")
+    if not base:
+        pytest.exit("NOTIO_TEST_POSTGRES is not set: run through scripts/with-postgres.sh", returncode=2)
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    psql = str(Path(os.environ.get("NOTIO_TEST_POSTGRES_BIN", "/usr/bin")) / "psql")
+    subprocess.run([psql, base, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+    return base.rsplit("/", 1)[0] + "/" + name
+
+
 @pytest.fixture(scope="session")
 def fakes():
     """The base URL of the fake outside services (Aladin at /aladin/, covers at /covers/)."""
@@ -111,10 +123,15 @@ def server(tmp_path_factory, fakes):
         yield external.rstrip("/")
         return
     data_dir = tmp_path_factory.mktemp("notio-data")
-    proc = ServerProcess(data_dir, env={
+    env = {
         "NOTIO_CATALOG_PROVIDERS": "aladin", "ALADIN_TTB_KEY": "e2e-test-key",
         "NOTIO_ALADIN_URL": f"{fakes}/aladin/", "NOTIO_COVERS_PRIVATE_HOSTS": "true",
-    })
+    }
+    if os.environ.get("NOTIO_E2E_ENGINE") == "postgres":
+        # The same browser tests on PostgreSQL (scripts/test.sh's second pass), files in the database.
+        env["NOTIO_DATABASE_URL"] = postgres_database("e2e")
+        env["NOTIO_FILE_STORAGE"] = "database"
+    proc = ServerProcess(data_dir, env=env)
     try:
         yield proc.wait_until_listening()
     finally:

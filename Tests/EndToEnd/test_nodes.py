@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ServerProcess, ROOT
+from conftest import ServerProcess, ROOT, postgres_database
 
 POSTGRES = os.environ.get("NOTIO_TEST_POSTGRES", "")
 PDFS = ROOT / ".cache" / "pdfs"
@@ -29,10 +29,7 @@ PSQL = str(Path(os.environ.get("NOTIO_TEST_POSTGRES_BIN", "/usr/bin")) / "psql")
 
 
 def new_database() -> str:
-    """A new, empty database on the test cluster; its URL."""
-    name = "nodes_" + uuid.uuid4().hex[:12]
-    subprocess.run([PSQL, POSTGRES, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
-    return POSTGRES.rsplit("/", 1)[0] + "/" + name
+    return postgres_database("nodes")
 
 
 def lease(database: str, job: str):
