@@ -246,11 +246,14 @@ extension Store {
         }
     }
 
-    /// Gives jobs back to the queue: one job (a node stopping), or every job leased to a node
-    /// (the node starting again after it stopped without saying so).
+    /// Gives jobs back to the queue: one job (a node stopping cleanly: that take does not count
+    /// against the job's tries), or every job leased to a node (the node starting again after it
+    /// stopped without saying so: those takes count, the job may be what brought it down).
     public func releaseJobs(node: String, id: String? = nil, at now: Date) throws {
         try database.write(serializable: false) { c in
-            var sql = "UPDATE jobs SET state = 'queued', stage = 'queued', progress = 0, page = NULL, pages = NULL, lease_owner = NULL, lease_until = 0, updated_at = ? WHERE state = 'running' AND lease_owner = ?"
+            var sql = "UPDATE jobs SET state = 'queued', stage = 'queued', progress = 0, page = NULL, pages = NULL, lease_owner = NULL, lease_until = 0, updated_at = ?"
+            if id != nil { sql += ", tries = tries - 1" }
+            sql += " WHERE state = 'running' AND lease_owner = ?"
             var values: [SQLBindable] = [now.millis, node]
             if let id { sql += " AND id = ?"; values.append(id) }
             try c.run(sql, values)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotioCore
 @testable import NotioApp
 
 @Suite(.serialized) struct NotesAPITests {
@@ -185,5 +186,32 @@ import Testing
         let pages = try await again.get("/api/v1/notes/\(noteId)/source").json["pages"] as? [[String: Any]] ?? []
         #expect(pages.count == 3)
         #expect(pages.contains { ($0["text"] as? String ?? "").count > 100 })
+    }
+}
+
+@Suite struct JobTriesTests {
+    /// A job that nodes died running three times is not run a fourth time: it fails with a
+    /// message, and its note says why.
+    @Test func aJobThatBroughtNodesDownThreeTimesFails() async throws {
+        let server = try await TestServer.start(seedDemo: false)
+        let c = Client(server)
+        try await c.signUp(email: "tries@example.com")
+        let owner = try #require((try await c.get("/api/v1/me").json["user"] as? [String: Any])?["id"] as? String)
+        let store = server.app.context.store
+        let now = Date()
+        let note = NoteSummary(id: "n-tries", title: "세 번 멈춘 파일", category: .major, favorite: false, state: .analysing, fileName: "x.pdf", createdAt: now)
+        let job = Job(id: "j-tries", ownerId: owner, kind: NoteAnalysisJob.kind, noteId: note.id, state: .queued, stage: "upload", progress: 0,
+                      createdAt: now, updatedAt: now)
+        try store.insertNote(note, ownerId: owner, titleLocked: true, job: job)
+        // Three nodes took it and died: running, leased to a node that is gone, lease over.
+        try store.database.write { c in
+            try c.run("UPDATE jobs SET state = 'running', tries = 3, lease_owner = 'gone', lease_until = 0 WHERE id = ?", [job.id])
+        }
+        server.app.context.jobs.enqueue(job.id)
+        let finished = try await c.waitForJob(job.id, timeout: 60)
+        #expect(finished["state"] as? String == "failed", "\(finished)")
+        #expect((finished["error"] as? String ?? "").contains("3"))
+        let body = try await c.get("/api/v1/notes/\(note.id)").json
+        #expect(body["state"] as? String == "failed")
     }
 }

@@ -78,10 +78,12 @@ import NotioCore
         #expect(b.id == ids[1])
         try store.releaseJobs(node: "a", id: b.id, at: t)
         let released = try #require(try store.job(id: b.id))
-        #expect(released.state == .queued && released.leaseOwner == nil)
-        #expect(try store.claimJob(node: "b", until: t.addingTimeInterval(30), at: t.addingTimeInterval(1))?.id == b.id)
-        // A node starting again gives back whatever it held before it died.
+        #expect(released.state == .queued && released.leaseOwner == nil && released.tries == 0)
+        let taken = try #require(try store.claimJob(node: "b", until: t.addingTimeInterval(30), at: t.addingTimeInterval(1)))
+        #expect(taken.id == b.id && taken.tries == 1)
+        // A node starting again gives back whatever it held before it died; that run counts.
         try store.releaseJobs(node: "b", at: t.addingTimeInterval(2))
-        #expect(try store.job(id: b.id)?.state == .queued)
+        let back = try #require(try store.job(id: b.id))
+        #expect(back.state == .queued && back.tries == 1)
     }
 }

@@ -44,8 +44,9 @@ final class JobRunner: @unchecked Sendable {
     /// Run when a job ends without finishing (failure or cancel), to remove half-made results.
     typealias Cleanup = @Sendable (Job, _ cancelled: Bool, _ message: String?) -> Void
 
-    /// A node gives up a job taken this many times (each time a node died running it, or it
-    /// killed the node): a file that crashes every node must not go round for ever.
+    /// A job is run at most this many times (a node died running it, or it brought the node
+    /// down); the next take fails it: a file that crashes every node must not go round for ever.
+    /// A node that stops cleanly gives the job back without counting.
     static let maxTries = 3
 
     private let store: Store
