@@ -395,6 +395,7 @@ public final class Database: @unchecked Sendable {
     public let engine: Engine
     /// The file (SQLite) or the URL without its password (PostgreSQL), for messages.
     public let location: String
+    private var postgresURL: String?
     private let open: () throws -> Connection
     private var idle: [Connection] = []
     private let lock = NSCondition()
@@ -412,6 +413,7 @@ public final class Database: @unchecked Sendable {
 
     public init(postgres url: String, maxConnections: Int = 8) throws {
         engine = .postgres
+        postgresURL = url
         location = Database.redacted(url)
         self.maxConnections = max(1, maxConnections)
         open = { try Connection(postgres: url) }
@@ -427,6 +429,11 @@ public final class Database: @unchecked Sendable {
         try c.execute("SELECT pg_advisory_lock(\(key))")
         defer { try? c.execute("SELECT pg_advisory_unlock(\(key))") }
         return try body()
+    }
+
+    /// A listener on `channel` (PostgreSQL), or nil on SQLite, where one node is all there is.
+    public func listener(channel: String) -> Listener? {
+        postgresURL.map { Listener(url: $0, channel: channel) }
     }
 
     /// A connection URL as it may be printed: without its password.
@@ -523,5 +530,54 @@ public final class Database: @unchecked Sendable {
                 throw error
             }
         }
+    }
+}
+
+/// A PostgreSQL connection of its own that LISTENs on a channel, so that a node hears at once
+/// what another node did (a job stored, a page read, a cancel) instead of at its next look.
+/// Used from one thread at a time.
+public final class Listener: @unchecked Sendable {
+    private let url: String
+    private let channel: String
+    private var connection: Connection?
+
+    init(url: String, channel: String) {
+        self.url = url
+        self.channel = channel
+    }
+
+    /// Waits up to `timeout` seconds; returns the payloads heard (none after a timeout). A lost
+    /// connection is opened again at the next call, so a database restart costs one wait.
+    public func wait(timeout: TimeInterval) -> [String] {
+        do {
+            if connection == nil || connection!.isBroken {
+                connection = nil
+                let c = try Connection(postgres: url)
+                try c.execute("LISTEN \(channel)")
+                connection = c
+            }
+            let c = connection!
+            var heard = drain(c)
+            guard heard.isEmpty else { return heard }
+            var socket = pollfd(fd: PQsocket(c.handle), events: Int16(POLLIN), revents: 0)
+            if poll(&socket, 1, Int32(timeout * 1000)) > 0 {
+                if PQconsumeInput(c.handle) == 0 { connection = nil }
+                heard = drain(c)
+            }
+            return heard
+        } catch {
+            connection = nil
+            usleep(UInt32(timeout * 1_000_000))
+            return []
+        }
+    }
+
+    private func drain(_ c: Connection) -> [String] {
+        var out: [String] = []
+        while let n = PQnotifies(c.handle) {
+            out.append(String(cString: n.pointee.extra))
+            PQfreemem(n)
+        }
+        return out
     }
 }

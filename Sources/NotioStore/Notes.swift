@@ -174,10 +174,21 @@ extension Store {
             createdAt: r.date(10), updatedAt: r.date(11), page: r.optionalInt(12), pages: r.optionalInt(13), leaseOwner: r.optionalString(14), tries: r.int(15))
     }
 
+    static let jobChannel = "notio_jobs"
+
+    /// The nodes listening hear that a job changed when the transaction commits (PostgreSQL).
+    private func announceJob(_ id: String, _ c: Connection) throws {
+        if c.engine == .postgres { try c.run("SELECT pg_notify('\(Self.jobChannel)', ?)", [id]) }
+    }
+
+    /// Wakes this node when any node stores, reports, finishes or cancels a job; nil on SQLite.
+    public func jobListener() -> Listener? { database.listener(channel: Self.jobChannel) }
+
     private func insertJob(_ job: Job, _ c: Connection) throws {
         try c.run("INSERT INTO jobs (id, owner_id, kind, note_id, state, stage, progress, error, cancel_requested, input, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                   [job.id, job.ownerId, job.kind, job.noteId, job.state.rawValue, job.stage, job.progress, job.error, job.cancelRequested,
                    job.input, job.createdAt.millis, job.updatedAt.millis])
+        try announceJob(job.id, c)
     }
 
     public func job(id: String, owner: String) throws -> Job? {
@@ -221,8 +232,10 @@ extension Store {
 
     public func updateJob(id: String, node: String, stage: String, progress: Double, page: Int?, pages: Int?, at now: Date) throws {
         try database.write(serializable: false) { c in
-            try c.run("UPDATE jobs SET stage = ?, progress = ?, page = ?, pages = ?, updated_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?",
-                      [stage, progress, page, pages, now.millis, id, node])
+            if try c.run("UPDATE jobs SET stage = ?, progress = ?, page = ?, pages = ?, updated_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?",
+                         [stage, progress, page, pages, now.millis, id, node]) > 0 {
+                try announceJob(id, c)
+            }
         }
     }
 
@@ -230,10 +243,12 @@ extension Store {
     @discardableResult
     public func finishJob(id: String, node: String, state: Job.State, error: String?, at now: Date) throws -> Bool {
         try database.write(serializable: false) { c in
-            try c.run("""
+            let ended = try c.run("""
                 UPDATE jobs SET state = ?, error = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END, page = NULL, pages = NULL, lease_until = 0,
                 updated_at = ? WHERE id = ? AND lease_owner = ?
                 """, [state.rawValue, error, state.rawValue, now.millis, id, node]) == 1
+            if ended { try announceJob(id, c) }
+            return ended
         }
     }
 
@@ -242,6 +257,7 @@ extension Store {
         try database.write { c in
             let n = try c.run("UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ? AND owner_id = ?", [now.millis, jobId, owner])
             try c.run("UPDATE jobs SET state = 'cancelled' WHERE id = ? AND state = 'queued'", [jobId])
+            if n > 0 { try announceJob(jobId, c) }
             return n > 0
         }
     }
@@ -256,7 +272,7 @@ extension Store {
             sql += " WHERE state = 'running' AND lease_owner = ?"
             var values: [SQLBindable] = [now.millis, node]
             if let id { sql += " AND id = ?"; values.append(id) }
-            try c.run(sql, values)
+            if try c.run(sql, values) > 0 { try announceJob(id ?? "", c) }
         }
     }
 }

@@ -92,7 +92,8 @@ final class JobRunner: @unchecked Sendable {
         thread.start()
     }
 
-    /// A job was stored on this node: look for work now rather than at the next tick.
+    /// A job was stored on this node: look for work now rather than at the next tick (on
+    /// PostgreSQL the listener hears it too).
     func enqueue(_ jobId: String) {
         lock.withLock { wake = true; lock.signal() }
     }
@@ -101,16 +102,41 @@ final class JobRunner: @unchecked Sendable {
     /// elsewhere. It never runs on Swift's cooperative threads, which analysis keeps busy.
     private func loop() {
         let tick = min(1.0, lease / 3)
+        // On PostgreSQL the node also hears every other node's job news as it is committed, so
+        // a job stored on a node that runs none starts at once elsewhere, and progress and
+        // cancels cross nodes without waiting for the tick. The tick stays as the fallback.
+        let listener = store.jobListener()
+        var lastRenewal = Date.distantPast
         while true {
-            lock.lock()
-            if !wake && !stopping { _ = lock.wait(until: Date().addingTimeInterval(tick)) }
-            wake = false
-            let stop = stopping
-            lock.unlock()
+            var heard: [String] = []
+            if let listener {
+                heard = listener.wait(timeout: lock.withLock { wake || stopping } ? 0 : tick)
+            } else {
+                lock.lock()
+                if !wake && !stopping { _ = lock.wait(until: Date().addingTimeInterval(tick)) }
+                lock.unlock()
+            }
+            let stop = lock.withLock { () -> Bool in
+                wake = false
+                return stopping
+            }
             if stop { return }
-            renewLeases()
+            if Date().timeIntervalSince(lastRenewal) >= tick * 0.9 {
+                renewLeases()
+                lastRenewal = Date()
+            } else {
+                noticeCancels(among: heard)
+            }
             takeJobs()
             followWatchedJobs()
+        }
+    }
+
+    /// News of a job running here between renewals: it may be the owner's cancel.
+    private func noticeCancels(among ids: [String]) {
+        for id in Set(ids) {
+            guard let task = lock.withLock({ running[id] }) else { continue }
+            if (try? store.job(id: id))?.cancelRequested == true { task.cancel() }
         }
     }
 
@@ -233,7 +259,8 @@ final class JobRunner: @unchecked Sendable {
         }
     }
 
-    /// Jobs watched here but run by another node: their rows are read every tick.
+    /// Jobs watched here but run by another node: their rows are read at every tick and every
+    /// piece of news.
     private func followWatchedJobs() {
         let ids = lock.withLock { watchers.keys.filter { running[$0] == nil } }
         for id in ids { if let job = try? store.job(id: id) { publish(job) } }
