@@ -45,7 +45,6 @@ read -r export_ms export_mb < <(measure "$work/backup.json" "$BIN" backup --data
 read -r restore_ms restore_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/data" --user study@notio.io --input "$work/backup.json" --mode replace)
 read -r merge_ms merge_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/data" --user study@notio.io --input "$work/backup.json" --mode merge)
 size_mb=$(( $(stat -c %s "$work/backup.json") / 1048576 ))
-ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 echo "  sqlite3 .dump (whole database)   ${dump_ms} ms   peak ${dump_mb} MB"
 echo "  notio backup (JSON, ${size_mb} MB)   ${export_ms} ms   peak ${export_mb} MB   $(ratio "$export_ms" "$dump_ms")× the dump"
 echo "  notio restore --mode replace     ${restore_ms} ms   peak ${restore_mb} MB   $(ratio "$restore_ms" "$dump_ms")× the dump"

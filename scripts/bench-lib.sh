@@ -1,5 +1,5 @@
-# Shared by the bench-*.sh scripts: a free port, a notio server on it with a fresh data folder
-# (the demo account seeded), and the demo account's session cookie.
+# Shared by bench.sh and the bench-*.sh scripts: a free port, a notio server on it with a fresh
+# data folder (the demo account seeded), the demo account's session cookie, wrk's figures, ratios.
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
@@ -19,3 +19,32 @@ demo_cookie() {
     -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login" \
     | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}'
 }
+
+# wrk with latency percentiles → "req/s p50 p99" (ms)
+run_wrk() {
+  local out
+  out=$(wrk -t2 -c64 -d"${DURATION:-10s}" --latency "$@" 2>&1)
+  python3 - "$out" <<'PY'
+import re, sys
+out = sys.argv[1]
+def ms(v):
+    m = re.match(r"([\d.]+)(us|ms|s|m)$", v)
+    if not m:
+        return float("nan")
+    n, u = float(m.group(1)), m.group(2)
+    return {"us": n / 1000, "ms": n, "s": n * 1000, "m": n * 60000}[u]
+try:
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = ms(re.search(r"^\s*50%\s+(\S+)", out, re.M).group(1))
+    p99 = ms(re.search(r"^\s*99%\s+(\S+)", out, re.M).group(1))
+except AttributeError:
+    sys.stderr.write("could not read wrk's output:\n" + out + "\n")
+    print("0 nan nan ?")
+    sys.exit(0)
+non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+print(f"{rps:.0f} {p50:.2f} {p99:.2f} {non2xx.group(1) if non2xx else 0}")
+PY
+}
+
+# ratio A B → A/B with two decimals ("n/a" when B is 0: a run that failed)
+ratio() { python3 -c "print(f'{$1/$2:.2f}' if $2 else 'n/a')"; }

@@ -62,34 +62,13 @@ NGINX
 nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null
 for _ in $(seq 100); do curl -fs "http://127.0.0.1:$nport/healthz" >/dev/null && break; sleep 0.05; done
 
-run_wrk() {
-  local out
-  out=$(wrk -t2 -c64 -d"$DURATION" --latency "$@" 2>&1)
-  python3 - "$out" <<'PY'
-import re, sys
-out = sys.argv[1]
-def ms(v):
-    m = re.match(r"([\d.]+)(us|ms|s|m)$", v)
-    n, u = float(m.group(1)), m.group(2)
-    return {"us": n / 1000, "ms": n, "s": n * 1000, "m": n * 60000}[u]
-try:
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p99 = ms(re.search(r"^\s*99%\s+(\S+)", out, re.M).group(1))
-except AttributeError:
-    sys.stderr.write("could not read wrk's output:\n" + out + "\n"); print("0 nan ?"); sys.exit(0)
-bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-print(f"{rps:.0f} {p99:.2f} {bad.group(1) if bad else 0}")
-PY
-}
-ratio() { python3 -c "print(f'{$1/$2:.2f}' if $2 else 'n/a')"; }
-
 echo "== several nodes (wrk -t2 -c64 -d$DURATION; signed in as the demo account)"
 for path in /api/v1/me /api/v1/notes; do
-  read -r s_rps s_p99 s_bad <<<"$(run_wrk -H "Cookie: $cookie_sqlite" "http://127.0.0.1:$sqlite_port$path")"
-  read -r p_rps p_p99 p_bad <<<"$(run_wrk -H "Cookie: $cookie_pg" "http://127.0.0.1:$pg1_port$path")"
-  read -r o_rps o_p99 o_bad <<<"$(run_wrk -H "Cookie: $cookie_pg" "http://127.0.0.1:$n1port$path")"
+  read -r s_rps _ s_p99 s_bad <<<"$(run_wrk -H "Cookie: $cookie_sqlite" "http://127.0.0.1:$sqlite_port$path")"
+  read -r p_rps _ p_p99 p_bad <<<"$(run_wrk -H "Cookie: $cookie_pg" "http://127.0.0.1:$pg1_port$path")"
+  read -r o_rps _ o_p99 o_bad <<<"$(run_wrk -H "Cookie: $cookie_pg" "http://127.0.0.1:$n1port$path")"
   : > "$work/upstreams.log"
-  read -r t_rps t_p99 t_bad <<<"$(run_wrk -H "Cookie: $cookie_pg" "http://127.0.0.1:$nport$path")"
+  read -r t_rps _ t_p99 t_bad <<<"$(run_wrk -H "Cookie: $cookie_pg" "http://127.0.0.1:$nport$path")"
   split=$(sort "$work/upstreams.log" | uniq -c | awk -v a="127.0.0.1:$pg1_port" '{n[$2==a?"pg1":"pg2"]=$1} END {printf "pg1 %d / pg2 %d", n["pg1"], n["pg2"]}')
   echo "GET $path"
   printf '  %-40s %9s %9s %8s %6s\n' "" "req/s" "p99 ms" "ratio" "non2xx"

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${NOTIO_BIN:-.build/release/notio}
+source scripts/bench-lib.sh
 PDFS=.cache/pdfs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -14,7 +15,6 @@ print(f"{(time.perf_counter() - t) * 1000:.0f}")
 PY
 }
 field() { python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]])" "$1" "$2"; }
-ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 
 echo
 echo "== 노트: PDF ingest (extract in the worker + store + index) vs pdftotext, offline analysis"

@@ -10,33 +10,7 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
-# wrk with latency percentiles → "req/s p50 p99" (ms)
-run_wrk() {
-  local out
-  out=$(wrk -t2 -c64 -d"$DURATION" --latency "$@" 2>&1)
-  python3 - "$out" <<'PY'
-import re, sys
-out = sys.argv[1]
-def ms(v):
-    m = re.match(r"([\d.]+)(us|ms|s|m)$", v)
-    if not m:
-        return float("nan")
-    n, u = float(m.group(1)), m.group(2)
-    return {"us": n / 1000, "ms": n, "s": n * 1000, "m": n * 60000}[u]
-try:
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p50 = ms(re.search(r"^\s*50%\s+(\S+)", out, re.M).group(1))
-    p99 = ms(re.search(r"^\s*99%\s+(\S+)", out, re.M).group(1))
-except AttributeError:
-    sys.stderr.write("could not read wrk's output:\n" + out + "\n")
-    print("0 nan nan ?")
-    sys.exit(0)
-non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-print(f"{rps:.0f} {p50:.2f} {p99:.2f} {non2xx.group(1) if non2xx else 0}")
-PY
-}
+source scripts/bench-lib.sh
 
 echo "== HTTP (wrk -t2 -c64 -d$DURATION; client and server share the machine's 2 cores)"
 
@@ -70,9 +44,7 @@ rss=$(awk '/VmRSS/ {print $2}' /proc/$notio_pid/status)
 echo "idle RSS: $((rss / 1024)) MB (target <= 40 MB)"
 
 # Sign in once; the benchmark reuses the session cookie.
-cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
-  -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login" \
-  | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}')
+cookie=$(demo_cookie)
 
 # nginx serving a file of the same size as each answer.
 health_body=$(curl -s "http://127.0.0.1:$port/healthz")
@@ -104,7 +76,6 @@ read -r h_rps h_p50 h_p99 h_bad <<<"$(run_wrk "http://127.0.0.1:$port/healthz")"
 read -r m_rps m_p50 m_p99 m_bad <<<"$(run_wrk -H "Cookie: $cookie" "http://127.0.0.1:$port/api/v1/me")"
 read -r n2_rps n2_p50 n2_p99 _ <<<"$(run_wrk "http://127.0.0.1:$nport/me.json")"
 
-ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 printf '%-34s %10s %9s %9s %8s\n' "" "req/s" "p50 ms" "p99 ms" "ratio"
 printf '%-34s %10s %9s %9s %8s\n' "nginx static (healthz size)" "$n_rps" "$n_p50" "$n_p99" "1.00"
 printf '%-34s %10s %9s %9s %8s\n' "notio GET /healthz" "$h_rps" "$h_p50" "$h_p99" "$(ratio "$h_rps" "$n_rps")"
