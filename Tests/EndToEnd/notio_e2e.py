@@ -1,4 +1,5 @@
-"""Helpers for Notio's browser tests: waiting, filling forms, signing in."""
+"""Helpers for Notio's browser tests: waiting, filling forms, signing in, scanned PDFs."""
+import subprocess
 import uuid
 from urllib.parse import urlparse
 
@@ -87,3 +88,15 @@ def signup(driver, base, name, email, password):
     if not box.is_selected():
         click(driver, box)
     click(driver, "#signup-submit")
+
+
+def scanned_pdf(source, first, last, folder):
+    """Pages first..last of a real PDF rasterised at 100 dpi into an image-only PDF (no text
+    layer): OCR has to read them. Written to folder/scanned-lecture.pdf."""
+    from PIL import Image
+    subprocess.run(["pdftoppm", "-r", "100", "-gray", "-f", str(first), "-l", str(last), "-png", str(source), str(folder / "p")], check=True)
+    images = [Image.open(p).convert("L") for p in sorted(folder.glob("p-*.png"))]
+    assert len(images) == last - first + 1
+    out = folder / "scanned-lecture.pdf"
+    images[0].save(out, save_all=True, append_images=images[1:], resolution=100.0)
+    return out

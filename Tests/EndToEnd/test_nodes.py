@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ServerProcess, ROOT, postgres_database
+from notio_e2e import scanned_pdf
 
 POSTGRES = os.environ.get("NOTIO_TEST_POSTGRES", "")
 PDFS = ROOT / ".cache" / "pdfs"
@@ -202,17 +203,12 @@ def test_a_web_node_leaves_jobs_to_a_worker_node_and_sees_their_progress(tmp_pat
 
 
 @pytest.fixture
-def scanned_pdf(tmp_path):
+def three_scanned_pages(tmp_path):
     """Three real pages of lshort-ko as images only: OCR makes the job last long enough to kill."""
     source = PDFS / "lshort-ko.pdf"
     if not source.exists():
         pytest.skip("run scripts/fetch-test-pdfs.sh first")
-    from PIL import Image
-    subprocess.run(["pdftoppm", "-r", "100", "-gray", "-f", "20", "-l", "22", "-png", str(source), str(tmp_path / "p")], check=True)
-    images = [Image.open(p).convert("L") for p in sorted(tmp_path.glob("p-*.png"))]
-    out = tmp_path / "scanned.pdf"
-    images[0].save(out, save_all=True, append_images=images[1:], resolution=100.0)
-    return out
+    return scanned_pdf(source, 20, 22, tmp_path)
 
 
 def children(pid):
@@ -233,13 +229,13 @@ def alive(pid):
         return False
 
 
-def test_a_node_killed_in_the_middle_of_a_job_leaves_it_to_the_other(tmp_path, scanned_pdf):
+def test_a_node_killed_in_the_middle_of_a_job_leaves_it_to_the_other(tmp_path, three_scanned_pages):
     database = new_database()
     a, b = start_nodes(tmp_path, 2, database, all={"NOTIO_FILES_DIR": str(tmp_path / "shared-files")})
     try:
         on_a = Client(a.base_url)
         on_a.login()
-        note, job = on_a.upload(scanned_pdf, "죽은 노드의 작업")
+        note, job = on_a.upload(three_scanned_pages, "죽은 노드의 작업")
         on_a.wait_job(job, lambda j: j["state"] == "running" and j["stage"] == "ocr")
         holder, tries = lease(database, job)
         assert tries == 1

@@ -2,7 +2,6 @@
 the summary, a concept and the source text with find; cancel a scanned PDF in the middle of OCR.
 Needs the PDFs of scripts/fetch-test-pdfs.sh (make test fetches them)."""
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import (click, exists, login, text_of, wait_for, wait_for_path, wait_for_text)
+from notio_e2e import (click, exists, login, scanned_pdf, text_of, wait_for, wait_for_path, wait_for_text)
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PDFS = ROOT / ".cache" / "pdfs"
@@ -111,23 +110,17 @@ def test_upload_watch_summary_concept_source(server, driver):
 
 
 @pytest.fixture
-def scanned_pdf(tmp_path):
+def scanned_lecture(tmp_path):
     """Ten real pages of lshort-ko rasterised into an image-only PDF (no text layer): OCR has to read them."""
     source = PDFS / "lshort-ko.pdf"
     if not source.exists():
         pytest.skip("run scripts/fetch-test-pdfs.sh first")
-    from PIL import Image
-    subprocess.run(["pdftoppm", "-r", "100", "-gray", "-f", "20", "-l", "29", "-png", str(source), str(tmp_path / "p")], check=True)
-    images = [Image.open(p).convert("L") for p in sorted(tmp_path.glob("p-*.png"))]
-    assert len(images) == 10
-    out = tmp_path / "scanned-lecture.pdf"
-    images[0].save(out, save_all=True, append_images=images[1:], resolution=100.0)
-    return out
+    return scanned_pdf(source, 20, 29, tmp_path)
 
 
-def test_cancel_in_the_middle_of_ocr(server, driver, scanned_pdf):
+def test_cancel_in_the_middle_of_ocr(server, driver, scanned_lecture):
     login(driver, server)
-    upload(driver, server, scanned_pdf, title="스캔 취소 시험")
+    upload(driver, server, scanned_lecture, title="스캔 취소 시험")
     wait_for(driver, '.step[data-stage="ocr"].is-current', timeout=60)
     WebDriverWait(driver, 30).until(lambda d: "/10" in text_of(d, '.step[data-stage="ocr"] .step-detail'))
     click(driver, "#job-cancel")
