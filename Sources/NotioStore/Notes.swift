@@ -2,6 +2,8 @@ import Foundation
 import NotioCore
 
 extension Store {
+    private static let noteSearch = SearchIndex(table: "note_search", key: "note_id", body: "search_text", shortQueryColumns: ["n.search_text"])
+
     private static let noteColumns = """
         n.id, n.title, n.category, n.favorite, n.state, n.error, n.page_count, n.file_name, n.created_at,
         (SELECT group_concat(term, char(31)) FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8) AS first_terms),
@@ -34,22 +36,7 @@ extension Store {
     public func notes(owner: String, query: String? = nil, category: NoteCategory? = nil, favoritesOnly: Bool = false) throws -> [NoteSummary] {
         var sql = "SELECT \(Self.noteColumns) FROM notes n WHERE n.owner_id = ?"
         var values: [SQLBindable] = [owner]
-        if database.engine == .postgres {
-            if let pattern = TextSearch.likePattern(query) {
-                sql += " AND n.id IN (SELECT note_id FROM note_search WHERE search_text ILIKE ?)"
-                values.append(pattern)
-            }
-        } else {
-        switch TextSearch(query) {
-        case .none: break
-        case .match(let expr):
-            sql += " AND n.id IN (SELECT note_id FROM note_search WHERE note_search MATCH ?)"
-            values.append(expr)
-        case .substring(let needle):
-            sql += " AND instr(lower(n.search_text), ?) > 0"
-            values.append(needle)
-        }
-        }
+        if let search = searchCondition(query, rowId: "n.id", in: Self.noteSearch) { sql += search.sql; values += search.values }
         if let category { sql += " AND n.category = ?"; values.append(category.rawValue) }
         if favoritesOnly { sql += " AND n.favorite = 1" }
         sql += " ORDER BY n.created_at DESC, n.id"

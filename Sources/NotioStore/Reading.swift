@@ -202,27 +202,15 @@ extension Store {
         }
     }
 
+    private static let sentenceSearch = SearchIndex(table: "sentence_search", key: "sentence_id", body: "body",
+                                                    shortQueryColumns: ["s.text", "coalesce(s.memo, '')"])
+
     /// The owner's sentences, newest first, by search text (sentence and memo, Korean substrings,
     /// short queries too), emotion and book.
     public func sentences(owner: String, _ filter: SentenceFilter = SentenceFilter()) throws -> [SentenceWithBook] {
         var sql = "SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.owner_id = ?"
         var values: [SQLBindable] = [owner]
-        if database.engine == .postgres {
-            if let pattern = TextSearch.likePattern(filter.query) {
-                sql += " AND s.id IN (SELECT sentence_id FROM sentence_search WHERE body ILIKE ?)"
-                values.append(pattern)
-            }
-        } else {
-        switch TextSearch(filter.query) {
-        case .none: break
-        case .match(let expr):
-            sql += " AND s.id IN (SELECT sentence_id FROM sentence_search WHERE sentence_search MATCH ?)"
-            values.append(expr)
-        case .substring(let needle):
-            sql += " AND (instr(lower(s.text), ?) > 0 OR instr(lower(coalesce(s.memo, '')), ?) > 0)"
-            values += [needle, needle]
-        }
-        }
+        if let search = searchCondition(filter.query, rowId: "s.id", in: Self.sentenceSearch) { sql += search.sql; values += search.values }
         if let emotion = filter.emotion { sql += " AND s.emotion = ?"; values.append(emotion.rawValue) }
         if let book = filter.bookId { sql += " AND s.book_id = ?"; values.append(book) }
         sql += " ORDER BY s.created_at DESC, s.id LIMIT ? OFFSET ?"

@@ -31,3 +31,32 @@ public enum TextSearch: Equatable, Sendable {
         return "%" + escaped + "%"
     }
 }
+
+/// A search table beside the rows it finds: `table` holds `key` (the row's id) and `body`.
+struct SearchIndex {
+    let table: String
+    let key: String
+    let body: String
+    /// The row's columns that short queries read on SQLite, where a trigram table cannot answer them.
+    let shortQueryColumns: [String]
+}
+
+extension Store {
+    /// The `AND …` that keeps the rows (`rowId` is their id column) whose search entry holds
+    /// `query`, in this engine's words; nil when there is nothing to search for.
+    func searchCondition(_ query: String?, rowId: String, in index: SearchIndex) -> (sql: String, values: [SQLBindable])? {
+        if database.engine == .postgres {
+            guard let pattern = TextSearch.likePattern(query) else { return nil }
+            return (" AND \(rowId) IN (SELECT \(index.key) FROM \(index.table) WHERE \(index.body) ILIKE ?)", [pattern])
+        }
+        switch TextSearch(query) {
+        case .none:
+            return nil
+        case .match(let expr):
+            return (" AND \(rowId) IN (SELECT \(index.key) FROM \(index.table) WHERE \(index.table) MATCH ?)", [expr])
+        case .substring(let needle):
+            let any = index.shortQueryColumns.map { "instr(lower(\($0)), ?) > 0" }.joined(separator: " OR ")
+            return (" AND (\(any))", Array(repeating: needle, count: index.shortQueryColumns.count))
+        }
+    }
+}
