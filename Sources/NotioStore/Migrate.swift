@@ -20,7 +20,22 @@ extension Store {
                                "reading_timers", "widget_tokens", "file_chunks", "note_search", "sentence_search"]
 
     /// A column's name, how its values are read for comparing, and whether it is in the key.
-    struct CopiedColumn { let name: String; let kind: Character; let key: Int }
+    struct CopiedColumn {
+        let name: String
+        let kind: Character
+        let key: Int
+
+        /// This column's value in a row, read as its declared type on either engine.
+        func value(in r: Row, at i: Int32) -> SQLValue {
+            if r.isNull(i) { return .null }
+            switch kind {
+            case "i": return .integer(r.int64(i))
+            case "r": return .real(r.double(i))
+            case "b": return .blob(r.data(i))
+            default: return .text(r.string(i))
+            }
+        }
+    }
 
     /// The columns of a table, from the SQLite schema (the source of a move is SQLite).
     func copiedColumns(_ table: String) throws -> [CopiedColumn] {
@@ -57,19 +72,7 @@ extension Store {
                 var n = 0
                 try database.read { s in
                     try s.query("SELECT \(names) FROM \(table)") { r in
-                        var values: [SQLBindable] = []
-                        values.reserveCapacity(columns.count)
-                        for (i, col) in columns.enumerated() {
-                            let idx = Int32(i)
-                            if r.isNull(idx) { values.append(SQLValue.null); continue }
-                            switch col.kind {
-                            case "i": values.append(r.int64(idx))
-                            case "r": values.append(r.double(idx))
-                            case "b": values.append(r.data(idx))
-                            default: values.append(r.string(idx))
-                            }
-                        }
-                        try t.run(insert, values)
+                        try t.run(insert, columns.enumerated().map { $1.value(in: r, at: Int32($0)) })
                         n += 1
                     }
                 }
@@ -109,13 +112,12 @@ extension Store {
         try database.snapshot { c in
             try c.query("SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(table) ORDER BY \(order)") { r in
                 for (i, col) in columns.enumerated() {
-                    let idx = Int32(i)
-                    if r.isNull(idx) { block.append(0); continue }
-                    switch col.kind {
-                    case "i": block += Array("i\(r.int64(idx));".utf8)
-                    case "r": block += Array("r\(r.double(idx).bitPattern);".utf8)
-                    case "b": let d = r.data(idx); block += Array("b\(d.count):".utf8); block += d
-                    default: let s = Array(r.string(idx).utf8); block += Array("t\(s.count):".utf8); block += s
+                    switch col.value(in: r, at: Int32(i)) {
+                    case .null: block.append(0)
+                    case .integer(let n): block += Array("i\(n);".utf8)
+                    case .real(let d): block += Array("r\(d.bitPattern);".utf8)
+                    case .blob(let d): block += Array("b\(d.count):".utf8); block += d
+                    case .text(let t): let s = Array(t.utf8); block += Array("t\(s.count):".utf8); block += s
                     }
                 }
                 rows += 1
