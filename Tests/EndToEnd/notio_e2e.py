@@ -29,6 +29,15 @@ def wait_for_text(driver, css, text, timeout=TIMEOUT):
     return next(e for e in driver.find_elements(By.CSS_SELECTOR, css) if text in (e.get_attribute("textContent") or ""))
 
 
+def wait_for_attribute(driver, css, name, value, timeout=TIMEOUT):
+    """Waits until the element matching `css` has attribute `name` equal to `value`. The element is
+    looked up afresh each time, since the page may reload under it (the timer's buttons do)."""
+    WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: any(e.get_attribute(name) == value for e in d.find_elements(By.CSS_SELECTOR, css)),
+        f"{css} never had {name}={value!r} on {driver.current_url}",
+    )
+
+
 def wait_for_path(driver, path, timeout=TIMEOUT):
     WebDriverWait(driver, timeout).until(lambda d: urlparse(d.current_url).path == path,
                                          f"never reached {path}")

@@ -7,7 +7,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import click, random_email, signup, text_of, wait_for
+from notio_e2e import click, random_email, signup, text_of, wait_for, wait_for_attribute
 
 
 def seconds_left(driver):
@@ -36,7 +36,7 @@ def test_timer_survives_a_reload_and_records_the_session(server, driver):
     minutes.clear()
     minutes.send_keys("25")
     click(driver, "#timer-start")
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "timer").get_attribute("data-state") == "running")
+    wait_for_attribute(driver, "#timer", "data-state", "running")
     first = seconds_left(driver)
     assert 24 * 60 <= first <= 25 * 60
     time.sleep(2.2)
@@ -51,7 +51,7 @@ def test_timer_survives_a_reload_and_records_the_session(server, driver):
 
     driver.get(f"{server}/timer")
     click(driver, "#timer-stop")
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "timer").get_attribute("data-state") == "idle")
+    wait_for_attribute(driver, "#timer", "data-state", "idle")
     assert "타이머로 읽는 책" in text_of(driver, "#session-list")
 
     driver.get(book_url)
