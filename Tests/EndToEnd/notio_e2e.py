@@ -90,13 +90,16 @@ def logout(driver):
 
 
 def signup(driver, base, name, email, password):
-    """Fills the sign-up form like a person would and submits it."""
+    """Fills the sign-up form like a person would, submits it and waits for the signed-in header.
+    The wait matters: a test that navigated on at once would cancel the sign-up's answer (the
+    password hash takes a moment) and be left without a session cookie."""
     driver.get(f"{base}/signup")
     fill(driver, {"name": name, "email": email, "password": password, "passwordConfirm": password})
     box = wait_for(driver, 'input[name="agreeTerms"]')
     if not box.is_selected():
         click(driver, box)
     click(driver, "#signup-submit")
+    wait_for(driver, ".app-header .user-name", timeout=30)
 
 
 def scanned_pdf(source, first, last, folder):

@@ -16,7 +16,6 @@ def test_signup_then_logout_then_login(server, driver):
     email = random_email()
     signup(driver, server, NAME, email, PASSWORD)
 
-    wait_for(driver, ".app-header .user-name")
     assert text_of(driver, ".app-header .user-name") == NAME
     assert NAME in text_of(driver, "h1.greeting")
     assert exists(driver, ".space-notes") and exists(driver, ".space-reading")
