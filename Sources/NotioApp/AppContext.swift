@@ -42,7 +42,7 @@ final class AppContext: Sendable {
                       configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
                                                           photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers, node: config.resolvedNodeID, lease: TimeInterval(config.jobLeaseSeconds))
-        notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes)
+        notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes, maxQueuedJobs: config.maxQueuedJobsPerReader)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)
         catalogs = Catalogs(config: config)
         let covers = CoverFetcher(allowPrivateHosts: config.coversFromPrivateHosts)

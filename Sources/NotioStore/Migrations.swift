@@ -259,6 +259,12 @@ enum Migrations {
             PRIMARY KEY (name, seq)
         ) WITHOUT ROWID;
         """,
+        // 8: jobs are shared fairly between readers: the queue is taken round-robin by when each
+        // owner was last served, so a job remembers when a node took it.
+        """
+        ALTER TABLE jobs ADD COLUMN claimed_at INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX jobs_by_owner ON jobs(owner_id, state);
+        """,
     ]
 
     /// The same schema on PostgreSQL, entry for entry.

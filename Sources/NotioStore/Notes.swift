@@ -18,9 +18,15 @@ extension Store {
                     learningRate: r.isNull(11) ? 0 : r.double(11), createdAt: r.date(8), jobId: r.optionalString(10))
     }
 
-    /// A note being analysed, and the job that analyses it, in one transaction.
-    public func insertNote(_ note: NoteSummary, ownerId: String, titleLocked: Bool, job: Job) throws {
+    /// A note being analysed, and the job that analyses it, in one transaction. With
+    /// `maxQueuedJobs`, a reader who already has that many jobs waiting is refused
+    /// (`JobQueueFull`), counted in the same transaction so that parallel uploads cannot slip past.
+    public func insertNote(_ note: NoteSummary, ownerId: String, titleLocked: Bool, job: Job, maxQueuedJobs: Int? = nil) throws {
         try database.write { c in
+            if let maxQueuedJobs {
+                let queued = try c.first("SELECT count(*) FROM jobs WHERE owner_id = ? AND state = 'queued'", [ownerId], { $0.int(0) }) ?? 0
+                if queued >= maxQueuedJobs { throw JobQueueFull(limit: maxQueuedJobs) }
+            }
             try c.run("""
                 INSERT INTO notes (id, owner_id, title, category, favorite, state, file_name, file_size, title_locked, search_text, created_at, updated_at)
                 VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
@@ -187,9 +193,12 @@ extension Store {
         try database.read { c in try c.first("SELECT \(Self.jobColumns) FROM jobs WHERE id = ?", [id], Self.job) }
     }
 
-    /// Takes the oldest job that is queued, or running on a node whose lease ran out, and leases
-    /// it to `node` until `until`. Nodes asking at once each get a different job: PostgreSQL
-    /// skips rows another node has locked; SQLite has one writer at a time.
+    /// Takes the next job and leases it to `node` until `until`: first a job whose node's lease
+    /// ran out (it was already started once), then the queue round-robin across owners: the owner
+    /// with the fewest jobs running, then the one served longest ago, then the oldest job. So one
+    /// reader's pile of big PDFs never holds another reader's note back for more than the job
+    /// already running. Nodes asking at once each get a different job: PostgreSQL skips rows
+    /// another node has locked; SQLite has one writer at a time.
     public func claimJob(node: String, until: Date, at now: Date) throws -> Job? {
         let lock = database.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // Every node asks every second: a plain read first, so an idle queue costs no write.
@@ -199,11 +208,15 @@ extension Store {
         guard due == true else { return nil }
         return try database.write(serializable: false) { c in
             guard let id = try c.first("""
-                SELECT id FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?)
-                ORDER BY created_at, id LIMIT 1\(lock)
+                SELECT j.id FROM jobs j WHERE j.state = 'queued' OR (j.state = 'running' AND j.lease_until < ?1)
+                ORDER BY CASE WHEN j.state = 'running' THEN 0 ELSE 1 END,
+                  (SELECT count(*) FROM jobs r WHERE r.owner_id = j.owner_id AND r.state = 'running' AND r.lease_until >= ?1),
+                  (SELECT max(s.claimed_at) FROM jobs s WHERE s.owner_id = j.owner_id),
+                  j.created_at, j.id
+                LIMIT 1\(lock)
                 """, [now.millis], { $0.string(0) }) else { return nil }
-            try c.run("UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, tries = tries + 1, updated_at = ? WHERE id = ?",
-                      [node, until.millis, now.millis, id])
+            try c.run("UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?, tries = tries + 1, claimed_at = ?, updated_at = ? WHERE id = ?",
+                      [node, until.millis, now.millis, now.millis, id])
             return try c.first("SELECT \(Self.jobColumns) FROM jobs WHERE id = ?", [id], Self.job)
         }
     }
@@ -262,4 +275,10 @@ extension Store {
             if try c.run(sql, values) > 0 { try announceJob(id ?? "", c) }
         }
     }
+}
+
+/// A reader already has as many jobs waiting as one reader may: the next upload must wait until
+/// one of them starts.
+public struct JobQueueFull: Error, Sendable {
+    public let limit: Int
 }

@@ -20,6 +20,43 @@ import NotioCore
         return (store, dir, ids)
     }
 
+    /// Reader u queued three jobs before reader v queued one: the queue is taken round-robin
+    /// across readers (the one served longest ago first), so v's job comes second, not last; a
+    /// reader whose job is running waits while another has none running; and the limit on
+    /// waiting jobs is counted in the same transaction as the insert.
+    @Test func theQueueIsTakenRoundRobinAcrossReaders() throws {
+        let (store, dir, ids) = try storeWithJobs(3)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t0 = Date(timeIntervalSince1970: 1_700_000_100)
+        _ = try store.insertUser(User(id: "v", email: "v@x.io", name: "v", createdAt: t0), passwordHash: "h", termsAgreedAt: t0)
+        func queue(_ id: String, owner: String, at: Date, limit: Int? = nil) throws {
+            let note = NoteSummary(id: "n-\(id)", title: id, category: .major, favorite: false, state: .analysing, fileName: "f.pdf", createdAt: at)
+            let job = Job(id: id, ownerId: owner, kind: "analyse-note", noteId: note.id, state: .queued, stage: "upload", progress: 0, createdAt: at, updatedAt: at)
+            try store.insertNote(note, ownerId: owner, titleLocked: false, job: job, maxQueuedJobs: limit)
+        }
+        try queue("v0", owner: "v", at: t0)
+        #expect(throws: JobQueueFull.self) { try queue("u3", owner: "u", at: t0, limit: 3) }
+        try queue("v1", owner: "v", at: t0.addingTimeInterval(1), limit: 3)
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        var order: [String] = []
+        // One slot: each job finishes before the next is taken.
+        while let job = try store.claimJob(node: "n", until: now.addingTimeInterval(30), at: now) {
+            order.append(job.id)
+            now = now.addingTimeInterval(1)
+            #expect(try store.finishJob(id: job.id, node: "n", state: .done, error: nil, at: now))
+        }
+        #expect(order == [ids[0], "v0", ids[1], "v1", ids[2]])
+
+        // Two slots: while u's job runs, v's newer job is taken before u's older one.
+        try queue("u4", owner: "u", at: t0.addingTimeInterval(10))
+        try queue("u5", owner: "u", at: t0.addingTimeInterval(11))
+        try queue("v2", owner: "v", at: t0.addingTimeInterval(12))
+        now = now.addingTimeInterval(100)
+        let first = try #require(try store.claimJob(node: "n", until: now.addingTimeInterval(30), at: now))
+        let second = try #require(try store.claimJob(node: "m", until: now.addingTimeInterval(30), at: now.addingTimeInterval(0.001)))
+        #expect(Set([first.id, second.id]) == ["v2", "u4"])
+    }
+
     @Test func nodesClaimingAtOnceEachGetADifferentJob() async throws {
         let (store, dir, ids) = try storeWithJobs(40)
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -73,6 +73,8 @@ public struct Configuration: Sendable {
     public var pdfTimeoutSeconds = 600
     public var ocrMinChars = 20
     public var jobWorkers = 1
+    /// Jobs one reader may have waiting; the next upload is refused until one starts.
+    public var maxQueuedJobsPerReader = 3
     /// The `notio-worker` binary; empty means the one beside this binary.
     public var workerExecutable = ""
 
@@ -129,6 +131,7 @@ public struct Configuration: Sendable {
         Setting(key: "NOTIO_PDF_TIMEOUT_SECONDS", defaultValue: "600", help: "Longest a PDF's text extraction and OCR may take", secret: false, isFlag: false, validate: int(5...86_400)),
         Setting(key: "NOTIO_OCR_MIN_CHARS", defaultValue: "20", help: "A page with fewer characters of text is read by OCR", secret: false, isFlag: false, validate: int(0...10_000)),
         Setting(key: "NOTIO_JOB_WORKERS", defaultValue: "1", help: "Analysis jobs run at once (each uses one core); 0 leaves jobs to other nodes", secret: false, isFlag: false, validate: int(0...32)),
+        Setting(key: "NOTIO_MAX_QUEUED_JOBS", defaultValue: "3", help: "Analysis jobs one reader may have waiting; more uploads are refused (429) until one starts", secret: false, isFlag: false, validate: int(1...1000)),
         Setting(key: "NOTIO_WORKER_BIN", defaultValue: "", help: "Binary run as the isolated PDF/OCR worker; empty is this binary", secret: false, isFlag: false, validate: any),
         Setting(key: "NOTIO_AI_PROVIDER", defaultValue: "offline", help: "offline, gemini or openai", secret: false, isFlag: false,
                 validate: { ["offline", "gemini", "openai"].contains($0) ? nil : "must be offline, gemini or openai" }),
@@ -222,6 +225,7 @@ public struct Configuration: Sendable {
         c.pdfTimeoutSeconds = Int(values["NOTIO_PDF_TIMEOUT_SECONDS"]!)!
         c.ocrMinChars = Int(values["NOTIO_OCR_MIN_CHARS"]!)!
         c.jobWorkers = Int(values["NOTIO_JOB_WORKERS"]!)!
+        c.maxQueuedJobsPerReader = Int(values["NOTIO_MAX_QUEUED_JOBS"]!)!
         c.workerExecutable = values["NOTIO_WORKER_BIN"]!
         if c.publicDirectory.isEmpty { c.publicDirectory = Self.findPublicDirectory() }
         return (c, values)
