@@ -259,6 +259,16 @@ enum Migrations {
             PRIMARY KEY (name, seq)
         ) WITHOUT ROWID;
         """,
+        // 8: per-address limits on sign-ups and email look-ups (kind = signup / email_lookup),
+        // kept in the database so that every node counts the same events.
+        """
+        CREATE TABLE address_events (
+            kind TEXT NOT NULL,
+            address TEXT NOT NULL,
+            at INTEGER NOT NULL
+        );
+        CREATE INDEX address_events_by_address ON address_events(kind, address, at);
+        """,
     ]
 
     /// The same schema on PostgreSQL, entry for entry.

@@ -2,7 +2,7 @@ import Foundation
 import NotioCore
 import NotioStore
 
-/// The demo account `study@notio.io` / `password`: created on first run and with `--seed-demo`.
+/// The demo account `study@notio.io` / `password`: created (or refreshed) only with `--seed-demo`.
 /// Each feature adds its part (notes, quizzes, books, sentences, sessions).
 enum DemoData {
     static let email = "study@notio.io"
@@ -26,5 +26,14 @@ enum DemoData {
             try DemoStudy.seed(store: store, owner: user, now: now)
             try DemoReading.seed(store: store, owner: user, now: now)
         }
+    }
+
+    /// Without `--seed-demo` no account may have a password everyone knows: a demo account left
+    /// by an earlier start (older versions seeded it on every first start) gets a random one.
+    /// Returns whether it had the public password.
+    static func closePublicPassword(store: Store) throws -> Bool {
+        guard let existing = try store.credentials(email: email), Crypto.verifyPassword(password, hash: existing.passwordHash) else { return false }
+        try store.setPasswordHash(userId: existing.user.id, try Crypto.hashPassword(Crypto.randomToken()))
+        return true
     }
 }
