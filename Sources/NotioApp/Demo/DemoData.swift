@@ -32,8 +32,13 @@ enum DemoData {
     /// by an earlier start (older versions seeded it on every first start) gets a random one.
     /// Returns whether it had the public password.
     static func closePublicPassword(store: Store) throws -> Bool {
-        guard let existing = try store.credentials(email: email), Crypto.verifyPassword(password, hash: existing.passwordHash) else { return false }
-        try store.setPasswordHash(userId: existing.user.id, try Crypto.hashPassword(Crypto.randomToken()))
+        guard let existing = try store.credentials(email: email), existing.passwordHash != closed,
+              Crypto.verifyPassword(password, hash: existing.passwordHash) else { return false }
+        try store.setPasswordHash(userId: existing.user.id, closed)
         return true
     }
+
+    /// Not a hash of any password (libsodium refuses it at once), so no password signs in, and
+    /// the next start without `--seed-demo` needs no Argon2 check to see that it is closed.
+    static let closed = "!closed: started without --seed-demo"
 }
