@@ -139,7 +139,7 @@ def test_without_the_demo_flag_there_is_no_public_account(tmp_path, driver):
         assert not any("demo account on" in line for line in plain.lines)
         for path in ("/login", "/welcome"):
             driver.get(f"{base}{path}")
-            wait_for(driver, "form")
+            wait_for(driver, "#login-form, .onboarding")
             assert not exists(driver, 'form[action="/guest"]') and "둘러보기" not in driver.page_source, f"{path} offers 둘러보기"
         driver.get(f"{base}/login")
         fill(driver, {"email": DEMO_EMAIL, "password": "password"})
