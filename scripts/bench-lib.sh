@@ -6,7 +6,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # start_notio DATA_DIR → sets $port and $server_pid once /healthz answers.
 start_notio() {
   port=$(free_port)
-  "$BIN" serve --port "$port" --data-dir "$1" --log-requests false > "$1.log" 2>&1 &
+  "$BIN" serve --port "$port" --data-dir "$1" --seed-demo --log-requests false > "$1.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && return 0; sleep 0.05; done
   echo "the server did not start: $(tail -5 "$1.log")" >&2

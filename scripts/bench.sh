@@ -30,7 +30,7 @@ p.terminate(); p.wait()
 print(f"{ms:.0f}")
 PY
 }
-echo "cold start (first run: creates the database, hashes the demo password, writes the demo notes): $(cold_start) ms (target <= 300 ms)"
+echo "cold start (first run: creates the database; no demo account without --seed-demo): $(cold_start) ms (target <= 300 ms)"
 echo "cold start (existing data folder): $(cold_start) ms (target <= 300 ms)"
 
 # The server under test, request log to a file as in production.

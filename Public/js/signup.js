@@ -17,7 +17,8 @@ if (form) {
   const touched = new Set();
   // Server-rendered errors stay until their field changes.
   const serverErrors = new Set([...form.querySelectorAll(".field-error")].filter((p) => p.textContent.trim()).map((p) => p.dataset.field));
-  const emailState = { value: "", taken: false, checking: false, checked: false };
+  // `refused`: the server's reason why this email can never be used (invisible or look-alike characters).
+  const emailState = { value: "", taken: false, refused: "", checking: false, checked: false };
   let emailTimer;
   let emailRequest;
 
@@ -29,6 +30,7 @@ if (form) {
     return {
       name: name ? "" : msg.msgNameRequired,
       email: !EMAIL.test(email) ? msg.msgEmailInvalid
+        : (emailState.value === email.toLowerCase() && emailState.refused) ? emailState.refused
         : (emailState.value === email.toLowerCase() && emailState.taken) ? msg.msgEmailTaken : "",
       password: password.length >= 8 ? "" : msg.msgPasswordShort,
       passwordConfirm: confirm && confirm === password ? "" : msg.msgPasswordMismatch,
@@ -64,7 +66,7 @@ if (form) {
         p.textContent = "";
         field.removeAttribute("aria-invalid");
         if (name === "email" && show && emailState.checking) p.textContent = msg.msgChecking;
-        else if (name === "email" && show && emailState.checked && !emailState.taken && emailState.value === field.value.trim().toLowerCase()) {
+        else if (name === "email" && show && emailState.checked && !emailState.taken && !emailState.refused && emailState.value === field.value.trim().toLowerCase()) {
           p.textContent = msg.msgEmailOk;
           p.classList.add("is-ok");
         }
@@ -83,11 +85,11 @@ if (form) {
     clearTimeout(emailTimer);
     emailRequest?.abort();
     if (!EMAIL.test(email)) {
-      Object.assign(emailState, { value: "", taken: false, checking: false, checked: false });
+      Object.assign(emailState, { value: "", taken: false, refused: "", checking: false, checked: false });
       return;
     }
     if (emailState.value === email && emailState.checked) return;
-    Object.assign(emailState, { value: email, taken: false, checking: true, checked: false });
+    Object.assign(emailState, { value: email, taken: false, refused: "", checking: true, checked: false });
     emailTimer = setTimeout(async () => {
       emailRequest = new AbortController();
       try {
@@ -96,6 +98,11 @@ if (form) {
         Object.assign(emailState, { taken: answer?.available === false, checking: false, checked: true });
       } catch (error) {
         if (error.name === "AbortError") return;
+        if (error.status === 422 && emailState.value === email) {
+          Object.assign(emailState, { refused: error.fields?.email || error.message, checking: false, checked: true });
+          render();
+          return;
+        }
         // The server checks again on submit; a failed live check only stops saying "checking".
         Object.assign(emailState, { checking: false, checked: false });
       }

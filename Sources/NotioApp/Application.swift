@@ -21,11 +21,13 @@ public final class Application: Sendable {
         self.statics = statics
         let context = try AppContext(config: config, store: store, provider: try Self.provider(config), assetURL: { statics.url(for: $0) }, now: clock)
         self.context = context
-        // Nodes starting together on one empty database: one seeds, the others then see the account.
+        // The demo account (a public password) only when asked for. Nodes starting together on
+        // one empty database: one seeds, the others then see the account.
         try store.database.exclusively(7720413) {
-            let firstRun = try store.userCount() == 0
-            if config.seedDemo || firstRun {
+            if config.seedDemo {
                 try DemoData.seed(store: store, now: clock())
+            } else if try DemoData.closePublicPassword(store: store) {
+                log("the demo account \(DemoData.email) had its public password and was started without --seed-demo: its password is now random (its data is kept; --seed-demo brings the demo back)")
             }
         }
         var router = Router(routeTable(context))

@@ -9,6 +9,8 @@ public struct HTTPError: Error, Sendable, Equatable {
     public var message: String
     /// For 422: field name → what is wrong with it.
     public var fields: [String: String]
+    /// Seconds a client should wait before asking again (429, 503): sent as `Retry-After`.
+    public var retryAfter: Int?
 
     public init(_ status: Int, _ code: String, _ message: String, fields: [String: String] = [:]) {
         self.status = status; self.code = code; self.message = message; self.fields = fields

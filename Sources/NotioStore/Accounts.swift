@@ -78,18 +78,42 @@ extension Store {
         try database.write { c in
             try c.run("DELETE FROM sessions WHERE expires_at <= ?", [now.millis])
             try c.run("DELETE FROM login_failures WHERE at <= ?", [now.addingTimeInterval(-failureWindow).millis])
+            try c.run("DELETE FROM address_events WHERE at <= ?", [now.addingTimeInterval(-failureWindow).millis])
         }
     }
 
     // MARK: Login throttling
 
-    public func recordLoginFailure(email: String, address: String, at now: Date) throws {
-        try database.write { c in
-            try c.run("INSERT INTO login_failures (email, address, at) VALUES (?,?,?)", [email, address, now.millis])
+    /// Counts a sign-in attempt before its password is checked: in one write transaction, the
+    /// attempts within the window for this email and for this address are counted (failures and
+    /// attempts still being checked alike) and, when both are under their limits, one more is
+    /// recorded. Returns its id, or nil when a limit is reached. Parallel attempts queue on the
+    /// write lock (SQLite) or on one advisory lock (PostgreSQL, where the counts are read after it
+    /// is taken, so a node sees what another node recorded a moment before), so no burst can get
+    /// more passwords checked than the limits allow.
+    public func reserveLoginAttempt(email: String, address: String, since: Date, at now: Date,
+                                    maxPerEmail: Int, maxPerAddress: Int) throws -> Int64? {
+        try database.write(serializable: false) { c in
+            if c.engine == .postgres { try c.execute("SELECT pg_advisory_xact_lock(7720414)") }
+            try c.run("DELETE FROM login_failures WHERE email = ? AND at <= ?", [email, since.millis])
+            let e = try c.first("SELECT count(*) FROM login_failures WHERE email = ? AND at > ?", [email, since.millis], { $0.int(0) }) ?? 0
+            let a = try c.first("SELECT count(*) FROM login_failures WHERE address = ? AND at > ?", [address, since.millis], { $0.int(0) }) ?? 0
+            guard e < maxPerEmail, a < maxPerAddress else { return nil }
+            return try c.first("INSERT INTO login_failures (email, address, at) VALUES (?,?,?) RETURNING id", [email, address, now.millis], { $0.int64(0) })
         }
     }
 
-    /// Failures since `since` for this email and for this address.
+    /// An attempt whose password was never checked (the server was busy) is not held against anyone.
+    public func releaseLoginAttempt(_ id: Int64) throws {
+        try database.write { c in try c.run("DELETE FROM login_failures WHERE id = ?", [id]) }
+    }
+
+    /// A right password forgives the email's earlier attempts, this one included.
+    public func forgiveLoginAttempts(email: String, through id: Int64) throws {
+        try database.write { c in try c.run("DELETE FROM login_failures WHERE email = ? AND id <= ?", [email, id]) }
+    }
+
+    /// Attempts since `since` for this email and for this address (failures and those in progress).
     public func loginFailures(email: String, address: String, since: Date) throws -> (email: Int, address: Int) {
         try database.read { c in
             let e = try c.first("SELECT count(*) FROM login_failures WHERE email = ? AND at > ?", [email, since.millis], { $0.int(0) }) ?? 0
@@ -98,8 +122,20 @@ extension Store {
         }
     }
 
-    public func clearLoginFailures(email: String) throws {
-        try database.write { c in try c.run("DELETE FROM login_failures WHERE email = ?", [email]) }
+    // MARK: Per-address limits (sign-ups, email look-ups)
+
+    /// Records one event of `kind` from `address` when fewer than `limit` happened since `since`;
+    /// false when the limit is reached. Atomic in the same way as `reserveLoginAttempt`.
+    public func takeAddressAllowance(kind: String, address: String, limit: Int, since: Date, at now: Date) throws -> Bool {
+        try database.write(serializable: false) { c in
+            if c.engine == .postgres { try c.execute("SELECT pg_advisory_xact_lock(7720415)") }
+            try c.run("DELETE FROM address_events WHERE kind = ? AND address = ? AND at <= ?", [kind, address, since.millis])
+            let n = try c.first("SELECT count(*) FROM address_events WHERE kind = ? AND address = ? AND at > ?",
+                                [kind, address, since.millis], { $0.int(0) }) ?? 0
+            guard n < limit else { return false }
+            try c.run("INSERT INTO address_events (kind, address, at) VALUES (?,?,?)", [kind, address, now.millis])
+            return true
+        }
     }
 }
 

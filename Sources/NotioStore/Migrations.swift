@@ -265,6 +265,16 @@ enum Migrations {
         ALTER TABLE jobs ADD COLUMN claimed_at INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX jobs_by_owner ON jobs(owner_id, state);
         """,
+        // 9: per-address limits on sign-ups and email look-ups (kind = signup / email_lookup),
+        // kept in the database so that every node counts the same events.
+        """
+        CREATE TABLE address_events (
+            kind TEXT NOT NULL,
+            address TEXT NOT NULL,
+            at INTEGER NOT NULL
+        );
+        CREATE INDEX address_events_by_address ON address_events(kind, address, at);
+        """,
     ]
 
     /// The same schema on PostgreSQL, entry for entry.

@@ -49,19 +49,22 @@ class FakeServices:
 
 
 class ServerProcess:
-    """notio serve, with its output drained on a thread (a full pipe would block the server)."""
+    """notio serve, with its output drained on a thread (a full pipe would block the server).
+    `seed_demo`: start with --seed-demo (the demo account study@notio.io / password, 둘러보기)."""
 
-    def __init__(self, data_dir: Path, env: dict | None = None):
+    def __init__(self, data_dir: Path, env: dict | None = None, seed_demo: bool = True):
         binary = os.environ.get("NOTIO_BIN") or str(ROOT / ".build" / "debug" / "notio")
         if not Path(binary).exists():
             pytest.exit(f"no server binary at {binary}: run `swift build` first or set NOTIO_BIN", returncode=2)
-        self.command = [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir), "--seed-demo"]
+        self.command = [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir)] + (["--seed-demo"] if seed_demo else [])
         self.lines: list[str] = []
         self.base_url = None
         self._ready = threading.Event()
         self.process = subprocess.Popen(
             self.command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
-            env={**os.environ, "NOTIO_LOG_LEVEL": os.environ.get("NOTIO_LOG_LEVEL", "info"), **(env or {})},
+            # The tests sign up many accounts from 127.0.0.1; the per-address limits have tests of their own.
+            env={**os.environ, "NOTIO_LOG_LEVEL": os.environ.get("NOTIO_LOG_LEVEL", "info"),
+                 "NOTIO_SIGNUPS_PER_HOUR": "100000", "NOTIO_EMAIL_LOOKUPS_PER_MINUTE": "100000", **(env or {})},
         )
         threading.Thread(target=self._drain, daemon=True).start()
 

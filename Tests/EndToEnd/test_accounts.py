@@ -1,7 +1,12 @@
 """Accounts in a real browser: sign-up → logout → login, the live duplicate-email message, the
-wrong-password message, browsing the demo account as a guest, the splash and onboarding."""
+wrong-password message, browsing the demo account as a guest, the splash and onboarding, and a
+server started without --seed-demo (no demo account, no 둘러보기)."""
+import time
+
 import pytest
 from selenium.webdriver.common.by import By
+
+from conftest import ServerProcess
 
 from notio_e2e import (DEMO_EMAIL, DEMO_NAME, click, exists, fill, login, logout, random_email, signup,
                        text_of, wait_for, wait_for_path, wait_for_text)
@@ -116,3 +121,47 @@ def test_splash_leads_to_onboarding_first_then_to_login(server, driver):
     driver.get(f"{server}/")
     wait_for_path(driver, "/login")
     wait_for(driver, "#login-form")
+
+
+def post_guest(driver):
+    """POST /guest from the current page with its form token; the answer's status."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const body = new URLSearchParams({ csrf_token: document.querySelector('input[name="csrf_token"]').value });
+        fetch("/guest", { method: "POST", body, redirect: "manual" }).then(r => done(r.status), () => done(-1));
+    """)
+
+
+def test_without_the_demo_flag_there_is_no_public_account(tmp_path, driver):
+    plain = ServerProcess(tmp_path / "plain", seed_demo=False)
+    try:
+        base = plain.wait_until_listening()
+        assert not any("demo account on" in line for line in plain.lines)
+        for path in ("/login", "/welcome"):
+            driver.get(f"{base}{path}")
+            wait_for(driver, "#login-form, .onboarding")
+            assert not exists(driver, 'form[action="/guest"]') and "둘러보기" not in driver.page_source, f"{path} offers 둘러보기"
+        driver.get(f"{base}/login")
+        fill(driver, {"email": DEMO_EMAIL, "password": "password"})
+        click(driver, '#login-form button[type="submit"]')
+        assert wait_for(driver, '.form-error[role="alert"]').text.strip()
+        assert not exists(driver, ".app-header"), "signed in with the public demo password"
+        assert post_guest(driver) == 404
+    finally:
+        plain.stop()
+
+    seeded = ServerProcess(tmp_path / "seeded", seed_demo=True)
+    try:
+        base = seeded.wait_until_listening()
+        deadline = time.time() + 5  # the line comes right after "listening on"
+        while not any("demo account on" in line for line in seeded.lines) and time.time() < deadline:
+            time.sleep(0.05)
+        assert any("demo account on (--seed-demo): study@notio.io" in line for line in seeded.lines), seeded.lines
+        driver.get(f"{base}/login")
+        assert exists(driver, 'form[action="/guest"]')
+        # A redirect answered to fetch(redirect: "manual") reads as status 0 (an opaque redirect).
+        assert post_guest(driver) == 0, "the guest form did not sign in"
+        login(driver, base)
+        assert text_of(driver, ".app-header .user-name") == DEMO_NAME
+    finally:
+        seeded.stop()

@@ -15,6 +15,8 @@ import NotioTestSupport
         #expect(old.app.context.store.engine == .sqlite)
         let store = old.app.context.store
         let demo = try #require(try store.credentials(email: "study@notio.io")?.user)
+        // A password of its own: a node started without --seed-demo closes the public one.
+        try store.setPasswordHash(userId: demo.id, try Crypto.hashPassword("moved password 1"))
         let book = try #require(try store.books(owner: demo.id).first)
         let cover = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try old.app.context.reading.covers.save(cover, contentType: "image/png", bookId: book.id, owner: demo.id)
@@ -49,7 +51,7 @@ import NotioTestSupport
         // A node on PostgreSQL serves the moved account: its password, its notes, the cover from the database.
         let node = try await TestServer.start(seedDemo: false, configure: { $0.databaseURL = target; $0.fileStorage = "database" })
         let c = Client(node)
-        #expect(try await c.request("POST", "/api/v1/auth/login", json: ["email": "study@notio.io", "password": "password"]).status == 200)
+        #expect(try await c.request("POST", "/api/v1/auth/login", json: ["email": "study@notio.io", "password": "moved password 1"]).status == 200)
         #expect((try await c.get("/api/v1/notes").json["items"] as? [Any])?.count == 3)
         let served = try await c.get("/api/v1/books/\(book.id)/cover")
         #expect(served.status == 200)

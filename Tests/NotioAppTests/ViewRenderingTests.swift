@@ -14,8 +14,10 @@ import Testing
 
     static func context(_ lang: Language, user: SignedInUser? = nil, guest: Bool = false, path: String = "/") -> PageContext {
         let root = publicDir
-        return PageContext(language: lang, user: user, isGuest: guest, csrfToken: "tok\"en<1>", path: path,
-                           asset: { "file://\(root)/\($0)" })
+        var ctx = PageContext(language: lang, user: user, isGuest: guest, csrfToken: "tok\"en<1>", path: path,
+                              asset: { "file://\(root)/\($0)" })
+        ctx.offersGuestBrowse = true
+        return ctx
     }
 
     static let student = SignedInUser(id: "u1", email: "a@example.com", name: hostile)
@@ -97,6 +99,13 @@ import Testing
 
         let welcome = Pages.onboarding(ko)
         #expect(welcome.contains(#"href="/signup""#) && welcome.contains(#"href="/login""#) && welcome.contains(#"action="/guest""#))
+
+        // A server without the demo account offers no 둘러보기 anywhere.
+        var noDemo = ko
+        noDemo.offersGuestBrowse = false
+        for page in [Pages.login(noDemo), Pages.onboarding(noDemo)] {
+            #expect(!page.contains("/guest") && !page.contains("둘러보기"))
+        }
 
         let settings = Pages.settings(Self.context(.en, user: Self.student), timeZone: "Asia/Seoul")
         #expect(settings.contains(#"name="language""#) && settings.contains(#"name="timeZone""#) && settings.contains(#"action="/settings""#))

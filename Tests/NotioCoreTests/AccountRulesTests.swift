@@ -28,3 +28,33 @@ import Testing
         #expect(KoreanText.stripParticle("프로세스를") == "프로세스")
     }
 }
+
+@Suite struct EmailLookAlikeTests {
+    @Test func compatibilityFormsAreTheSameEmail() {
+        #expect(AccountRules.normalisedEmail("ｓｔｕｄｙ@notio.io") == "study@notio.io")
+        #expect(AccountRules.normalisedEmail("𝐬𝐭𝐮𝐝𝐲@ＮＯＴＩＯ.io") == "study@notio.io")
+        #expect(AccountRules.emailProblem(AccountRules.normalisedEmail("ｓｔｕｄｙ@notio.io")) == nil)
+    }
+
+    @Test(arguments: ["stu\u{00AD}dy@notio.io", "stu\u{200B}dy@notio.io", "study\u{200D}@notio.io", "\u{202E}study@notio.io",
+                      "st\u{2066}udy@notio.io", "\u{FEFF}study@notio.io", "study@no\u{034F}tio.io", "stu\u{3164}dy@notio.io",
+                      "stu\u{0007}dy@notio.io", "study@notio\u{2060}.io"])
+    func invisibleCharactersAreRefused(_ email: String) {
+        #expect(AccountRules.emailProblem(AccountRules.normalisedEmail(email)) == "email_invisible_characters")
+    }
+
+    @Test(arguments: ["\u{0455}tudy@notio.io", "stud\u{0443}@notio.io", "study@n\u{043E}tio.io", "\u{03BF}pen@notio.io", "p\u{0561}ss@notio.io"])
+    func lookAlikeLettersFromAnotherAlphabetAreRefused(_ email: String) {
+        #expect(AccountRules.emailProblem(AccountRules.normalisedEmail(email)) == "email_mixed_scripts")
+    }
+
+    @Test(arguments: ["иван@почта.рф", "θεός@example.gr", "민아@example.kr", "mina민아@example.kr", "café@example.fr", "first.last+tag@mail.example.co.kr"])
+    func oneAlphabetPerPartIsFine(_ email: String) {
+        #expect(AccountRules.emailProblem(AccountRules.normalisedEmail(email)) == nil)
+    }
+
+    @Test func signupNamesTheEmailProblem() {
+        let p = AccountRules.signupProblems(email: "stu\u{00AD}dy@notio.io", password: "12345678", name: "x", agreeTerms: true)
+        #expect(p == ["email": "email_invisible_characters"])
+    }
+}

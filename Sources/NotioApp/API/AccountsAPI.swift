@@ -20,7 +20,8 @@ struct AccountsAPI {
         let body = try JSON.decode(SignupBody.self, from: request)
         let language = body.language == "en" ? "en" : Language.preferred(request).rawValue
         let signedIn = try await app.accounts.signUp(email: body.email, password: body.password, name: body.name,
-                                                     agreeTerms: body.agreeTerms ?? false, language: language)
+                                                     agreeTerms: body.agreeTerms ?? false,
+                                                     address: app.config.trustedProxies.clientAddress(request), language: language)
         var r = JSON.response(SignedInJSON(user: UserJSON(signedIn.user), csrfToken: signedIn.session.csrfToken, readOnly: false), status: 201)
         r.setCookie(app.accounts.cookie(for: signedIn))
         return r
@@ -29,7 +30,7 @@ struct AccountsAPI {
     func login(_ request: Request) async throws -> Response {
         _ = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
         let body = try JSON.decode(LoginBody.self, from: request)
-        let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, address: request.remoteAddress,
+        let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, address: app.config.trustedProxies.clientAddress(request),
                                                     language: Language.preferred(request).rawValue)
         var r = JSON.response(SignedInJSON(user: UserJSON(signedIn.user), csrfToken: signedIn.session.csrfToken, readOnly: false))
         r.setCookie(app.accounts.cookie(for: signedIn))
@@ -44,11 +45,12 @@ struct AccountsAPI {
         return r
     }
 
+    /// `{available, valid: true}`; an email that could never be used is 422 with the reason.
     func emailAvailable(_ request: Request) throws -> Response {
         struct Answer: Encodable { var available: Bool; var valid: Bool }
-        let email = AccountRules.normalisedEmail(request.query["email"] ?? "")
-        guard AccountRules.isValidEmail(email) else { return JSON.response(Answer(available: false, valid: false)) }
-        return JSON.response(Answer(available: !(try app.store.emailExists(email)), valid: true))
+        let available = try app.accounts.emailAvailable(request.query["email"] ?? "", address: app.config.trustedProxies.clientAddress(request),
+                                                        language: Language.preferred(request).rawValue)
+        return JSON.response(Answer(available: available, valid: true))
     }
 
     /// Written by hand: scripts and the pages call it often, and JSONEncoder costs more than the

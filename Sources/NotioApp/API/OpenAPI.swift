@@ -37,17 +37,23 @@ enum OpenAPIDocument {
                 "name": ["type": "string", "maxLength": 50], "agreeTerms": ["type": "boolean", "const": true],
                 "language": ["type": "string", "enum": ["ko", "en"]]]]),
             "responses": ["201": answer("Signed in; sets the session cookie", ref("SignedIn")), "400": errorAnswer("Malformed JSON"),
-                          "409": errorAnswer("email_taken"), "422": errorAnswer("Invalid values, named in error.fields")]]],
+                          "409": errorAnswer("email_taken"), "422": errorAnswer("Invalid values, named in error.fields (an email with invisible or look-alike characters too)"),
+                          "429": errorAnswer("too_many_signups: NOTIO_SIGNUPS_PER_HOUR from this address; Retry-After"),
+                          "503": errorAnswer("busy: too many password checks waiting; Retry-After")]]],
         "/api/v1/auth/email-available": ["get": [
             "summary": "Whether an email can still be used to sign up", "security": [],
             "parameters": [["name": "email", "in": "query", "required": true, "schema": ["type": "string"]]],
-            "responses": ["200": answer("Availability", ["type": "object", "properties": ["available": ["type": "boolean"], "valid": ["type": "boolean"]]])]]],
+            "responses": ["200": answer("Availability", ["type": "object", "properties": ["available": ["type": "boolean"], "valid": ["type": "boolean", "const": true]]]),
+                          "422": errorAnswer("An email that can never be used (format, invisible or look-alike characters); the reason in error.message"),
+                          "429": errorAnswer("too_many_lookups: NOTIO_EMAIL_LOOKUPS_PER_MINUTE from this address; Retry-After")]]],
         "/api/v1/auth/login": ["post": [
             "summary": "Sign in", "security": [],
             "requestBody": jsonBody(["type": "object", "required": ["email", "password"], "properties": [
                 "email": ["type": "string"], "password": ["type": "string"]]]),
             "responses": ["200": answer("Signed in; sets the session cookie", ref("SignedIn")), "401": errorAnswer("invalid_credentials"),
-                          "429": errorAnswer("too_many_attempts")]]],
+                          "422": errorAnswer("An email that can never be used (format, invisible or look-alike characters)"),
+                          "429": errorAnswer("too_many_attempts: 5 per email or 20 per address in 15 minutes, counted before the password is checked; Retry-After"),
+                          "503": errorAnswer("busy: too many password checks waiting (NOTIO_LOGIN_QUEUE); Retry-After")]]],
         "/api/v1/auth/logout": ["post": ["summary": "Sign out", "responses": ["204": answer("Session ended"), "403": errorAnswer("CSRF token missing")]]],
         "/api/v1/me": [
             "get": ["summary": "The signed-in account and its CSRF token", "responses": ["200": answer("The account", ref("SignedIn")), "401": errorAnswer("Not signed in")]],

@@ -9,14 +9,30 @@ struct AccountService: Sendable {
     let config: Configuration
     let now: @Sendable () -> Date
     let sessions: SessionCache
+    let hasher: PasswordHasher
 
-    /// Failures counted within this window…
+    init(store: Store, config: Configuration, now: @escaping @Sendable () -> Date, sessions: SessionCache) {
+        self.store = store; self.config = config; self.now = now; self.sessions = sessions
+        hasher = PasswordHasher(waiting: config.loginQueue)
+    }
+
+    /// Sign-in attempts counted within this window…
     static let failureWindow: TimeInterval = 15 * 60
-    /// …before an email is locked out for the rest of it.
+    /// …before an email is locked out for the rest of it: at most this many of its passwords
+    /// are ever checked in a window, however many arrive at once.
     static let maxFailuresPerEmail = 5
     /// …before an address is locked out for the rest of it (many emails from one place).
     static let maxFailuresPerAddress = 20
-    static let demoEmail = "study@notio.io"
+    /// The window of `NOTIO_SIGNUPS_PER_HOUR` and of `NOTIO_EMAIL_LOOKUPS_PER_MINUTE`.
+    static let signupWindow: TimeInterval = 60 * 60
+    static let lookupWindow: TimeInterval = 60
+    /// How long a busy server asks a client to wait before signing in again.
+    static let busyRetrySeconds = 2
+    static let demoEmail = DemoData.email
+
+    /// The demo account exists only when the server was started with `--seed-demo`; then, and
+    /// only then, visitors may browse it read-only (둘러보기).
+    var demoAvailable: Bool { config.seedDemo }
 
     struct SignedIn: Sendable {
         var user: User
@@ -24,49 +40,99 @@ struct AccountService: Sendable {
         var session: Session
     }
 
-    /// Creates the account and signs it in. 422 names the bad fields, 409 when the email is taken.
-    func signUp(email rawEmail: String, password: String, name: String, agreeTerms: Bool, language: String) async throws -> SignedIn {
+    /// Creates the account and signs it in. 422 names the bad fields, 409 when the email is taken,
+    /// 429 past the sign-ups allowed from one address.
+    func signUp(email rawEmail: String, password: String, name: String, agreeTerms: Bool, address: String, language: String) async throws -> SignedIn {
         let email = AccountRules.normalisedEmail(rawEmail)
         let problems = AccountRules.signupProblems(email: email, password: password, name: name, agreeTerms: agreeTerms)
         if !problems.isEmpty {
             throw HTTPError.unprocessable(problems.mapValues { AccountMessages.text($0, language: language) },
                                           AccountMessages.text("fix_fields", language: language))
         }
+        // Counted before the email is looked up: a 409 tells whether an email has an account.
+        guard try store.takeAddressAllowance(kind: "signup", address: address, limit: config.signupsPerHour,
+                                             since: now().addingTimeInterval(-Self.signupWindow), at: now()) else {
+            throw limited("too_many_signups", retryAfter: Int(Self.signupWindow), language)
+        }
         if try store.emailExists(email) { throw emailTaken(language) }
-        let hash = try await PasswordHasher.shared.hash(password)
+        let hash: String
+        do { hash = try await hasher.hash(password) } catch is PasswordHasher.Busy { throw busy(language) }
         let user = User(id: UUID().uuidString.lowercased(), email: email, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
                         language: language, timeZone: "Asia/Seoul", createdAt: now())
         guard let saved = try store.insertUser(user, passwordHash: hash, termsAgreedAt: now()) else { throw emailTaken(language) }
         return try startSession(for: saved, readOnly: false)
     }
 
+    /// Whether an email is free for a new account; 422 when it could never be used, 429 past the
+    /// look-ups allowed from one address.
+    func emailAvailable(_ rawEmail: String, address: String, language: String) throws -> Bool {
+        guard try store.takeAddressAllowance(kind: "email_lookup", address: address, limit: config.emailLookupsPerMinute,
+                                             since: now().addingTimeInterval(-Self.lookupWindow), at: now()) else {
+            throw limited("too_many_lookups", retryAfter: Int(Self.lookupWindow), language)
+        }
+        let email = try checkedEmail(rawEmail, language: language)
+        return !(try store.emailExists(email))
+    }
+
+    /// The normalised email, or 422 naming what is wrong with it.
+    private func checkedEmail(_ rawEmail: String, language: String) throws -> String {
+        let email = AccountRules.normalisedEmail(rawEmail)
+        if let problem = AccountRules.emailProblem(email) {
+            let message = AccountMessages.text(problem, language: language)
+            throw HTTPError.unprocessable(["email": message], message)
+        }
+        return email
+    }
+
     private func emailTaken(_ language: String) -> HTTPError {
         HTTPError(409, "email_taken", AccountMessages.text("email_taken", language: language), fields: ["email": AccountMessages.text("email_taken", language: language)])
     }
 
-    /// Checks the password; 429 after repeated failures for the email or the address.
+    private func limited(_ key: String, retryAfter: Int, _ language: String) -> HTTPError {
+        var e = HTTPError(429, key, AccountMessages.text(key, language: language))
+        e.retryAfter = retryAfter
+        return e
+    }
+
+    private func busy(_ language: String) -> HTTPError {
+        var e = HTTPError(503, "busy", AccountMessages.text("busy", language: language))
+        e.retryAfter = Self.busyRetrySeconds
+        return e
+    }
+
+    /// Checks the password. The attempt is counted before the check, so a burst of guesses gets
+    /// no more passwords checked than the limits allow (429 for the rest); a right password
+    /// forgives the email's attempts; a full line of waiting checks answers 503 `busy`.
     func logIn(email rawEmail: String, password: String, address: String, language: String) async throws -> SignedIn {
-        let email = AccountRules.normalisedEmail(rawEmail)
-        let since = now().addingTimeInterval(-Self.failureWindow)
-        let failures = try store.loginFailures(email: email, address: address, since: since)
-        if failures.email >= Self.maxFailuresPerEmail || failures.address >= Self.maxFailuresPerAddress {
-            throw HTTPError(429, "too_many_attempts", AccountMessages.text("too_many_attempts", language: language))
+        let email = try checkedEmail(rawEmail, language: language)
+        guard let attempt = try store.reserveLoginAttempt(email: email, address: address, since: now().addingTimeInterval(-Self.failureWindow),
+                                                          at: now(), maxPerEmail: Self.maxFailuresPerEmail,
+                                                          maxPerAddress: Self.maxFailuresPerAddress) else {
+            throw limited("too_many_attempts", retryAfter: Int(Self.failureWindow), language)
         }
-        let found = try store.credentials(email: email)
-        // Verify against a fixed hash when the email is unknown, so timing does not tell which emails exist.
-        let ok = try await PasswordHasher.shared.verify(password, hash: found?.passwordHash ?? PasswordHasher.shared.decoyHash())
+        let found: (user: User, passwordHash: String)?
+        let ok: Bool
+        do {
+            found = try store.credentials(email: email)
+            // Checked against a decoy hash when the email is unknown, so timing does not tell which emails exist.
+            ok = try await hasher.verify(password, hash: found?.passwordHash)
+        } catch {
+            // No password was checked: the attempt is not held against the email or the address.
+            try? store.releaseLoginAttempt(attempt)
+            if error is PasswordHasher.Busy { throw busy(language) }
+            throw error
+        }
         guard let found, ok else {
-            try store.recordLoginFailure(email: email, address: address, at: now())
             throw HTTPError(401, "invalid_credentials", AccountMessages.text("invalid_credentials", language: language))
         }
-        try store.clearLoginFailures(email: email)
+        try store.forgiveLoginAttempts(email: email, through: attempt)
         return try startSession(for: found.user, readOnly: false)
     }
 
-    /// A read-only session on the demo account ("둘러보기").
-    func startGuest() throws -> SignedIn {
-        guard let demo = try store.credentials(email: Self.demoEmail)?.user else {
-            throw HTTPError(404, "demo_unavailable", "The demo account is not set up on this server.")
+    /// A read-only session on the demo account ("둘러보기"); 404 when the server has no demo.
+    func startGuest(language: String) throws -> SignedIn {
+        guard demoAvailable, let demo = try store.credentials(email: Self.demoEmail)?.user else {
+            throw HTTPError(404, "demo_unavailable", AccountMessages.text("demo_unavailable", language: language))
         }
         return try startSession(for: demo, readOnly: true)
     }
@@ -90,39 +156,6 @@ struct AccountService: Sendable {
     }
 }
 
-/// Argon2id off the request threads: each hash on a thread of its own (never on the shared
-/// pools, which busy jobs may hold), at most two at once (64 MiB each).
-final class PasswordHasher: Sendable {
-    static let shared = PasswordHasher()
-    private let slots = DispatchSemaphore(value: 2)
-    private let decoy: String
-
-    private init() {
-        decoy = (try? Crypto.hashPassword(Crypto.randomToken())) ?? ""
-    }
-
-    func decoyHash() -> String { decoy }
-
-    private func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { cont in
-            let thread = Thread { [slots] in
-                slots.wait(); defer { slots.signal() }
-                cont.resume(with: Result { try work() })
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-    }
-
-    func hash(_ password: String) async throws -> String {
-        try await run { try Crypto.hashPassword(password) }
-    }
-
-    func verify(_ password: String, hash: String) async throws -> Bool {
-        try await run { Crypto.verifyPassword(password, hash: hash) }
-    }
-}
-
 /// Account messages in both languages (the pages' own strings live with the views).
 enum AccountMessages {
     static let table: [String: (ko: String, en: String)] = [
@@ -136,6 +169,14 @@ enum AccountMessages {
         "invalid_credentials": ("이메일 또는 비밀번호가 맞지 않아요.", "The email or password is wrong."),
         "too_many_attempts": ("로그인 시도가 너무 많아요. 15분 뒤에 다시 시도해 주세요.", "Too many sign-in attempts. Try again in 15 minutes."),
         "fix_fields": ("입력한 내용을 확인해 주세요.", "Check the highlighted fields."),
+        "email_invisible_characters": ("이메일에 보이지 않는 문자(소프트 하이픈, 폭 없는 공백, 방향 제어 문자 등)가 들어 있어요. 직접 다시 입력해 주세요.",
+                                       "The email contains characters you cannot see (a soft hyphen, a zero-width space, a direction mark…). Type it again by hand."),
+        "email_mixed_scripts": ("이메일에 서로 닮은 다른 문자(예: 라틴 문자 사이의 키릴 문자)가 섞여 있어요. 한 가지 문자로 입력해 주세요.",
+                                "The email mixes look-alike letters from different alphabets (such as a Cyrillic letter among Latin ones). Use one alphabet."),
+        "too_many_signups": ("이 주소에서 가입 요청이 너무 많아요. 1시간 뒤에 다시 시도해 주세요.", "Too many sign-ups from this address. Try again in an hour."),
+        "too_many_lookups": ("이메일 확인 요청이 너무 많아요. 1분 뒤에 다시 시도해 주세요.", "Too many email checks from this address. Try again in a minute."),
+        "busy": ("지금 로그인 요청이 몰려 있어요. 잠시 후 다시 시도해 주세요.", "Too many sign-ins are waiting right now. Try again in a few seconds."),
+        "demo_unavailable": ("이 서버에는 둘러볼 데모 계정이 없어요.", "This server has no demo account to look around in."),
     ]
 
     static func text(_ key: String, language: String) -> String {

@@ -57,6 +57,9 @@ public enum NotioCommand {
         let app = try Application(config: config)
         try app.start()
         print("listening on \(app.baseURL)")
+        if config.seedDemo {
+            print("demo account on (--seed-demo): \(DemoData.email) / \(DemoData.password) can sign in and 둘러보기 browses it; leave the flag off on a shared server")
+        }
         fflush(nil)
         let done = DispatchSemaphore(value: 0)
         let sources = [SIGTERM, SIGINT].map { sig in

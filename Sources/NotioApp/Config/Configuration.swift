@@ -1,5 +1,6 @@
 import Foundation
 import NotioCatalog
+import NotioHTTP
 import NotioStore
 
 /// One setting of the configuration table. Its key is the environment variable; the command-line
@@ -46,6 +47,14 @@ public struct Configuration: Sendable {
     /// Where the static files (css, js, icons) are.
     public var publicDirectory = ""
     public var seedDemo = false
+    /// Reverse proxies whose `X-Forwarded-For` names the client; every per-address limit uses it.
+    public var trustedProxies = TrustedProxies.none
+    /// Sign-ins and sign-ups that may wait for a password check; one more is answered 503.
+    public var loginQueue = 32
+    /// Sign-ups per hour from one address.
+    public var signupsPerHour = 10
+    /// Email availability look-ups per minute from one address.
+    public var emailLookupsPerMinute = 60
     public var threads = 2
     public var sessionDays = 30
     public var maxUploadBytes = 50 << 20
@@ -123,6 +132,11 @@ public struct Configuration: Sendable {
                 validate: { $0.isEmpty || $0.hasPrefix("http://") || $0.hasPrefix("https://") ? nil : "must start with http:// or https://" }),
         Setting(key: "NOTIO_PUBLIC_DIR", defaultValue: "", help: "Folder of static files; empty finds ./Public beside the source tree", secret: false, isFlag: false, validate: any),
         Setting(key: "NOTIO_SEED_DEMO", defaultValue: "false", help: "Create or refresh the demo account study@notio.io / password", secret: false, isFlag: true, validate: bool),
+        Setting(key: "NOTIO_TRUSTED_PROXIES", defaultValue: "", help: "Reverse proxies (CIDR list, e.g. 127.0.0.1/32,10.0.0.0/8) whose X-Forwarded-For names the client; empty trusts none", secret: false, isFlag: false,
+                validate: { v in do { _ = try TrustedProxies(parsing: v); return nil } catch { return "\(error)" } }),
+        Setting(key: "NOTIO_LOGIN_QUEUE", defaultValue: "32", help: "Sign-ins and sign-ups waiting for a password check (2 run at once); beyond it the answer is 503 busy", secret: false, isFlag: false, validate: int(0...10_000)),
+        Setting(key: "NOTIO_SIGNUPS_PER_HOUR", defaultValue: "10", help: "Sign-ups per hour from one address", secret: false, isFlag: false, validate: int(1...1_000_000)),
+        Setting(key: "NOTIO_EMAIL_LOOKUPS_PER_MINUTE", defaultValue: "60", help: "Email availability checks per minute from one address", secret: false, isFlag: false, validate: int(1...1_000_000)),
         Setting(key: "NOTIO_THREADS", defaultValue: "2", help: "HTTP worker threads", secret: false, isFlag: false, validate: int(1...64)),
         Setting(key: "NOTIO_SESSION_DAYS", defaultValue: "30", help: "Days a sign-in lasts", secret: false, isFlag: false, validate: int(1...365)),
         Setting(key: "NOTIO_MAX_UPLOAD_MB", defaultValue: "50", help: "Largest upload accepted, in MB", secret: false, isFlag: false, validate: int(1...1024)),
@@ -199,6 +213,10 @@ public struct Configuration: Sendable {
         c.jobLeaseSeconds = Int(values["NOTIO_JOB_LEASE_SECONDS"]!)!
         c.publicDirectory = values["NOTIO_PUBLIC_DIR"]!
         c.seedDemo = b("NOTIO_SEED_DEMO")
+        c.trustedProxies = try TrustedProxies(parsing: values["NOTIO_TRUSTED_PROXIES"]!)
+        c.loginQueue = Int(values["NOTIO_LOGIN_QUEUE"]!)!
+        c.signupsPerHour = Int(values["NOTIO_SIGNUPS_PER_HOUR"]!)!
+        c.emailLookupsPerMinute = Int(values["NOTIO_EMAIL_LOOKUPS_PER_MINUTE"]!)!
         c.threads = Int(values["NOTIO_THREADS"]!)!
         c.sessionDays = Int(values["NOTIO_SESSION_DAYS"]!)!
         c.maxUploadBytes = Int(values["NOTIO_MAX_UPLOAD_MB"]!)! << 20

@@ -2,7 +2,7 @@ import Foundation
 import NotioCore
 import NotioStore
 
-/// The demo account `study@notio.io` / `password`: created on first run and with `--seed-demo`.
+/// The demo account `study@notio.io` / `password`: created (or refreshed) only with `--seed-demo`.
 /// Each feature adds its part (notes, quizzes, books, sentences, sessions).
 enum DemoData {
     static let email = "study@notio.io"
@@ -27,4 +27,18 @@ enum DemoData {
             try DemoReading.seed(store: store, owner: user, now: now)
         }
     }
+
+    /// Without `--seed-demo` no account may have a password everyone knows: a demo account left
+    /// by an earlier start (older versions seeded it on every first start) gets a random one.
+    /// Returns whether it had the public password.
+    static func closePublicPassword(store: Store) throws -> Bool {
+        guard let existing = try store.credentials(email: email), existing.passwordHash != closed,
+              Crypto.verifyPassword(password, hash: existing.passwordHash) else { return false }
+        try store.setPasswordHash(userId: existing.user.id, closed)
+        return true
+    }
+
+    /// Not a hash of any password (libsodium refuses it at once), so no password signs in, and
+    /// the next start without `--seed-demo` needs no Argon2 check to see that it is closed.
+    static let closed = "!closed: started without --seed-demo"
 }

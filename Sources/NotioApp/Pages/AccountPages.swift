@@ -40,13 +40,13 @@ struct AccountPages {
         let ctx = app.pageContext(request, visitor)
         do {
             let signedIn = try await app.accounts.logIn(email: email, password: fields["password"] ?? "",
-                                                        address: request.remoteAddress, language: ctx.language.rawValue)
+                                                        address: app.config.trustedProxies.clientAddress(request), language: ctx.language.rawValue)
             try app.accounts.logOut(visitor)
             var r = Response.redirect("/")
             r.setCookie(app.accounts.cookie(for: signedIn))
             return r
-        } catch let e as HTTPError where e.status == 401 || e.status == 429 {
-            return app.page(Pages.login(ctx, email: email, error: e.message), status: e.status, newCSRF: nil)
+        } catch let e as HTTPError where [401, 422, 429, 503].contains(e.status) {
+            return Self.retryAfter(e, app.page(Pages.login(ctx, email: email, error: e.message), status: e.status, newCSRF: nil))
         }
     }
 
@@ -68,16 +68,23 @@ struct AccountPages {
         do {
             let signedIn = try await app.accounts.signUp(email: values["email"]!, password: f["password"] ?? "", name: values["name"]!,
                                                          agreeTerms: ["true", "on", "1"].contains(f["agreeTerms"] ?? ""),
-                                                         language: ctx.language.rawValue)
+                                                         address: app.config.trustedProxies.clientAddress(request), language: ctx.language.rawValue)
             try app.accounts.logOut(visitor)
             var r = Response.redirect("/")
             r.setCookie(app.accounts.cookie(for: signedIn))
             return r
-        } catch let e as HTTPError where e.status == 422 || e.status == 409 {
+        } catch let e as HTTPError where [409, 422, 429, 503].contains(e.status) {
             var errors = e.fields
             if errors.isEmpty { errors["form"] = e.message }
-            return app.page(Pages.signup(ctx, values: values, errors: errors), status: e.status, newCSRF: nil)
+            return Self.retryAfter(e, app.page(Pages.signup(ctx, values: values, errors: errors), status: e.status, newCSRF: nil))
         }
+    }
+
+    /// A form answered again with a 429 or 503 says when to try again, as the API does.
+    private static func retryAfter(_ error: HTTPError, _ page: Response) -> Response {
+        var r = page
+        if let seconds = error.retryAfter { r.headers.set("Retry-After", String(seconds)) }
+        return r
     }
 
     func terms(_ request: Request) throws -> Response {
@@ -95,7 +102,7 @@ struct AccountPages {
 
     func guest(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
-        let signedIn = try app.accounts.startGuest()
+        let signedIn = try app.accounts.startGuest(language: app.pageContext(request, visitor).language.rawValue)
         try app.accounts.logOut(visitor)
         var r = Response.redirect("/")
         r.setCookie(app.accounts.cookie(for: signedIn))

@@ -12,7 +12,7 @@ enum ErrorPages {
             Log.line("error \(request.id) \(request.method) \(request.path): \(error)")
             httpError = HTTPError(500, "internal", "Something went wrong on our side. Please try again.")
         }
-        let response: Response
+        var response: Response
         if request.isAPI || request.path.hasPrefix("/widget/") {
             // Widgets are read by programs, which need the status, not a sign-in page.
             response = JSON.error(httpError)
@@ -23,6 +23,7 @@ enum ErrorPages {
             let ctx = app.pageContext(request, visitor)
             response = Response.html(Pages.error(ctx, status: httpError.status, message: httpError.message), status: httpError.status)
         }
+        if let seconds = httpError.retryAfter { response.headers.set("Retry-After", String(seconds)) }
         return response
     }
 }

@@ -10,6 +10,7 @@ extension AppContext {
         var ctx = PageContext(language: language,
                               user: visitor.user.map { SignedInUser(id: $0.id, email: $0.email, name: $0.name) },
                               isGuest: visitor.isGuest, csrfToken: visitor.csrfToken, path: request.path, asset: assetURL)
+        ctx.offersGuestBrowse = accounts.demoAvailable
         if let user = visitor.user { ctx.timer = timerBar(owner: user.id) }
         return ctx
     }

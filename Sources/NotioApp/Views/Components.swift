@@ -5,9 +5,10 @@ enum Form {
         "<input type=\"hidden\" name=\"csrf_token\" value=\"\(ctx.csrfToken)\">"
     }
 
-    /// The "둘러보기" button: a POST to /guest.
+    /// The "둘러보기" button: a POST to /guest. Nothing when the server has no demo account.
     static func guestButton(_ ctx: PageContext, style: String = "button-secondary") -> HTML {
-        """
+        guard ctx.offersGuestBrowse else { return "" }
+        return """
         <form class="guest-form" method="post" action="/guest">
           \(csrfField(ctx))
           <button class="button \(style) button-block" type="submit">\(ctx.t("guest.browse"))</button>

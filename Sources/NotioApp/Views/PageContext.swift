@@ -52,6 +52,8 @@ public struct PageContext: Sendable {
     public var user: SignedInUser?
     /// Browsing the demo account read-only ("둘러보기"): a banner is shown and edit actions hidden.
     public var isGuest: Bool
+    /// The server has the demo account (`--seed-demo`): the pages offer 둘러보기.
+    public var offersGuestBrowse = false
     /// Sent in every form as the hidden input `csrf_token` and in `<meta name="csrf-token">`.
     public var csrfToken: String
     /// The request path, used to mark the current navigation item.

@@ -16,7 +16,7 @@ extension Pages {
             <button class="button button-primary button-block" type="submit">\(ctx.t("login.submit"))</button>
           </form>
           <p class="auth-switch">\(ctx.t("login.noAccount")) <a href="/signup">\(ctx.t("nav.signup"))</a></p>
-          <div class="divider"><span>\(ctx.t("login.or"))</span></div>
+          \(HTML.when(ctx.offersGuestBrowse) { "<div class=\"divider\"><span>\(ctx.t("login.or"))</span></div>" })
           \(Form.guestButton(ctx))
         </section>
         """

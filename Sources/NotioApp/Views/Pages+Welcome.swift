@@ -18,21 +18,22 @@ extension Pages {
         return Layout.page(ctx: ctx, title: "Notio", body: body, scripts: ["splash.js"], chrome: .bare, bodyClass: "page-splash")
     }
 
-    /// `GET /welcome`: three slides (노트, 밑줄, 둘러보기) and the ways in: 시작하기 → /signup,
-    /// 로그인 → /login, 둘러보기 → POST /guest. `onboarding.js` sets the first-visit flag.
+    /// `GET /welcome`: slides (노트, 밑줄, and 둘러보기 when the server has the demo account) and
+    /// the ways in: 시작하기 → /signup, 로그인 → /login, 둘러보기 → POST /guest. `onboarding.js` sets the first-visit flag.
     public static func onboarding(_ ctx: PageContext) -> String {
         func steps(_ items: [(HTML, String)]) -> HTML {
             let lis = items.map { icon, key in "<li>\(icon)<span>\(ctx.t(key))</span></li>" as HTML }
             return "<ol class=\"steps\">\(HTML.join(lis))</ol>"
         }
-        let slides: [(id: String, title: String, body: String, extra: HTML)] = [
+        var slides: [(id: String, title: String, body: String, extra: HTML)] = [
             ("notes", ctx.t("onboarding.slide1.title"), ctx.t("onboarding.slide1.body"),
              steps([(Icon.pdf, "onboarding.slide1.step1"), (Icon.card, "onboarding.slide1.step2"), (Icon.quiz, "onboarding.slide1.step3")])),
             ("reading", ctx.t("onboarding.slide2.title"), ctx.t("onboarding.slide2.body"),
              steps([(Icon.underline, "onboarding.slide2.step1"), (Icon.timer, "onboarding.slide2.step2"), (Icon.chart, "onboarding.slide2.step3")])),
-            ("browse", ctx.t("onboarding.slide3.title"), ctx.t("onboarding.slide3.body"),
-             steps([(Icon.eye, "guest.browse")])),
         ]
+        if ctx.offersGuestBrowse {
+            slides.append(("browse", ctx.t("onboarding.slide3.title"), ctx.t("onboarding.slide3.body"), steps([(Icon.eye, "guest.browse")])))
+        }
         let slideHTML = HTML.join(slides.enumerated().map { index, slide in
             """
             <li class="slide slide-\(slide.id)" id="slide-\(index + 1)" aria-roledescription="slide" aria-label="\(ctx.t("onboarding.slideLabel")) \(index + 1) / \(slides.count)">

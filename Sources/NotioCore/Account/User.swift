@@ -44,9 +44,33 @@ public enum AccountRules {
         return labels.last!.count >= 2
     }
 
-    /// Emails are compared lower-cased and trimmed.
+    /// Emails are compared trimmed, NFKC-normalised and lower-cased, so that `ｓｔｕｄｙ@notio.io`
+    /// (full-width letters) or `𝐬𝐭𝐮𝐝𝐲@notio.io` is the same account as `study@notio.io`.
     public static func normalisedEmail(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        email.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCompatibilityMapping.lowercased()
+    }
+
+    /// What is wrong with a (normalised) email, as a message key, or nil when it may be used.
+    /// The one rule for sign-up, sign-in, the email check and the pages: besides the format,
+    /// characters one cannot see (soft hyphen, zero-width and bidi controls, other format and
+    /// control characters, Hangul fillers) and look-alike letters from different alphabets in one
+    /// part (a Cyrillic `ѕ` among Latin letters) are refused, because they make a second account
+    /// that looks like the first.
+    public static func emailProblem(_ email: String) -> String? {
+        if email.unicodeScalars.contains(where: isInvisible) { return "email_invisible_characters" }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let labels = parts.count == 2 ? [parts[0]] + parts[1].split(separator: ".") : []
+        if labels.contains(where: { ConfusableScript.mixes($0.unicodeScalars) }) { return "email_mixed_scripts" }
+        return isValidEmail(email) ? nil : "invalid_email"
+    }
+
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        if p.isDefaultIgnorableCodePoint || p.isWhitespace { return true }
+        switch p.generalCategory {
+        case .format, .control, .privateUse, .surrogate, .unassigned, .lineSeparator, .paragraphSeparator, .spaceSeparator: return true
+        default: return false
+        }
     }
 
     public enum Strength: String, Sendable { case weak, fair, strong }
@@ -66,11 +90,43 @@ public enum AccountRules {
     /// Field name → message key for what is wrong with a sign-up.
     public static func signupProblems(email: String, password: String, name: String, agreeTerms: Bool) -> [String: String] {
         var problems: [String: String] = [:]
-        if !isValidEmail(email) { problems["email"] = "invalid_email" }
+        if let problem = emailProblem(email) { problems["email"] = problem }
         if password.count < minimumPasswordLength { problems["password"] = "password_too_short" }
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedName.isEmpty { problems["name"] = "name_required" } else if trimmedName.count > maximumNameLength { problems["name"] = "name_too_long" }
         if !agreeTerms { problems["agreeTerms"] = "terms_required" }
         return problems
+    }
+}
+
+/// The alphabets whose letters look alike (Latin `a`, Cyrillic `а`, Greek `α`; Latin `s`,
+/// Cyrillic `ѕ`; Cherokee `Ꭺ`). A part of an email that takes letters from two of them is a
+/// look-alike of another address (UTS #39's "mixed-script confusables", reduced to the scripts
+/// that matter). Scripts without look-alikes here (Hangul, Han, Kana) may appear beside Latin.
+enum ConfusableScript: CaseIterable {
+    case latin, greek, cyrillic, armenian, cherokee, georgian, coptic
+
+    static func of(_ s: Unicode.Scalar) -> ConfusableScript? {
+        switch s.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1D00...0x1D7F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xAB30...0xAB6F:
+            return s.properties.isAlphabetic ? .latin : nil
+        case 0x370...0x3FF, 0x1F00...0x1FFF: return s.properties.isAlphabetic ? .greek : nil
+        case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return s.properties.isAlphabetic ? .cyrillic : nil
+        case 0x530...0x58F, 0xFB13...0xFB17: return .armenian
+        case 0x13A0...0x13FF, 0xAB70...0xABBF: return .cherokee
+        case 0x10A0...0x10FF, 0x2D00...0x2D2F, 0x1C90...0x1CBF: return .georgian
+        case 0x2C80...0x2CFF: return .coptic
+        default: return nil
+        }
+    }
+
+    static func mixes<S: Sequence>(_ scalars: S) -> Bool where S.Element == Unicode.Scalar {
+        var seen: ConfusableScript?
+        for s in scalars {
+            guard let script = of(s) else { continue }
+            if let seen, seen != script { return true }
+            seen = script
+        }
+        return false
     }
 }

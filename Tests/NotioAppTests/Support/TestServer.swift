@@ -26,6 +26,9 @@ final class TestServer: @unchecked Sendable {
         // No test reaches outside 127.0.0.1: catalogs are off unless a test points them at the fakes.
         config.catalogProviders = "none"
         config.databaseURL = TestDatabase.url(for: self.dataDirectory)
+        // Tests sign up many accounts from 127.0.0.1; the per-address limits have tests of their own.
+        config.signupsPerHour = 100_000
+        config.emailLookupsPerMinute = 100_000
         configure(&config)
         if let clock {
             app = try Application(config: config, clock: { clock.now })
