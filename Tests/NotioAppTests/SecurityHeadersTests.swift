@@ -76,4 +76,13 @@ import Testing
             #expect(!r.text.contains("<script") && !r.text.contains("<a ") && !r.text.contains("<form"))
         }
     }
+
+    /// Catalog thumbnails are shown over https only, as `img-src` allows.
+    @Test func outsideImagesAreHTTPS() {
+        #expect(SecurityHeaders.outsideImage("http://image.aladin.co.kr/a/b.jpg") == "https://image.aladin.co.kr/a/b.jpg")
+        #expect(SecurityHeaders.outsideImage("https://covers.openlibrary.org/b/id/1-M.jpg") == "https://covers.openlibrary.org/b/id/1-M.jpg")
+        #expect(SecurityHeaders.outsideImage("javascript:alert(1)") == nil)
+        #expect(SecurityHeaders.outsideImage("data:image/png;base64,AAAA") == nil)
+        #expect(SecurityHeaders.outsideImage("//evil.example/x.png") == nil)
+    }
 }

@@ -34,6 +34,17 @@ enum SecurityHeaders {
         ].joined(separator: "; ")
     }
 
+    /// The address a page may show an outside image from, under `img-src`: https only, and an
+    /// http address is asked for over https (as browsers do on an https page: Aladin's lists
+    /// give http thumbnails that its image host also serves over https). Nil for anything else.
+    static func outsideImage(_ url: String) -> String? {
+        guard var parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", parts.host?.isEmpty == false else { return nil }
+        parts.scheme = "https"
+        if scheme == "http", parts.port == 80 { parts.port = nil }
+        return parts.string
+    }
+
     /// Every answer's headers unless it sets its own. `same-origin`: our own pages see where a
     /// reader came from; other sites never see our URLs (note ids, search words).
     static func defaults(importMap: String) -> Headers {
