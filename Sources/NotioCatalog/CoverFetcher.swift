@@ -115,6 +115,7 @@ final class Transfer {
     let policy: AddressPolicy
     let cancelled: CancelFlag
     var body = Data()
+    var received = 0
     var status = 0
     var isRedirect = false
     /// Why the transfer was stopped by us, if it was.
@@ -237,15 +238,16 @@ final class Transfer {
         }
     }
 
+    /// Body bytes. A redirect's body is counted but not kept; either stops at `maxBytes`.
     func write(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        if isRedirect { return count }
         guard let buffer else { return 0 }
-        if body.count + count > maxBytes {
+        received += count
+        if received > maxBytes {
             failure = .tooLarge(maxBytes)
             body = Data()
             return 0
         }
-        buffer.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) }
+        if !isRedirect { buffer.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) } }
         return count
     }
 }
