@@ -20,6 +20,7 @@ let package = Package(
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Portable domain values and pure logic: Foundation only, no I/O.
         .target(name: "NotioCore"),
@@ -35,8 +36,8 @@ let package = Package(
         // PDF text and page images (poppler), OCR (tesseract), photos (gdk-pixbuf), cards
         // (pango + cairo, PNG by libpng): only in the isolated worker binary.
         .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG"]),
-        // Book catalogs: Aladin, Open Library, manual entry.
-        .target(name: "NotioCatalog", dependencies: ["NotioCore"]),
+        // Book catalogs: Aladin, Open Library, manual entry; cover downloads through libcurl.
+        .target(name: "NotioCatalog", dependencies: ["NotioCore", "CCurl"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.
         .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "NotioCatalog", "CSodium"]),
         .executableTarget(name: "notio", dependencies: ["NotioApp"]),

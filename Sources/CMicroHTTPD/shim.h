@@ -41,3 +41,10 @@ static inline const struct sockaddr *notio_mhd_client_address(struct MHD_Connect
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
 }
+
+/* The connection's socket, or -1. Used only to answer a request whose chunked body outgrew its
+   limit: MHD 0.9.75 cannot queue a response until the whole body has been read. */
+static inline int notio_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}

@@ -1,7 +1,6 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Synchronization
 
 /// Why a cover could not be fetched. The book is saved without a cover either way; `code` is for
 /// logs and for the API when the reader gave the address (422 for the first three, 502 else).
@@ -14,49 +13,242 @@ public struct CoverFetchError: Error, Sendable, Hashable {
     static func tooLarge(_ limit: Int) -> Self { .init(code: "cover_too_large", message: "The cover is larger than \(limit / 1_048_576) MB.") }
     static func notImage(_ why: String) -> Self { .init(code: "cover_not_image", message: why) }
     static func unavailable(_ why: String) -> Self { .init(code: "cover_unavailable", message: why) }
+    static let forbiddenAddress = badURL("Covers are not fetched from this machine or a private network.")
 }
 
-/// Downloads a cover image once, for the app to store and serve from its own storage.
-///
-/// Only http(s), also after redirects (swift-corelibs-foundation itself rewrites a redirect to
-/// another scheme into a request for the same path on the same http host); at most `maxBytes` (the download stops as soon as it is
-/// exceeded, whatever Content-Length says); the declared type must be an image type (or absent /
-/// octet-stream), and the bytes must start like a JPEG, PNG, GIF or WebP file: the returned type
-/// is the one the bytes show. Addresses of this machine and private networks written as
-/// `localhost` or an IP literal are refused unless `allowPrivateHosts` (names that resolve to
-/// such addresses are not checked).
+/// Downloads a cover image once, for the app to store and serve from its own storage, through
+/// libcurl:
+/// - http and https only (`CURLOPT_PROTOCOLS_STR`), also after redirects, which are followed
+///   here one hop at a time (at most `maxRedirects`), each hop checked like the first;
+/// - the address of every connection is checked by `policy` in curl's open-socket callback,
+///   which sees the exact address curl connects to: the name is resolved once, by curl, and the
+///   checked address is the one used (no second lookup to race). Proxies are not used, so the
+///   address checked is the cover server's own;
+/// - at most `maxBytes`: refused on the declared length, and the download stops as soon as it
+///   is exceeded when no length is declared;
+/// - the declared type must be an image type (or absent / octet-stream), refused before the
+///   body is read; the bytes must start like a JPEG, PNG, GIF or WebP file, and the returned
+///   type is the one the bytes show.
 public final class CoverFetcher: Sendable {
     public let maxBytes: Int
-    private let session: URLSession
-    private let downloads: Downloads
+    let timeout: Double
+    let policy: AddressPolicy
+    static let maxRedirects = 5
 
-    public init(maxBytes: Int = 5 << 20, timeout: Double = 15, allowPrivateHosts: Bool = false) {
-        self.maxBytes = maxBytes
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = max(1, timeout)
-        configuration.timeoutIntervalForResource = max(1, timeout) * 2
-        configuration.httpAdditionalHeaders = ["User-Agent": CatalogHTTP.userAgent, "Accept": "image/*"]
-        downloads = Downloads(maxBytes: maxBytes, allowPrivateHosts: allowPrivateHosts)
-        // The session keeps its delegate until invalidated, which deinit does.
-        session = URLSession(configuration: configuration, delegate: downloads, delegateQueue: nil)
+    /// `allowPrivateHosts`: also private networks and this machine (an intranet catalog).
+    public convenience init(maxBytes: Int = 5 << 20, timeout: Double = 15, allowPrivateHosts: Bool = false) {
+        self.init(maxBytes: maxBytes, timeout: timeout, policy: allowPrivateHosts ? .withPrivateNetworks : .internetOnly)
     }
 
-    deinit { session.finishTasksAndInvalidate() }
+    public init(maxBytes: Int = 5 << 20, timeout: Double = 15, policy: AddressPolicy) {
+        _ = Self.curlReady
+        self.maxBytes = maxBytes
+        self.timeout = max(1, timeout)
+        self.policy = policy
+    }
+
+    /// curl_global_init is not thread-safe: once, before any transfer.
+    static let curlReady: Bool = notio_curl_global_init() == CURLE_OK
 
     public func fetch(_ url: URL) async throws -> (data: Data, contentType: String) {
-        if let problem = downloads.problem(with: url) { throw CoverFetchError.badURL(problem) }
-        let task = session.dataTask(with: URLRequest(url: url))
+        let cancelled = CancelFlag()
+        // curl blocks: each download runs on a thread of its own, not on the cooperative pool.
         let data: Data = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                downloads.begin(task, continuation)
+                Thread.detachNewThread { [self] in
+                    continuation.resume(with: Result { try self.download(url, cancelled: cancelled) })
+                }
             }
         } onCancel: {
-            downloads.cancel(task)
+            cancelled.set()
         }
         guard let type = ImageType(data) else {
             throw CoverFetchError.notImage("The cover address does not hold a JPEG, PNG, GIF or WebP image.")
         }
         return (data, type.rawValue)
+    }
+
+    /// Follows redirects by hand so that each new address is checked before it is asked.
+    func download(_ start: URL, cancelled: CancelFlag) throws -> Data {
+        var url = start.absoluteString
+        for hop in 0...Self.maxRedirects {
+            if let problem = Self.problem(with: url) {
+                throw CoverFetchError.badURL(hop == 0 ? problem : "The cover address redirects somewhere it may not: \(problem)")
+            }
+            let outcome: Transfer.Outcome
+            do {
+                outcome = try Transfer(maxBytes: maxBytes, policy: policy, cancelled: cancelled).run(url, timeout: timeout)
+            } catch let error as CoverFetchError where hop > 0 && error == .forbiddenAddress {
+                throw CoverFetchError.badURL("The cover address redirects somewhere it may not: \(error.message)")
+            }
+            switch outcome {
+            case .body(let data): return data
+            case .redirect(let next): url = next
+            }
+        }
+        throw CoverFetchError.unavailable("The cover address redirects too many times.")
+    }
+
+    /// Why `url` may not be asked at all, or nil.
+    static func problem(with url: String) -> String? {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "Covers are fetched only over http or https."
+        }
+        guard let host = parts.host, !host.isEmpty else { return "The cover address has no host." }
+        return nil
+    }
+}
+
+/// Set when the Swift task that waits for a download is cancelled; curl's progress callback reads it.
+final class CancelFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
+}
+
+/// One request on one curl handle, used by one thread; the C callbacks reach it through their
+/// user-data pointers.
+final class Transfer {
+    enum Outcome { case body(Data), redirect(String) }
+
+    let maxBytes: Int
+    let policy: AddressPolicy
+    let cancelled: CancelFlag
+    var body = Data()
+    var received = 0
+    var status = 0
+    var isRedirect = false
+    /// Why the transfer was stopped by us, if it was.
+    var failure: CoverFetchError?
+    /// The policy refused an address curl wanted to connect to.
+    var refusedAddress = false
+    var host = "?"
+    /// The curl handle while `run` performs the request.
+    var handle: UnsafeMutableRawPointer?
+
+    init(maxBytes: Int, policy: AddressPolicy, cancelled: CancelFlag) {
+        self.maxBytes = maxBytes; self.policy = policy; self.cancelled = cancelled
+    }
+
+    func run(_ url: String, timeout: Double) throws -> Outcome {
+        guard let handle = curl_easy_init() else { throw CoverFetchError.unavailable("The cover could not be downloaded.") }
+        self.handle = handle
+        defer { curl_easy_cleanup(handle); self.handle = nil }
+        host = URLComponents(string: url)?.host ?? "?"
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let headers = curl_slist_append(nil, "Accept: image/*")
+        defer { curl_slist_free_all(headers) }
+        var ok = true
+        func check(_ code: CURLcode) { if code != CURLE_OK { ok = false } }
+        check(notio_curl_set_string(handle, CURLOPT_URL, url))
+        check(notio_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
+        check(notio_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+        check(notio_curl_set_string(handle, CURLOPT_PROXY, ""))
+        check(notio_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+        check(notio_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(timeout * 1000)))
+        check(notio_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000)))
+        check(notio_curl_set_string(handle, CURLOPT_USERAGENT, CatalogHTTP.userAgent))
+        check(notio_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers)))
+        check(notio_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBytes)))
+        check(notio_curl_set_opensocket(handle, { clientp, _, address in
+            guard let clientp, let address else { return CURL_SOCKET_BAD }
+            return Unmanaged<Transfer>.fromOpaque(clientp).takeUnretainedValue().openSocket(address)
+        }))
+        check(notio_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, me))
+        check(notio_curl_set_write(handle, CURLOPT_HEADERFUNCTION, { buffer, size, count, userdata in
+            guard let userdata else { return 0 }
+            return Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue().header(buffer, size * count)
+        }))
+        check(notio_curl_set_pointer(handle, CURLOPT_HEADERDATA, me))
+        check(notio_curl_set_write(handle, CURLOPT_WRITEFUNCTION, { buffer, size, count, userdata in
+            guard let userdata else { return 0 }
+            return Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue().write(buffer, size * count)
+        }))
+        check(notio_curl_set_pointer(handle, CURLOPT_WRITEDATA, me))
+        check(notio_curl_set_xferinfo(handle, { clientp, _, _, _, _ in
+            guard let clientp else { return 1 }
+            return Unmanaged<Transfer>.fromOpaque(clientp).takeUnretainedValue().cancelled.isSet ? 1 : 0
+        }))
+        check(notio_curl_set_pointer(handle, CURLOPT_XFERINFODATA, me))
+        check(notio_curl_set_long(handle, CURLOPT_NOPROGRESS, 0))
+        guard ok else { throw CoverFetchError.unavailable("The cover could not be downloaded.") }
+
+        let code = curl_easy_perform(handle)
+        if cancelled.isSet { throw CancellationError() }
+        if let failure { throw failure }
+        if refusedAddress && code != CURLE_OK { throw CoverFetchError.forbiddenAddress }
+        switch code {
+        case CURLE_OK:
+            break
+        case CURLE_FILESIZE_EXCEEDED:
+            throw CoverFetchError.tooLarge(maxBytes)
+        case CURLE_OPERATION_TIMEDOUT:
+            throw CoverFetchError.unavailable("The cover server did not answer in time.")
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            throw CoverFetchError.badURL("Covers are fetched only over http or https.")
+        default:
+            throw CoverFetchError.unavailable("The cover server could not be reached (\(host)).")
+        }
+        if isRedirect {
+            guard let next = notio_curl_redirect_url(handle) else {
+                throw CoverFetchError.unavailable("The cover server answered HTTP \(status) without an address.")
+            }
+            return .redirect(String(cString: next))
+        }
+        return .body(body)
+    }
+
+    /// curl's open-socket callback: the one place a connection is made, so the one place the
+    /// address is checked.
+    func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var port: Int32 = 0
+        let family = notio_curl_peer(address, &bytes, &port)
+        let peer = PeerAddress(bytes: family == AF_INET ? Array(bytes.prefix(4)) : bytes, port: Int(port))
+        guard family != 0, policy.permits(peer) else {
+            refusedAddress = true
+            return CURL_SOCKET_BAD
+        }
+        return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+    }
+
+    /// One header line. At the blank line that ends the headers, the answer is judged before
+    /// any of its body is read; returning less than `count` stops the transfer.
+    func header(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard count <= 2, let handle else { return count }
+        status = notio_curl_response_code(handle)
+        switch status {
+        case 100..<200:
+            return count
+        case 300..<400:
+            isRedirect = true
+            return count
+        case 200..<300:
+            if let declared = notio_curl_header(handle, "Content-Type") {
+                let type = String(cString: declared).split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+                if !type.isEmpty, !ImageType.acceptedDeclarations.contains(type) {
+                    failure = .notImage("The cover address holds \(type), not an image.")
+                    return 0
+                }
+            }
+            return count
+        default:
+            failure = .unavailable("The cover server answered HTTP \(status).")
+            return 0
+        }
+    }
+
+    /// Body bytes. A redirect's body is counted but not kept; either stops at `maxBytes`.
+    func write(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let buffer else { return 0 }
+        received += count
+        if received > maxBytes {
+            failure = .tooLarge(maxBytes)
+            body = Data()
+            return 0
+        }
+        if !isRedirect { buffer.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) } }
+        return count
     }
 }
 
@@ -78,149 +270,4 @@ enum ImageType: String {
         "image/jpeg", "image/jpg", "image/pjpeg", "image/png", "image/gif", "image/webp",
         "application/octet-stream", "binary/octet-stream",
     ]
-}
-
-/// The session's delegate: one entry per running download, keyed by task identifier.
-private final class Downloads: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private struct Download {
-        var continuation: CheckedContinuation<Data, Error>
-        var data = Data()
-        /// Set before cancelling the task, to report why instead of "cancelled".
-        var failure: CoverFetchError?
-    }
-
-    let maxBytes: Int
-    let allowPrivateHosts: Bool
-    private let lock = NSLock()
-    private var running: [Int: Download] = [:]
-    /// Tasks whose Swift task was cancelled before they began.
-    private var cancelledEarly: Set<Int> = []
-
-    init(maxBytes: Int, allowPrivateHosts: Bool) {
-        self.maxBytes = maxBytes
-        self.allowPrivateHosts = allowPrivateHosts
-    }
-
-    func begin(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Data, Error>) {
-        lock.lock()
-        if cancelledEarly.remove(task.taskIdentifier) != nil {
-            lock.unlock()
-            return continuation.resume(throwing: CancellationError())
-        }
-        running[task.taskIdentifier] = Download(continuation: continuation)
-        lock.unlock()
-        task.resume()
-    }
-
-    /// Cancels one download (never many at once: mass cancellation can deadlock
-    /// swift-corelibs-foundation).
-    func cancel(_ task: URLSessionDataTask) {
-        lock.lock()
-        let started = running[task.taskIdentifier] != nil
-        if !started { cancelledEarly.insert(task.taskIdentifier) }
-        lock.unlock()
-        if started { task.cancel() }
-    }
-
-    /// Why `url` may not be fetched, or nil.
-    func problem(with url: URL) -> String? {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return "Covers are fetched only over http or https."
-        }
-        guard let host = url.host, !host.isEmpty else { return "The cover address has no host." }
-        if !allowPrivateHosts && isPrivate(host: host) { return "Covers are not fetched from this machine or a private network." }
-        return nil
-    }
-
-    private func fail(_ task: URLSessionTask, _ failure: CoverFetchError) {
-        lock.lock()
-        running[task.taskIdentifier]?.failure = failure
-        lock.unlock()
-        task.cancel()
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        if let url = request.url, let problem = problem(with: url) {
-            completionHandler(nil)
-            fail(task, .badURL("The cover address redirects somewhere it may not: \(problem)"))
-        } else {
-            completionHandler(request)
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        guard let http = response as? HTTPURLResponse else { return completionHandler(.allow) }
-        var failure: CoverFetchError?
-        if !(200..<300).contains(http.statusCode) {
-            failure = .unavailable("The cover server answered HTTP \(http.statusCode).")
-        } else if http.expectedContentLength > Int64(maxBytes) {
-            failure = .tooLarge(maxBytes)
-        } else if let declared = http.mimeType?.lowercased(), !ImageType.acceptedDeclarations.contains(declared) {
-            failure = .notImage("The cover address holds \(declared), not an image.")
-        }
-        if let failure {
-            lock.lock()
-            running[dataTask.taskIdentifier]?.failure = failure
-            lock.unlock()
-            completionHandler(.cancel)
-        } else {
-            completionHandler(.allow)
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        guard var download = running[dataTask.taskIdentifier], download.failure == nil else { lock.unlock(); return }
-        download.data.append(data)
-        let tooLarge = download.data.count > maxBytes
-        if tooLarge {
-            download.failure = .tooLarge(maxBytes)
-            download.data = Data()
-        }
-        running[dataTask.taskIdentifier] = download
-        lock.unlock()
-        if tooLarge { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.lock()
-        let download = running.removeValue(forKey: task.taskIdentifier)
-        lock.unlock()
-        guard let download else { return }
-        if let failure = download.failure {
-            download.continuation.resume(throwing: failure)
-        } else if let error {
-            if (error as? URLError)?.code == .cancelled {
-                download.continuation.resume(throwing: CancellationError())
-            } else if (error as? URLError)?.code == .timedOut {
-                download.continuation.resume(throwing: CoverFetchError.unavailable("The cover server did not answer in time."))
-            } else {
-                download.continuation.resume(throwing: CoverFetchError.unavailable("The cover server could not be reached (\(task.originalRequest?.url?.host ?? "?"))."))
-            }
-        } else if let status = (task.response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
-            download.continuation.resume(throwing: CoverFetchError.unavailable("The cover server answered HTTP \(status)."))
-        } else {
-            download.continuation.resume(returning: download.data)
-        }
-    }
-}
-
-/// True for `localhost` and IP literals of loopback, private, link-local and unspecified ranges.
-func isPrivate(host: String) -> Bool {
-    var host = host.lowercased()
-    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    if host == "localhost" || host.hasSuffix(".localhost") { return true }
-    let octets = host.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-    if octets.count == 4, octets.allSatisfy({ $0 != nil && (0...255).contains($0!) }) {
-        let a = octets[0]!, b = octets[1]!
-        return a == 0 || a == 10 || a == 127 || (a == 169 && b == 254) || (a == 172 && (16...31).contains(b))
-            || (a == 192 && b == 168) || (a == 100 && (64...127).contains(b))
-    }
-    if host.contains(":") {
-        return host == "::1" || host == "::" || host.hasPrefix("fc") || host.hasPrefix("fd") || host.hasPrefix("fe80")
-            || host.hasPrefix("::ffff:")
-    }
-    return false
 }

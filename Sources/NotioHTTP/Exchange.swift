@@ -7,7 +7,13 @@ import Synchronization
 /// that owns the connection, except `asyncResult`, which a Task fills.
 final class Exchange: @unchecked Sendable {
     enum BodyMode { case none, raw, urlEncoded, multipart, discard }
-    enum Phase { case receiving, running, resumed, answered }
+    /// `draining`: the answer went out while the body was still arriving (a chunked body past its
+    /// limit); the rest is read and dropped, up to `drainAllowance`, then the connection closes.
+    enum Phase { case receiving, running, resumed, answered, draining }
+
+    /// How much of a refused chunked body is still read after the answer, so that the client
+    /// sees the answer before the connection closes under it.
+    static let drainAllowance = 4 << 20
 
     let id: UInt64
     let startNanos: UInt64
@@ -18,6 +24,10 @@ final class Exchange: @unchecked Sendable {
     var cookieHeader: String?
     var contentType: String?
     var contentLength: Int?
+    /// Every Content-Length field as sent, and whether Transfer-Encoding was sent: together they
+    /// say whether the body's framing is unambiguous.
+    var contentLengthFields: [String] = []
+    var hasTransferEncoding = false
     var remoteAddress = ""
 
     var route: Route?
@@ -51,14 +61,29 @@ final class Exchange: @unchecked Sendable {
         self.id = id; self.startNanos = startNanos; self.method = method; self.path = path
     }
 
-    /// Takes one chunk of the body. Returns false when the connection should be dropped (a body
-    /// far beyond its limit that keeps coming).
-    func consume(_ bytes: UnsafePointer<CChar>, count: Int) -> Bool {
+    /// Why the body's length cannot be trusted, or nil. Two different Content-Length fields, a
+    /// value that is not a plain number, or Content-Length beside Transfer-Encoding: a proxy in
+    /// front may read the body's end elsewhere than we do (request smuggling, RFC 9112 §6.3),
+    /// so such a request is refused before its body is read and the connection is closed.
+    var framingProblem: HTTPError? {
+        let values = contentLengthFields.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !values.isEmpty else { return nil }
+        if values.contains(where: { Int($0) == nil || !$0.utf8.allSatisfy { (48...57).contains($0) } }) {
+            return .badRequest("The Content-Length header is not a number.")
+        }
+        // Identical repeats say the same thing; RFC 9110 §8.6 lets a recipient accept them.
+        if Set(values).count > 1 { return .badRequest("The request has conflicting Content-Length headers.") }
+        if hasTransferEncoding { return .badRequest("The request has both Content-Length and Transfer-Encoding.") }
+        return nil
+    }
+
+    /// Takes one chunk of the body. Past the limit the body is no longer kept, only counted.
+    func consume(_ bytes: UnsafePointer<CChar>, count: Int) {
         received += count
         if received > limit {
             if failure == nil { failure = .tooLarge(limit: limit) }
             if mode != .discard { abandonBody() }
-            return received <= limit + (4 << 20)
+            return
         }
         switch mode {
         case .none, .discard:
@@ -71,7 +96,6 @@ final class Exchange: @unchecked Sendable {
                 abandonBody()
             }
         }
-        return true
     }
 
     /// The body as the handler sees it; called once, after the last chunk.

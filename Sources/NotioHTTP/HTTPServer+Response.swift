@@ -44,13 +44,52 @@ extension HTTPServer {
             })
         }
         guard let mhdResponse else { return MHD_Result.NO }
-        for (name, value) in response.headers {
+        for (name, value) in outgoingHeaders(response.headers) {
             _ = MHD_add_response_header(mhdResponse, name, value)
         }
         exchange.status = response.status
         let result = MHD_queue_response(connection, UInt32(truncatingIfNeeded: response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result
+    }
+}
+
+extension HTTPServer {
+    /// A response's headers as sent: the handler's own, then the configured defaults it did not
+    /// set, then `nosniff`, which every answer carries (each one declares its type).
+    func outgoingHeaders(_ own: Headers) -> Headers {
+        var headers = own
+        for (name, value) in configuration.defaultHeaders where own[name] == nil { headers.add(name, value) }
+        headers.set("X-Content-Type-Options", "nosniff")
+        return headers
+    }
+
+    /// Answers a request whose chunked body has just outgrown its limit, while the body is still
+    /// arriving. libmicrohttpd 0.9.75 queues a response only once the whole body is read, so the
+    /// answer is written to the socket here (plain HTTP: TLS ends in front of us), the write side
+    /// is shut, and the rest of the body is read and dropped (`Exchange.drainAllowance`) so that
+    /// the client reads the answer before the connection closes.
+    func answerWhileReceiving(_ exchange: Exchange, _ connection: OpaquePointer) {
+        exchange.phase = .draining
+        let response = errorResponse(exchange, exchange.failure ?? .tooLarge(limit: exchange.limit))
+        exchange.status = response.status
+        guard case .bytes(let body) = response.body else { return }
+        let fd = notio_mhd_connection_fd(connection)
+        guard fd >= 0 else { return }
+        var headers = outgoingHeaders(response.headers)
+        headers.set("Content-Length", String(body.count))
+        headers.set("Connection", "close")
+        let reason = MHD_get_reason_phrase_for(UInt32(response.status)).map { String(cString: $0) } ?? ""
+        var head = "HTTP/1.1 \(response.status) \(reason)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let bytes = Array((head + "\r\n").utf8) + Array(body)
+        // The socket is non-blocking; an answer this small fits its empty send buffer.
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { sent += n } else if n < 0 && errno == EINTR { continue } else { break }
+        }
+        shutdown(fd, Int32(SHUT_WR))
     }
 }
 

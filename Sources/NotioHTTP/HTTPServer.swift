@@ -152,8 +152,12 @@ public final class HTTPServer: @unchecked Sendable {
         guard let raw = conCls.pointee else {
             let exchange = begin(connection, url: url, method: method)
             conCls.pointee = Unmanaged.passRetained(exchange).toOpaque()
-            // A body announced larger than allowed is refused before it is read. MHD then closes
-            // the connection instead of reading the body.
+            // A body whose length is ambiguous, or announced larger than allowed, is refused
+            // before it is read. MHD then closes the connection instead of reading the body.
+            if let problem = exchange.framingProblem {
+                exchange.phase = .answered
+                return queue(errorResponse(exchange, problem), exchange, connection)
+            }
             if let length = exchange.contentLength, length > exchange.limit {
                 exchange.phase = .answered
                 return queue(errorResponse(exchange, exchange.failure ?? .tooLarge(limit: exchange.limit)), exchange, connection)
@@ -164,10 +168,25 @@ public final class HTTPServer: @unchecked Sendable {
         if size.pointee > 0 {
             let count = size.pointee
             size.pointee = 0
-            guard let data, exchange.phase == .receiving else { return MHD_Result.YES }
-            return exchange.consume(data, count: count) ? MHD_Result.YES : MHD_Result.NO
+            guard let data else { return MHD_Result.YES }
+            switch exchange.phase {
+            case .receiving:
+                exchange.consume(data, count: count)
+                // Only a chunked body can get here (a declared length is checked on the first
+                // call): answer now rather than after a body that may never end.
+                if exchange.received > exchange.limit { answerWhileReceiving(exchange, connection) }
+                return MHD_Result.YES
+            case .draining:
+                exchange.received += count
+                return exchange.received <= exchange.limit + Exchange.drainAllowance ? MHD_Result.YES : MHD_Result.NO
+            default:
+                return MHD_Result.YES
+            }
         }
         switch exchange.phase {
+        case .draining:
+            // The answer already went out on the socket; MHD must not send another one.
+            return MHD_Result.NO
         case .receiving:
             return respond(exchange, connection)
         case .running:
@@ -199,7 +218,10 @@ public final class HTTPServer: @unchecked Sendable {
             } else if strcasecmp(key, "content-type") == 0 {
                 exchange.contentType = v
             } else if strcasecmp(key, "content-length") == 0 {
-                exchange.contentLength = Int(v)
+                exchange.contentLength = Int(v.trimmingCharacters(in: .whitespaces))
+                exchange.contentLengthFields.append(v)
+            } else if strcasecmp(key, "transfer-encoding") == 0 {
+                exchange.hasTransferEncoding = true
             }
             exchange.headers.add(String(cString: key), v)
             return MHD_Result.YES
@@ -298,7 +320,7 @@ public final class HTTPServer: @unchecked Sendable {
         return request
     }
 
-    private func errorResponse(_ exchange: Exchange, _ error: HTTPError) -> Response {
+    func errorResponse(_ exchange: Exchange, _ error: HTTPError) -> Response {
         var response = errorResponder(makeRequest(exchange, body: .none), error)
         if error.status == 405 {
             var methods = exchange.allowed

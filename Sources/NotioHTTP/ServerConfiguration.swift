@@ -17,13 +17,18 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGraceSeconds: Double
     /// Largest text field of a multipart body kept in memory.
     public var maxFormFieldBytes: Int
+    /// Headers every answer carries unless its handler set the same header itself: the
+    /// application's security policies (Content-Security-Policy, Referrer-Policy, ...).
+    /// `X-Content-Type-Options: nosniff` is always sent and need not be listed.
+    public var defaultHeaders: Headers
 
     public init(host: String = "127.0.0.1", port: Int = 0, threads: Int = 2,
                 uploadDirectory: String = NSTemporaryDirectory(), connectionTimeoutSeconds: Int = 60,
-                shutdownGraceSeconds: Double = 10, maxFormFieldBytes: Int = 1 << 20) {
+                shutdownGraceSeconds: Double = 10, maxFormFieldBytes: Int = 1 << 20, defaultHeaders: Headers = Headers()) {
         self.host = host; self.port = port; self.threads = threads; self.uploadDirectory = uploadDirectory
         self.connectionTimeoutSeconds = connectionTimeoutSeconds; self.shutdownGraceSeconds = shutdownGraceSeconds
         self.maxFormFieldBytes = maxFormFieldBytes
+        self.defaultHeaders = defaultHeaders
     }
 }
 

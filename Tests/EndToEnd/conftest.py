@@ -19,6 +19,8 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from notio_e2e import csp_violations
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 SCREENSHOTS = HERE / "screenshots"
@@ -155,6 +157,8 @@ def make_driver(width=390, height=844, language="ko-KR"):
         "credentials_enable_service": False,
         "profile.password_manager_enabled": False,
     })
+    # The console is read after every test: a Content-Security-Policy violation fails it.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER_BIN", shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     # Headless windows have a minimum width (~500 px): pin the viewport itself to the phone's size.
@@ -166,9 +170,16 @@ def make_driver(width=390, height=844, language="ko-KR"):
 
 @pytest.fixture
 def driver(request):
-    """A fresh phone-sized Korean Chromium per test (fresh cookies and storage)."""
+    """A fresh phone-sized Korean Chromium per test (fresh cookies and storage). Every page the
+    test visited must have run under the Content-Security-Policy without a violation: one in the
+    console fails the test (as an error in teardown)."""
     d = make_driver()
     yield d
+    try:
+        violations = csp_violations(d)
+    except Exception as error:  # a dead browser must not hide the test's own failure
+        violations = []
+        print("could not read the browser console:", error)
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
         SCREENSHOTS.mkdir(exist_ok=True)
@@ -179,6 +190,8 @@ def driver(request):
         except Exception as error:  # a dead browser must not hide the test's own failure
             print("could not save the screenshot:", error)
     d.quit()
+    if violations:
+        pytest.fail("Content-Security-Policy violations in the browser console:\n" + "\n".join(violations))
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -112,3 +112,9 @@ def scanned_pdf(source, first, last, folder):
     out = folder / "scanned-lecture.pdf"
     images[0].save(out, save_all=True, append_images=images[1:], resolution=100.0)
     return out
+
+
+def csp_violations(driver):
+    """The Content-Security-Policy messages Chromium logged since the last call (reading the
+    console empties it): each blocked script, style, image or frame is one entry."""
+    return [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]

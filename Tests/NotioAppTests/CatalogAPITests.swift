@@ -93,4 +93,36 @@ import NotioTestSupport
         // The server is still there.
         #expect(try await c.get("/healthz").status == 200)
     }
+
+    /// Refused covers leave the book without one and nothing in the covers folder: a page that is
+    /// no image, HTML declared as JPEG, a body past the limit, and (with the production policy)
+    /// `localhost` and the machine's own name, the latter pointing at the server's own port.
+    @Test func refusedCoversAreNotStored() async throws {
+        let fake = try await FakeServices.shared()
+        let port = try #require(fake.root.port)
+        let intranet = try await Self.server(fake, queue: "app-covers-\(UUID().uuidString.prefix(6))", providers: "none")
+        let strict = try await TestServer.start(seedDemo: false)
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count)
+        let machine = String(cString: name)
+        for (server, url) in [(intranet, fake.root.appendingPathComponent("covers/page.html").absoluteString),
+                              (intranet, fake.root.appendingPathComponent("covers/html-as.jpg").absoluteString),
+                              (intranet, fake.root.appendingPathComponent("covers/big-unsized.jpg").absoluteString),
+                              (strict, "http://localhost:\(port)/covers/tiny.png"),
+                              (strict, "http://\(machine):\(strict.app.server.port)/static/icons/icon-192.png")] {
+            let c = Client(server)
+            try await c.signUp()
+            let added = try await c.request("POST", "/api/v1/books", json: ["title": "표지 없는 책", "coverUrl": url])
+            #expect(added.status == 201, "\(added.text)")
+            let id = try #require((added.json["book"] as? [String: Any])?["id"] as? String)
+            for _ in 0..<200 where !server.app.context.reading.covers.pending.isIdle { try await Task.sleep(for: .milliseconds(25)) }
+            #expect(server.app.context.reading.covers.pending.isIdle)
+            let book = try await c.get("/api/v1/books/\(id)").json
+            #expect((book["coverUrl"] as? String)?.hasPrefix("/api/v1/books/") != true, "\(url)")
+            #expect(try await c.get("/api/v1/books/\(id)/cover").status == 404, "\(url)")
+            let stored = (try? FileManager.default.contentsOfDirectory(atPath: server.dataDirectory + "/files/covers")) ?? []
+            #expect(stored.isEmpty, "\(url): \(stored)")
+        }
+    }
 }
+

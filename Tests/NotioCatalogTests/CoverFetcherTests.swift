@@ -58,19 +58,79 @@ import NotioTestSupport
         await #expect(throws: CoverFetchError.self) { try await fetcher.fetch(cover(fake, "redirect-file")) }
     }
 
-    @Test func privateAddressesAreRefusedByDefault() async throws {
+    /// The production policy refuses names that resolve to this machine, not only literals.
+    @Test func loopbackNamesAndLiteralsAreRefusedByDefault() async throws {
         let fake = try await FakeServices.shared()
         let strict = CoverFetcher()
-        let error = await #expect(throws: CoverFetchError.self) { try await strict.fetch(cover(fake, "tiny.png")) }
+        let port = try #require(fake.root.port)
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count)
+        let machine = String(cString: name)
+        for host in ["localhost", machine, "127.0.0.1", "127.1", "2130706433", "[::1]", "0.0.0.0", "[::ffff:127.0.0.1]"] {
+            let error = await #expect(throws: CoverFetchError.self) {
+                try await strict.fetch(URL(string: "http://\(host):\(port)/covers/tiny.png")!)
+            }
+            #expect(error == .forbiddenAddress, "\(host)")
+        }
+        // The same server is reachable when private hosts are allowed: the refusal is the policy's.
+        let allowed = CoverFetcher(maxBytes: 5 << 20, timeout: 5, allowPrivateHosts: true)
+        #expect(try await allowed.fetch(URL(string: "http://localhost:\(port)/covers/tiny.png")!).contentType == "image/png")
+        #expect(try await allowed.fetch(URL(string: "http://\(machine):\(port)/covers/tiny.png")!).contentType == "image/png")
+        // Cloud metadata is link-local: refused even with private hosts allowed (nothing listens there).
+        let metadata = await #expect(throws: CoverFetchError.self) {
+            try await allowed.fetch(URL(string: "http://169.254.169.254/latest/meta-data/")!)
+        }
+        #expect(metadata == .forbiddenAddress)
+    }
+
+    /// A server the test lets stand for a public host redirects to another server on 127.0.0.1:
+    /// the second hop is checked like the first and refused, although it would answer an image.
+    @Test func aRedirectToThisMachineIsRefused() async throws {
+        let publicStandIn = try await FakeServices.shared()
+        let other = try await FakeServices.start()
+        let publicPort = try #require(publicStandIn.root.port), otherPort = try #require(other.root.port)
+        func policy(_ alsoAllowed: Int?) -> AddressPolicy {
+            AddressPolicy { peer in
+                (peer == PeerAddress("127.0.0.1", port: publicPort)! || peer == alsoAllowed.flatMap { PeerAddress("127.0.0.1", port: $0) })
+                    || AddressPolicy.internetOnly.permits(peer)
+            }
+        }
+        let fetcher = CoverFetcher(maxBytes: 5 << 20, timeout: 5, policy: policy(nil))
+        // The stand-in itself, and its redirect to itself, are fine.
+        #expect(try await fetcher.fetch(cover(publicStandIn, "tiny.png")).contentType == "image/png")
+        #expect(try await fetcher.fetch(cover(publicStandIn, "redirect-ok")).contentType == "image/png")
+        let error = await #expect(throws: CoverFetchError.self) {
+            try await fetcher.fetch(cover(publicStandIn, "redirect-to/\(otherPort)"))
+        }
         #expect(error?.code == "cover_bad_url")
-        #expect(isPrivate(host: "127.0.0.1"))
-        #expect(isPrivate(host: "192.168.0.10"))
-        #expect(isPrivate(host: "172.20.1.1"))
-        #expect(isPrivate(host: "[::1]"))
-        #expect(isPrivate(host: "localhost"))
-        #expect(!isPrivate(host: "172.32.0.1"))
-        #expect(!isPrivate(host: "image.aladin.co.kr"))
-        #expect(!isPrivate(host: "8.8.8.8"))
+        #expect(error?.message == "The cover address redirects somewhere it may not: Covers are not fetched from this machine or a private network.")
+        // The control: the same redirect, with the second server allowed too, gives the image.
+        let both = CoverFetcher(maxBytes: 5 << 20, timeout: 5, policy: policy(otherPort))
+        #expect(try await both.fetch(cover(publicStandIn, "redirect-to/\(otherPort)")).contentType == "image/png")
+    }
+
+    @Test func addressScopes() {
+        func scope(_ literal: String) -> PeerAddress.Scope { PeerAddress(literal)!.scope }
+        for global in ["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e"] {
+            #expect(scope(global) == .global, "\(global)")
+            #expect(AddressPolicy.internetOnly.permits(PeerAddress(global)!))
+        }
+        for loopback in ["127.0.0.1", "127.255.0.9", "::1"] { #expect(scope(loopback) == .loopback, "\(loopback)") }
+        for privateNet in ["10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1", "fc00::1", "fd12:3456::1"] {
+            #expect(scope(privateNet) == .privateNetwork, "\(privateNet)")
+        }
+        for special in ["0.0.0.0", "0.1.2.3", "169.254.169.254", "100.64.0.1", "100.127.255.255", "224.0.0.1", "239.1.1.1",
+                        "255.255.255.255", "240.0.0.1", "192.0.2.1", "198.18.0.1", "::", "fe80::1", "fec0::1", "ff02::1",
+                        "::ffff:127.0.0.1", "::ffff:8.8.8.8", "::127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "2001:0:1::1", "2001:db8::1"] {
+            #expect(scope(special) == .special, "\(special)")
+        }
+        for refused in ["127.0.0.1", "10.0.0.1", "169.254.169.254", "::ffff:10.0.0.1", "fd00::1"] {
+            #expect(!AddressPolicy.internetOnly.permits(PeerAddress(refused)!), "\(refused)")
+        }
+        #expect(AddressPolicy.withPrivateNetworks.permits(PeerAddress("192.168.0.10")!))
+        #expect(AddressPolicy.withPrivateNetworks.permits(PeerAddress("127.0.0.1")!))
+        #expect(!AddressPolicy.withPrivateNetworks.permits(PeerAddress("169.254.169.254")!))
+        #expect(!AddressPolicy.withPrivateNetworks.permits(PeerAddress("::ffff:192.168.0.10")!))
     }
 
     @Test func magicBytes() {

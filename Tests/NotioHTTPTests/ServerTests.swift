@@ -125,6 +125,98 @@ import Testing
         #expect(r.status == 413)
         #expect(try fetch(server.port, "GET", "/ok").status == 200)
     }
+
+    /// A chunked body that never stops gets its 413 while it is still being sent (the server
+    /// used to read 4 MB past the limit and then drop the connection without an answer).
+    @Test func endlessChunkedBodyGets413WhileSending() async throws {
+        let server = try startServer(Self.routes)
+        defer { server.stop() }
+        let client = try Client(port: server.port)
+        try client.send("POST /small HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let sender = Thread {
+            let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: 97, count: 65536) + Array("\r\n".utf8)
+            // 64 MB, far past both the limit and what the server drains; the server closes first.
+            for _ in 0..<1024 { if (try? client.send(chunk)) == nil { return } }
+        }
+        sender.start()
+        let r = try await blocking { try client.readResponse() }
+        #expect(r.status == 413)
+        #expect(r.text.contains("payload_too_large"))
+        #expect(r.header("Connection") == "close")
+        #expect(r.header("X-Content-Type-Options") == "nosniff")
+        // The server closes the connection once it has drained a bounded amount.
+        #expect(try await blocking { try client.readToEnd() }.isEmpty)
+        #expect(try fetch(server.port, "GET", "/ok").status == 200)
+    }
+}
+
+/// A body whose end two readers could see at different places (request smuggling) is refused
+/// before it is read, and the connection is closed.
+@Suite struct FramingTests {
+    static let routes = [Route("POST", "/echo", .sync { r in Response.text("got \(r.bodyData.count)") })]
+
+    func send(_ port: Int, _ head: String, body: String) throws -> (WireResponse, closed: Bool) {
+        let client = try Client(port: port)
+        try client.send("POST /echo HTTP/1.1\r\nHost: x\r\n" + head + "\r\n" + body)
+        let r = try client.readResponse()
+        return (r, try client.readToEnd().isEmpty)
+    }
+
+    @Test func conflictingContentLengthsAre400() throws {
+        let server = try startServer(Self.routes)
+        defer { server.stop() }
+        // The second request hidden in the first body must never be answered.
+        let smuggled = "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n"
+        let (r, closed) = try send(server.port, "Content-Length: 5\r\nContent-Length: 40\r\n", body: "hello" + smuggled)
+        #expect(r.status == 400)
+        #expect(r.text.contains("malformed_request"))
+        #expect(closed)
+        let (list, _) = try send(server.port, "Content-Length: 5, 40\r\n", body: "hello")
+        #expect(list.status == 400)
+        let (both, bothClosed) = try send(server.port, "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", body: "5\r\nhello\r\n0\r\n\r\n")
+        #expect(both.status == 400)
+        #expect(bothClosed)
+    }
+
+    @Test func identicalContentLengthsAreOneLength() throws {
+        let server = try startServer(Self.routes)
+        defer { server.stop() }
+        let (r, _) = try send(server.port, "Content-Length: 5\r\nContent-Length: 5\r\nConnection: close\r\n", body: "hello")
+        #expect(r.status == 200)
+        #expect(r.text == "got 5")
+    }
+}
+
+/// Every answer carries `nosniff`; configured default headers fill in what a handler left out.
+@Suite struct DefaultHeaderTests {
+    @Test func everyAnswerIsNosniffAndDefaultsFillIn() throws {
+        let routes = [
+            Route("GET", "/plain", .sync { _ in Response.text("plain") }),
+            Route("GET", "/own", .sync { _ in
+                var r = Response.text("own")
+                r.headers.set("Content-Security-Policy", "default-src 'none'")
+                return r
+            }),
+            Route("GET", "/cached", .sync { _ in Response(status: 304, headers: Headers([("ETag", "\"x\"")])) }),
+            Route("POST", "/small", maxBodyBytes: 10, .sync { _ in Response.text("small") }),
+        ]
+        let server = try startServer(routes, defaultHeaders: Headers([("Content-Security-Policy", "default-src 'self'"),
+                                                                      ("Referrer-Policy", "same-origin")]))
+        defer { server.stop() }
+        let answers = [
+            try fetch(server.port, "GET", "/plain"), try fetch(server.port, "GET", "/own"),
+            try fetch(server.port, "GET", "/cached"), try fetch(server.port, "GET", "/missing"),
+            try fetch(server.port, "DELETE", "/plain"), try fetch(server.port, "POST", "/small", body: Array(repeating: 1, count: 11)),
+        ]
+        #expect(answers.map(\.status) == [200, 200, 304, 404, 405, 413])
+        for r in answers {
+            #expect(r.header("X-Content-Type-Options") == "nosniff")
+            #expect(r.header("Referrer-Policy") == "same-origin")
+            #expect(r.headers.filter { $0.0.lowercased() == "content-security-policy" }.count == 1)
+        }
+        #expect(answers[0].header("Content-Security-Policy") == "default-src 'self'")
+        #expect(answers[1].header("Content-Security-Policy") == "default-src 'none'")
+    }
 }
 
 @Suite struct MultipartTests {

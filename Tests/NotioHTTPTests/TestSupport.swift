@@ -13,8 +13,9 @@ struct WireResponse {
 
 struct SocketError: Error { var message: String }
 
-/// A blocking TCP client: enough HTTP/1.1 to check what the server really sends.
-final class Client {
+/// A blocking TCP client: enough HTTP/1.1 to check what the server really sends. One thread may
+/// send while another reads (the socket never changes).
+final class Client: @unchecked Sendable {
     let fd: Int32
 
     init(port: Int) throws {
@@ -146,8 +147,9 @@ final class LogLines: Sendable {
     func add(_ line: String) { lines.withLock { $0.append(line) } }
 }
 
-func startServer(_ routes: [Route], grace: Double = 10, log: LogLines = LogLines(), uploads: String = NSTemporaryDirectory()) throws -> HTTPServer {
-    let server = HTTPServer(configuration: ServerConfiguration(uploadDirectory: uploads, shutdownGraceSeconds: grace),
+func startServer(_ routes: [Route], grace: Double = 10, log: LogLines = LogLines(), uploads: String = NSTemporaryDirectory(),
+                 defaultHeaders: Headers = Headers()) throws -> HTTPServer {
+    let server = HTTPServer(configuration: ServerConfiguration(uploadDirectory: uploads, shutdownGraceSeconds: grace, defaultHeaders: defaultHeaders),
                             router: Router(routes), errorResponder: testErrorResponder, log: { log.add($0) })
     try server.start()
     return server

@@ -33,7 +33,8 @@ fixture (the same list shape; no ItemNewSpecial answer was found), anything else
       tiny.png (a real 1x1 PNG), big.jpg (6 MB behind JPEG magic bytes, with Content-Length),
       big-unsized.jpg (the same without Content-Length, connection closed at the end),
       html-as.jpg (an HTML page declared image/jpeg), page.html (text/html), missing.jpg (404),
-      redirect-file (302 to a file: URL), redirect-ok (302 to tiny.png).
+      redirect-file (302 to a file: URL), redirect-ok (302 to tiny.png),
+      redirect-to/<port> (302 to http://127.0.0.1:<port>/covers/tiny.png).
 """
 
 import argparse
@@ -255,6 +256,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(302, b"", {"Location": "file:///etc/passwd"})
         if name == "redirect-ok":
             return self.send(302, b"", {"Location": "/covers/tiny.png"})
+        if name.startswith("redirect-to/"):
+            return self.send(302, b"", {"Location": "http://127.0.0.1:%d/covers/tiny.png" % int(name.split("/")[1])})
         return self.send(404, b"not found", {"Content-Type": "text/plain"})
 
     def send(self, status, body, headers):

@@ -31,7 +31,6 @@ struct CardAPI {
         var r = Response(status: 200, contentType: "image/png", body: data)
         r.headers.set("Content-Disposition", "attachment; filename=\"\(fileName)\"")
         r.headers.set("Cache-Control", "no-store")
-        r.headers.set("X-Content-Type-Options", "nosniff")
         return r
     }
 

@@ -136,7 +136,6 @@ struct ReadingAPI {
         var r = Response(status: 200, headers: Headers([("Content-Type", CoverStorage.contentType(ofFile: name))]), body: .file(path: path))
         r.headers.set("Cache-Control", "private, max-age=86400")
         r.headers.set("ETag", "\"\(name)\"")
-        r.headers.set("X-Content-Type-Options", "nosniff")
         return r
     }
 

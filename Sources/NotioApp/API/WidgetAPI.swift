@@ -81,6 +81,7 @@ struct WidgetAPI {
         do { user = try reader(request) } catch let e as HTTPError {
             var r = Response.html(WidgetView.message(e.message, language: .ko), status: e.status)
             r.headers.set("Cache-Control", "no-store")
+            for (name, value) in SecurityHeaders.widget { r.headers.set(name, value) }
             return r
         }
         let mode = request.query["mode"] == "random" ? "random" : "daily"
@@ -90,7 +91,7 @@ struct WidgetAPI {
         var r = Response.html(WidgetView.card(s, language: language, refresh: mode == "random" ? 900 : 3600,
                                               theme: request.query["theme"] == "dark" ? "dark" : "light"))
         r.headers.set("Cache-Control", "no-store")
-        r.headers.set("X-Content-Type-Options", "nosniff")
+        for (name, value) in SecurityHeaders.widget { r.headers.set(name, value) }
         return r
     }
 

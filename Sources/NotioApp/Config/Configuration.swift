@@ -161,7 +161,7 @@ public struct Configuration: Sendable {
         Setting(key: "NOTIO_ALADIN_URL", defaultValue: "http://www.aladin.co.kr/ttb/api/", help: "Aladin Open API address", secret: false, isFlag: false, validate: any),
         Setting(key: "NOTIO_OPENLIBRARY_URL", defaultValue: "https://openlibrary.org/", help: "Open Library address", secret: false, isFlag: false, validate: any),
         Setting(key: "NOTIO_OPENLIBRARY_COVERS_URL", defaultValue: "https://covers.openlibrary.org/", help: "Open Library covers address", secret: false, isFlag: false, validate: any),
-        Setting(key: "NOTIO_COVERS_PRIVATE_HOSTS", defaultValue: "false", help: "Allow cover downloads from private addresses (intranet catalogs)", secret: false, isFlag: false, validate: bool),
+        Setting(key: "NOTIO_COVERS_PRIVATE_HOSTS", defaultValue: "false", help: "Allow cover downloads from private networks and this machine (intranet catalogs); special addresses stay refused", secret: false, isFlag: false, validate: bool),
         Setting(key: "NOTIO_CATALOG_TIMEOUT_SECONDS", defaultValue: "8", help: "Longest a catalog may take to answer", secret: false, isFlag: false, validate: int(1...120)),
         Setting(key: "NOTIO_MAX_PHOTO_MB", defaultValue: "20", help: "Largest page photo accepted for underline OCR, in MB", secret: false, isFlag: false, validate: int(1...200)),
         Setting(key: "NOTIO_PHOTO_MAX_MEGAPIXELS", defaultValue: "40", help: "Largest page photo accepted, in megapixels", secret: false, isFlag: false, validate: int(1...400)),

@@ -44,9 +44,6 @@ extension AppContext {
     func page(_ html: String, status: Int = 200, newCSRF: String?) -> Response {
         var r = Response.html(html, status: status)
         r.headers.set("Cache-Control", "no-store")
-        r.headers.set("X-Content-Type-Options", "nosniff")
-        r.headers.set("X-Frame-Options", "DENY")
-        r.headers.set("Referrer-Policy", "same-origin")
         if let newCSRF { r.setCookie(Cookies.csrfCookie(newCSRF, secure: config.secureCookies)) }
         return r
     }

@@ -88,17 +88,23 @@ public enum Layout {
         }
     }
 
-    /// `<script type="importmap">` naming the shared modules. JSON inside a script element: `<`
-    /// is written as `\u003c` so that no URL can close the element.
+    /// `<script type="importmap">` naming the shared modules.
     static func importMap(_ ctx: PageContext) -> HTML {
+        HTML(raw: "<script type=\"importmap\">\(importMapJSON(asset: ctx.asset))</script>")
+    }
+
+    /// The import map's exact text. The Content-Security-Policy allows this inline script by the
+    /// hash of these bytes (`SecurityHeaders`), so both are made by this one function. JSON
+    /// inside a script element: `<` is written as `\u003c` so that no URL can close the element.
+    static func importMapJSON(asset: (String) -> String) -> String {
         let entries = sharedModules.map { name -> String in
-            let url = ctx.asset("js/\(name)")
+            let url = asset("js/\(name)")
                 .replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\"")
                 .replacingOccurrences(of: "<", with: "\\u003c")
             return "\"notio/\(name)\":\"\(url)\""
         }
-        return HTML(raw: "<script type=\"importmap\">{\"imports\":{\(entries.joined(separator: ","))}}</script>")
+        return "{\"imports\":{\(entries.joined(separator: ","))}}"
     }
 
     static func header(_ ctx: PageContext) -> HTML {

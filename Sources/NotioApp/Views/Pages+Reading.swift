@@ -166,7 +166,7 @@ enum ReadingViews {
             guard let value, !value.isEmpty else { return .empty }
             return "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">"
         }
-        let cover: HTML = item.coverUrl.map { "<img class=\"cover cover-small\" src=\"\($0)\" alt=\"\" loading=\"lazy\" referrerpolicy=\"no-referrer\">" as HTML }
+        let cover: HTML = item.coverUrl.flatMap(SecurityHeaders.outsideImage).map { "<img class=\"cover cover-small\" src=\"\($0)\" alt=\"\" loading=\"lazy\" referrerpolicy=\"no-referrer\">" as HTML }
             ?? drawnCover(title: item.title, author: item.author, size: "cover-small")
         let details = [item.publisher, item.publishedAt.map { String($0.prefix(4)) }, item.genre].compactMap { $0 }.filter { !$0.isEmpty }
         return """
