@@ -361,7 +361,10 @@ import Testing
             try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
             return try client.readResponse()
         } }
-        try await Task.sleep(for: .milliseconds(80))
+        // Stop only once the request is in the server's hands: on a busy machine a fixed wait can
+        // end before the request arrives, and a request that never arrived is not "in flight".
+        for _ in 0..<500 where server.inFlight.load(ordering: .acquiring) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(20))
         let stopped = Task { try await blocking { server.stop(); return Date() } }
         let response = try await pending.value
         #expect(response.status == 200)
