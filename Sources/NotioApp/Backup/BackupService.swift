@@ -9,6 +9,7 @@ struct BackupService: Sendable {
     let store: Store
     let files: FileStorage
     let dataDirectory: String
+    var limits: AccountLimits = .none
     static let documentName = "notio-backup.json"
 
     /// Writes the document (or a zip with it and the files) to a new file in the data folder's
@@ -92,6 +93,7 @@ struct BackupService: Sendable {
                 files.append(("files/covers/\(name)", FileStorage.cover(name)))
             }
         }
+        try checkLimits(contents, owner: owner, replace: replace)
         let counts: BackupCounts
         do {
             counts = try store.restoreBackup(contents, owner: owner, replace: replace, dryRun: dryRun)
@@ -112,6 +114,16 @@ struct BackupService: Sendable {
             }
         }
         return outcome
+    }
+
+    /// A restore that would take the account past its limits is refused whole, before writing.
+    /// Replace counts the document alone; merge adds it to what is there (rows the account
+    /// already has count twice, so a merge near the limit may be refused).
+    private func checkLimits(_ contents: BackupContents, owner: User, replace: Bool) throws {
+        let have = replace ? AccountUsage(books: 0, sentences: 0, storedBytes: 0) : try store.accountUsage(owner: owner.id)
+        if have.books + contents.rowCount("books") > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
+        if have.sentences + contents.rowCount("sentences") > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
+        if have.storedBytes + contents.noteFileBytes > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
     }
 
     static func invalid(_ p: BackupProblem) -> HTTPError {

@@ -9,6 +9,7 @@ struct NoteService: Sendable {
     let files: FileStorage
     let jobs: JobRunner
     let maxUploadBytes: Int
+    var limits: AccountLimits = .none
 
     /// Checks the upload, keeps the file, stores the note and its job, and queues the job.
     func accept(_ request: Request, owner: User) throws -> (NoteSummary, Job) {
@@ -40,7 +41,7 @@ struct NoteService: Sendable {
         // The file first, then the rows: a node that takes the job always finds the file.
         try files.put(FileStorage.notePDF(noteId), movingFrom: file.path)
         do {
-            try store.insertNote(note, ownerId: owner.id, titleLocked: !typedTitle.isEmpty, job: job)
+            try store.insertNote(note, ownerId: owner.id, titleLocked: !typedTitle.isEmpty, job: job, fileSize: file.size, limits: limits)
         } catch {
             files.remove(FileStorage.notePDF(noteId))
             throw error

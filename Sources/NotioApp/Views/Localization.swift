@@ -13,7 +13,7 @@ public enum L10n {
     /// Every key, for tests.
     public static var keys: [String] { Array(table.keys) }
 
-    static let table: [String: (ko: String, en: String)] = base.merging(reading) { a, _ in a }
+    static let table: [String: (ko: String, en: String)] = base.merging(reading) { a, _ in a }.merging(lists) { a, _ in a }
 
     static let base: [String: (ko: String, en: String)] = [
         // App
