@@ -81,8 +81,10 @@ extension Paging {
 enum ListViews {
     static func more(_ ctx: PageContext, href: String?, list: String) -> HTML {
         guard let href else { return .empty }
+        // An external module beside the link (never an inline script: the CSP forbids them).
         return """
         <p class="list-more"><a class="button button-secondary" href="\(href)" rel="next" data-list-more="\(list)">\(ctx.t("list.more"))</a></p>
+        <script type="module" src="\(ctx.asset("js/list-more.js"))"></script>
         """
     }
 }
