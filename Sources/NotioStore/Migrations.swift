@@ -261,12 +261,14 @@ enum Migrations {
         """,
         // 8: lists are read a page at a time, after the last row shown (keyset pagination): each
         // list's index ends with its sort key and the id that breaks ties, so a page is one
-        // index range however deep it is.
+        // index range however deep it is (a shelf by status and its counts too). Covers count
+        // in an account's storage by their size.
         """
         DROP INDEX notes_by_owner;
         CREATE INDEX notes_by_owner ON notes(owner_id, created_at, id);
         DROP INDEX books_by_owner;
         CREATE INDEX books_by_owner ON books(owner_id, updated_at, id);
+        CREATE INDEX books_by_status ON books(owner_id, status, updated_at, id);
         DROP INDEX sentences_by_owner;
         CREATE INDEX sentences_by_owner ON sentences(owner_id, created_at, id);
         DROP INDEX sentences_by_book;

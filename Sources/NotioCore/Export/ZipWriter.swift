@@ -32,6 +32,9 @@ public final class ZipWriter {
     private var entryCount = 0
     private var names = Set<String>()
     private var streamOpen = false
+    /// The last timestamp converted: a Calendar conversion per entry costs more than writing a
+    /// small entry, and an export's entries mostly share one second.
+    private var lastStamp: (second: Int64, stamp: DOSTimestamp)?
     private var finished = false
     private var failed = false
 
@@ -157,7 +160,13 @@ public final class ZipWriter {
         guard bytes.count <= Int(UInt16.max) else { throw ZipError.invalidName(name) }
         guard !names.contains(ZipName.key(name)) else { throw ZipError.duplicateName(name) }
         let seconds = modified.timeIntervalSince1970
-        return Entry(name: name, nameBytes: bytes, flags: 0x0800, stamp: DOSTimestamp(modified, timeZone: timeZone),
+        let second = Int64(seconds.rounded(.down))
+        let stamp: DOSTimestamp
+        if let last = lastStamp, last.second == second { stamp = last.stamp } else {
+            stamp = DOSTimestamp(modified, timeZone: timeZone)
+            lastStamp = (second, stamp)
+        }
+        return Entry(name: name, nameBytes: bytes, flags: 0x0800, stamp: stamp,
                      unixTime: UInt32(max(0, min(seconds, Double(Int32.max)))), offset: offset, limit: limit)
     }
 
