@@ -67,14 +67,33 @@ extension Store {
     }
 }
 
-extension BackupContents {
-    /// How many rows of one kind (`books`, `sentences`) the document brings.
-    public func rowCount(_ key: String) -> Int { rows[key]?.count ?? 0 }
+/// The rows an account's limits count, by kind.
+public enum CountedRows: String, Sendable {
+    case books, sentences, notes
+}
 
-    /// The PDFs' bytes the document's notes say they have.
-    public var noteFileBytes: Int64 {
+extension Store {
+    /// The ids of the owner's rows of one kind (at most a limit's worth: the account holds no more).
+    public func ownedIds(_ kind: CountedRows, owner: String) throws -> Set<String> {
+        try database.read { c in Set(try c.all("SELECT id FROM \(kind.rawValue) WHERE owner_id = ?", [owner]) { $0.string(0) }) }
+    }
+}
+
+extension BackupContents {
+    /// How many rows of one kind the document brings that are not among `existing` (a merge
+    /// skips those).
+    public func newRowCount(_ kind: CountedRows, existing: Set<String> = []) -> Int {
+        (rows[kind.rawValue] ?? []).reduce(0) { n, row in
+            if case .text(let id)? = row.first, existing.contains(id) { return n }
+            return n + 1
+        }
+    }
+
+    /// The PDFs' bytes of the document's notes that are not among `existing`.
+    public func noteFileBytes(existing: Set<String> = []) -> Int64 {
         guard let index = Backup.tables.first(where: { $0.key == "notes" })?.columns.firstIndex(where: { $0.sql == "file_size" }) else { return 0 }
         return (rows["notes"] ?? []).reduce(0) { sum, row in
+            if case .text(let id)? = row.first, existing.contains(id) { return sum }
             if index < row.count, case .integer(let n) = row[index] { return sum + n }
             return sum
         }

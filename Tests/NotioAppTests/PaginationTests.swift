@@ -212,6 +212,24 @@ import NotioStore
         let pdf = try await c.upload(TestPDFs.blankPages(1))
         #expect(pdf.status == 413 && pdf.errorCode == "storage_full", "\(pdf.text)")
         #expect((try await c.get("/api/v1/notes").json["items"] as? [Any])?.isEmpty == true)
+        // A restore is counted before it writes: merge counts what the account does not have yet.
+        var document = try #require(try JSONSerialization.jsonObject(with: try await c.get("/api/v1/backup").body) as? [String: Any])
+        #expect(try await c.request("POST", "/api/v1/restore?mode=merge", json: document).status == 200)
+        var books = try #require(document["books"] as? [[String: Any]])
+        for _ in 0..<2 {
+            var copy = try #require(books.first)
+            copy["id"] = UUID().uuidString.lowercased()
+            copy["isbn13"] = nil
+            copy["title"] = "복원된 책 \(books.count)"
+            books.append(copy)
+        }
+        document["books"] = books
+        let merged = try await c.request("POST", "/api/v1/restore?mode=merge", json: document)
+        #expect(merged.status == 422 && merged.errorCode == "too_many_books", "\(merged.text)")
+        let replaced = try await c.request("POST", "/api/v1/restore?mode=replace", json: document)
+        #expect(replaced.status == 422 && replaced.errorCode == "too_many_books", "\(replaced.text)")
+        #expect((try await c.get("/api/v1/books").json["items"] as? [Any])?.count == 2, "nothing written")
+
         _ = try await c.request("PATCH", "/api/v1/me", json: ["language": "en"])
         let english = try await c.request("POST", "/api/v1/books/\(ids[1])/sentences", json: ["text": "third"])
         #expect(english.text.contains("at most 2 sentences") && !english.text.contains("문장은"))

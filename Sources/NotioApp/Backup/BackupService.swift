@@ -117,13 +117,22 @@ struct BackupService: Sendable {
     }
 
     /// A restore that would take the account past its limits is refused whole, before writing.
-    /// Replace counts the document alone; merge adds it to what is there (rows the account
-    /// already has count twice, so a merge near the limit may be refused).
+    /// Replace counts the document alone; merge adds what the account does not have yet.
     private func checkLimits(_ contents: BackupContents, owner: User, replace: Bool) throws {
-        let have = replace ? AccountUsage(books: 0, sentences: 0, storedBytes: 0) : try store.accountUsage(owner: owner.id)
-        if have.books + contents.rowCount("books") > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
-        if have.sentences + contents.rowCount("sentences") > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
-        if have.storedBytes + contents.noteFileBytes > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
+        guard limits != .none else { return }
+        if replace {
+            if contents.newRowCount(.books) > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
+            if contents.newRowCount(.sentences) > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
+            if contents.noteFileBytes() > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
+            return
+        }
+        let have = try store.accountUsage(owner: owner.id)
+        let books = contents.newRowCount(.books, existing: try store.ownedIds(.books, owner: owner.id))
+        if have.books + books > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
+        let sentences = contents.newRowCount(.sentences, existing: try store.ownedIds(.sentences, owner: owner.id))
+        if have.sentences + sentences > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
+        let bytes = contents.noteFileBytes(existing: try store.ownedIds(.notes, owner: owner.id))
+        if have.storedBytes + bytes > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
     }
 
     static func invalid(_ p: BackupProblem) -> HTTPError {
