@@ -208,6 +208,9 @@ import NotioStore
         let imported = try await c.multipart("/api/v1/imports", files: [("file", "goodreads.csv", "text/csv", csv)])
         #expect(imported.status == 422 && imported.errorCode == "too_many_books", "\(imported.text)")
         #expect((try await c.get("/api/v1/books").json["items"] as? [Any])?.count == 2)
+        let form = try await c.multipart("/reading/import", fields: [("csrf_token", c.csrfToken ?? "")],
+                                         files: [("file", "goodreads.csv", "text/csv", csv)], csrf: false)
+        #expect(form.status == 422 && form.text.contains("3권까지") && form.text.contains("import"), "the import page says why")
         // Storage: no room for any PDF.
         let pdf = try await c.upload(TestPDFs.blankPages(1))
         #expect(pdf.status == 413 && pdf.errorCode == "storage_full", "\(pdf.text)")

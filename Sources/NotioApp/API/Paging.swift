@@ -105,6 +105,12 @@ extension Paging {
 /// How a full account is answered: 422 for counts (books, sentences), 413 for storage (an
 /// upload, a cover, an import or a restore that does not fit), in the reader's language.
 enum AccountLimitAnswer {
+    /// Runs `work`, turning a limit it hits into its HTTP answer, for forms that show a refused
+    /// request's message in place.
+    static func speaking<T>(_ language: Language, _ work: () throws -> T) throws -> T {
+        do { return try work() } catch let e as AccountLimitExceeded { throw error(e, language: language) }
+    }
+
     static func error(_ e: AccountLimitExceeded, language: Language) -> HTTPError {
         switch e.kind {
         case .books:

@@ -36,7 +36,10 @@ struct NotePages {
     func upload(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         do {
-            let (note, _) = try app.notes.accept(request, owner: visitor.user!)
+            // A full account is told so on the form, like any other refused file.
+            let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: visitor.user!.language) ?? .ko) {
+                try app.notes.accept(request, owner: visitor.user!)
+            }
             return .redirect("/notes/\(note.id)/progress")
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
             let ctx = app.pageContext(request, visitor)

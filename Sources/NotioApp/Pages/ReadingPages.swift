@@ -280,7 +280,7 @@ struct ReadingPages {
         let visitor = try Guard(app: app).check(request, access: .member)
         let ctx = app.pageContext(request, visitor)
         do {
-            let result = try ImportsAPI.run(request, app: app, owner: visitor.user!)
+            let result = try AccountLimitAnswer.speaking(ctx.language) { try ImportsAPI.run(request, app: app, owner: visitor.user!) }
             return app.page(Pages.importPage(ctx, result: result), newCSRF: nil)
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
             return app.page(Pages.importPage(ctx, error: e.message), status: e.status, newCSRF: nil)
