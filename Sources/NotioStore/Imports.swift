@@ -16,8 +16,11 @@ extension Store {
     /// shelf (by import key, ISBN, or title and author) or added; each sentence is added unless
     /// its fingerprint is already there. Importing the same file twice adds nothing the second
     /// time; a failure leaves the shelf as it was.
-    public func importLibrary(_ library: ImportedLibrary, owner: String, at now: Date, dryRun: Bool = false) throws -> ImportCounts {
+    /// An import that would take the account past `limits` is refused whole.
+    public func importLibrary(_ library: ImportedLibrary, owner: String, at now: Date, dryRun: Bool = false,
+                              limits: AccountLimits = .none) throws -> ImportCounts {
         try database.write { c in
+            let before = try accountUsage(owner: owner, c)
             var counts = ImportCounts()
             counts.skipped = library.skipped
             // Keys of the books already on the shelf, computed the importer's way.
@@ -59,6 +62,9 @@ extension Store {
                 case false?: counts.skipped += 1
                 }
             }
+            // Known only once matched and deduplicated; throwing rolls every row of it back.
+            if before.books + counts.booksAdded > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
+            if before.sentences + counts.sentencesAdded > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
             if dryRun { throw DryRun(counts: counts) }
             return counts
         }

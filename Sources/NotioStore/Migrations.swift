@@ -275,6 +275,27 @@ enum Migrations {
         );
         CREATE INDEX address_events_by_address ON address_events(kind, address, at);
         """,
+        // 10: lists are read a page at a time, after the last row shown (keyset pagination): each
+        // list's index ends with its sort key and the id that breaks ties, so a page is one
+        // index range however deep it is (a shelf by status and its counts too). Covers count
+        // in an account's storage by their size.
+        """
+        DROP INDEX notes_by_owner;
+        CREATE INDEX notes_by_owner ON notes(owner_id, created_at, id);
+        DROP INDEX books_by_owner;
+        CREATE INDEX books_by_owner ON books(owner_id, updated_at, id);
+        CREATE INDEX books_by_status ON books(owner_id, status, updated_at, id);
+        DROP INDEX sentences_by_owner;
+        CREATE INDEX sentences_by_owner ON sentences(owner_id, created_at, id);
+        DROP INDEX sentences_by_book;
+        CREATE INDEX sentences_by_book ON sentences(book_id, created_at, id);
+        DROP INDEX reading_sessions_by_owner;
+        CREATE INDEX reading_sessions_by_owner ON reading_sessions(owner_id, started_at, id);
+        DROP INDEX attempts_by_note;
+        CREATE INDEX attempts_by_note ON attempts(note_id, created_at, id);
+        CREATE INDEX wrong_answers_by_owner ON wrong_answers(owner_id, last_wrong_at, question_id);
+        ALTER TABLE books ADD COLUMN cover_bytes INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// The same schema on PostgreSQL, entry for entry.

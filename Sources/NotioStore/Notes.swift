@@ -18,19 +18,17 @@ extension Store {
                     learningRate: r.isNull(11) ? 0 : r.double(11), createdAt: r.date(8), jobId: r.optionalString(10))
     }
 
-    /// A note being analysed, and the job that analyses it, in one transaction. With
-    /// `maxQueuedJobs`, a reader who already has that many jobs waiting is refused
-    /// (`JobQueueFull`), counted in the same transaction so that parallel uploads cannot slip past.
-    public func insertNote(_ note: NoteSummary, ownerId: String, titleLocked: Bool, job: Job, maxQueuedJobs: Int? = nil) throws {
+    /// A note being analysed, and the job that analyses it, in one transaction. The PDF's size
+    /// counts in the owner's storage from now on, and the job among the owner's waiting ones;
+    /// past `limits` nothing is stored (counted inside the transaction, so parallel uploads
+    /// cannot slip past).
+    public func insertNote(_ note: NoteSummary, ownerId: String, titleLocked: Bool, job: Job, fileSize: Int = 0, limits: AccountLimits = .none) throws {
         try database.write { c in
-            if let maxQueuedJobs {
-                let queued = try c.first("SELECT count(*) FROM jobs WHERE owner_id = ? AND state = 'queued'", [ownerId], { $0.int(0) }) ?? 0
-                if queued >= maxQueuedJobs { throw JobQueueFull(limit: maxQueuedJobs) }
-            }
+            try checkRoom(owner: ownerId, bytes: Int64(fileSize), queuedJobs: 1, within: limits, c)
             try c.run("""
                 INSERT INTO notes (id, owner_id, title, category, favorite, state, file_name, file_size, title_locked, search_text, created_at, updated_at)
                 VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
-                """, [note.id, ownerId, note.title, note.category.rawValue, note.favorite, note.state.rawValue, note.fileName, 0,
+                """, [note.id, ownerId, note.title, note.category.rawValue, note.favorite, note.state.rawValue, note.fileName, fileSize,
                       titleLocked, note.title, note.createdAt.millis, note.createdAt.millis])
             try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [note.id, note.title])
             try insertJob(job, c)
@@ -40,13 +38,31 @@ extension Store {
     /// Notes of one owner, newest first, filtered by a search text (title, keywords, concept
     /// names), a category and favourites.
     public func notes(owner: String, query: String? = nil, category: NoteCategory? = nil, favoritesOnly: Bool = false) throws -> [NoteSummary] {
-        var sql = "SELECT \(Self.noteColumns) FROM notes n WHERE n.owner_id = ?"
+        try notes(owner: owner, query: query, category: category, favoritesOnly: favoritesOnly, page: nil).items
+    }
+
+    /// One page of the same list (every note when `page` is nil).
+    public func notes(owner: String, query: String? = nil, category: NoteCategory? = nil, favoritesOnly: Bool = false,
+                      page: PageRequest?) throws -> Page<NoteSummary> {
+        let (condition, values) = noteFilter(owner: owner, query: query, category: category, favoritesOnly: favoritesOnly)
+        return try self.page("SELECT \(Self.noteColumns) FROM notes n WHERE " + condition, values,
+                             by: Keyset(key: "n.created_at", id: "n.id", descending: true), page,
+                             cursor: { PageCursor($0.createdAt, id: $0.id) }, Self.noteSummary)
+    }
+
+    /// How many notes the same filters find.
+    public func noteCount(owner: String, query: String? = nil, category: NoteCategory? = nil, favoritesOnly: Bool = false) throws -> Int {
+        let (condition, values) = noteFilter(owner: owner, query: query, category: category, favoritesOnly: favoritesOnly)
+        return try database.read { c in try c.first("SELECT count(*) FROM notes n WHERE " + condition, values) { $0.int(0) } ?? 0 }
+    }
+
+    private func noteFilter(owner: String, query: String?, category: NoteCategory?, favoritesOnly: Bool) -> (String, [SQLBindable]) {
+        var sql = "n.owner_id = ?"
         var values: [SQLBindable] = [owner]
         if let search = searchCondition(query, rowId: "n.id", in: Self.noteSearch) { sql += search.sql; values += search.values }
         if let category { sql += " AND n.category = ?"; values.append(category.rawValue) }
         if favoritesOnly { sql += " AND n.favorite = 1" }
-        sql += " ORDER BY n.created_at DESC, n.id"
-        return try database.read { c in try c.all(sql, values, Self.noteSummary) }
+        return (sql, values)
     }
 
     public func note(id: String, owner: String) throws -> NoteSummary? {
@@ -275,10 +291,4 @@ extension Store {
             if try c.run(sql, values) > 0 { try announceJob(id ?? "", c) }
         }
     }
-}
-
-/// A reader already has as many jobs waiting as one reader may: the next upload must wait until
-/// one of them starts.
-public struct JobQueueFull: Error, Sendable {
-    public let limit: Int
 }

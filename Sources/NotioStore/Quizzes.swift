@@ -97,10 +97,14 @@ extension Store {
 
     /// A note's attempts, newest first.
     public func attempts(noteId: String, owner: String) throws -> [Attempt] {
-        try database.read { c in
-            try c.all("SELECT \(Self.attemptColumns) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.note_id = ? AND a.owner_id = ? ORDER BY a.created_at DESC",
-                      [noteId, owner], Self.attemptHead)
-        }
+        try attempts(noteId: noteId, owner: owner, page: nil).items
+    }
+
+    /// One page of a note's attempts, newest first (every attempt when `page` is nil).
+    public func attempts(noteId: String, owner: String, page: PageRequest?) throws -> Page<Attempt> {
+        try self.page("SELECT \(Self.attemptColumns) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.note_id = ? AND a.owner_id = ?",
+                      [noteId, owner], by: Keyset(key: "a.created_at", id: "a.id", descending: true), page,
+                      cursor: { PageCursor($0.createdAt, id: $0.id) }, Self.attemptHead)
     }
 
     /// One attempt with its quiz (questions and answers).
@@ -118,6 +122,11 @@ extension Store {
 
     /// The notebook: one note's entries, or every note's when `noteId` is nil; most recent first.
     public func wrongAnswers(owner: String, noteId: String? = nil) throws -> [WrongAnswer] {
+        try wrongAnswers(owner: owner, noteId: noteId, page: nil).items
+    }
+
+    /// One page of the notebook (all of it when `page` is nil).
+    public func wrongAnswers(owner: String, noteId: String? = nil, page: PageRequest?) throws -> Page<WrongAnswer> {
         var sql = """
             SELECT \(Self.questionColumns), w.note_id, n.title, w.last_given, w.wrong_count, w.added_at, w.last_wrong_at
             FROM wrong_answers w JOIN questions q ON q.id = w.question_id JOIN notes n ON n.id = w.note_id
@@ -125,13 +134,19 @@ extension Store {
             """
         var values: [SQLBindable] = [owner]
         if let noteId { sql += " AND w.note_id = ?"; values.append(noteId) }
-        sql += " ORDER BY w.last_wrong_at DESC, q.id"
-        return try database.read { c in
-            try c.all(sql, values) { r in
-                WrongAnswer(question: Self.question(r).0, noteId: r.string(13), noteTitle: r.string(14), lastGiven: r.string(15),
-                            wrongCount: r.int(16), addedAt: r.date(17), lastWrongAt: r.date(18))
-            }
+        return try self.page(sql, values, by: Keyset(key: "w.last_wrong_at", id: "w.question_id", descending: true), page,
+                             cursor: { PageCursor($0.lastWrongAt, id: $0.question.id) }) { r in
+            WrongAnswer(question: Self.question(r).0, noteId: r.string(13), noteTitle: r.string(14), lastGiven: r.string(15),
+                        wrongCount: r.int(16), addedAt: r.date(17), lastWrongAt: r.date(18))
         }
+    }
+
+    /// How many entries the notebook has (of one note, or of all).
+    public func wrongAnswerCount(owner: String, noteId: String? = nil) throws -> Int {
+        var sql = "SELECT count(*) FROM wrong_answers WHERE owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        if let noteId { sql += " AND note_id = ?"; values.append(noteId) }
+        return try database.read { c in try c.first(sql, values) { $0.int(0) } ?? 0 }
     }
 
     /// Best accuracy of each note, for learning rates.

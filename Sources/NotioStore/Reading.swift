@@ -32,10 +32,8 @@ public struct SentenceFilter: Sendable {
     public var query: String?
     public var emotion: Emotion?
     public var bookId: String?
-    public var limit: Int
-    public var offset: Int
-    public init(query: String? = nil, emotion: Emotion? = nil, bookId: String? = nil, limit: Int = 200, offset: Int = 0) {
-        self.query = query; self.emotion = emotion; self.bookId = bookId; self.limit = limit; self.offset = offset
+    public init(query: String? = nil, emotion: Emotion? = nil, bookId: String? = nil) {
+        self.query = query; self.emotion = emotion; self.bookId = bookId
     }
 }
 
@@ -61,9 +59,13 @@ extension Store {
 
     // MARK: Books
 
-    /// Adds a book; throws `DuplicateBook` when the owner already has one with its ISBN.
-    public func insertBook(_ book: Book, owner: String, importKey: String? = nil) throws {
-        try database.write { c in try insertBook(book, owner: owner, importKey: importKey, c) }
+    /// Adds a book; throws `DuplicateBook` when the owner already has one with its ISBN, and
+    /// `AccountLimitExceeded` when the shelf is full.
+    public func insertBook(_ book: Book, owner: String, importKey: String? = nil, limits: AccountLimits = .none) throws {
+        try database.write { c in
+            try checkRoom(owner: owner, books: 1, within: limits, c)
+            try insertBook(book, owner: owner, importKey: importKey, c)
+        }
     }
 
     public func insertBook(_ book: Book, owner: String, importKey: String?, _ c: Connection) throws {
@@ -80,11 +82,25 @@ extension Store {
 
     /// The owner's books, most recently touched first, optionally on one shelf.
     public func books(owner: String, status: BookStatus? = nil) throws -> [Book] {
+        try books(owner: owner, status: status, page: nil).items
+    }
+
+    /// One page of the shelf (all of it when `page` is nil). The shelf's order is the time a book
+    /// was last touched, which a new sentence moves: a book touched while a reader pages through
+    /// comes up again first, never twice on one walk.
+    public func books(owner: String, status: BookStatus? = nil, page: PageRequest?) throws -> Page<Book> {
         var sql = "SELECT \(Self.bookColumns) FROM books b WHERE b.owner_id = ?"
         var values: [SQLBindable] = [owner]
         if let status { sql += " AND b.status = ?"; values.append(status.rawValue) }
-        sql += " ORDER BY b.updated_at DESC, b.id"
-        return try database.read { c in try c.all(sql, values, Self.book) }
+        return try self.page(sql, values, by: Keyset(key: "b.updated_at", id: "b.id", descending: true), page,
+                             cursor: { PageCursor($0.updatedAt, id: $0.id) }, Self.book)
+    }
+
+    /// Every book's id and title, for naming books in lists and pickers without their counts.
+    public func bookTitles(owner: String) throws -> [(id: String, title: String)] {
+        try database.read { c in
+            try c.all("SELECT id, title FROM books WHERE owner_id = ? ORDER BY updated_at DESC, id DESC", [owner]) { ($0.string(0), $0.string(1)) }
+        }
     }
 
     public func book(id: String, owner: String) throws -> Book? {
@@ -121,10 +137,10 @@ extension Store {
         }
     }
 
-    /// Records where the copy of a book's cover is stored.
-    public func setBookCover(id: String, owner: String, file: String?) throws {
+    /// Records where the copy of a book's cover is stored, and its size (counted in the owner's storage).
+    public func setBookCover(id: String, owner: String, file: String?, bytes: Int = 0) throws {
         try database.write { c in
-            _ = try c.run("UPDATE books SET cover_file = ? WHERE id = ? AND owner_id = ?", [file, id, owner])
+            _ = try c.run("UPDATE books SET cover_file = ?, cover_bytes = ? WHERE id = ? AND owner_id = ?", [file, file == nil ? 0 : bytes, id, owner])
         }
     }
 
@@ -175,8 +191,11 @@ extension Store {
 
     /// Adds a sentence to one of the owner's books; false when the book is not theirs.
     /// A sentence with a fingerprint (an import) that is already there is skipped: `nil`.
-    public func insertSentence(_ sentence: Sentence, owner: String, fingerprint: String? = nil) throws -> Bool? {
-        try database.write { c in try insertSentence(sentence, owner: owner, fingerprint: fingerprint, c) }
+    public func insertSentence(_ sentence: Sentence, owner: String, fingerprint: String? = nil, limits: AccountLimits = .none) throws -> Bool? {
+        try database.write { c in
+            try checkRoom(owner: owner, sentences: 1, within: limits, c)
+            return try insertSentence(sentence, owner: owner, fingerprint: fingerprint, c)
+        }
     }
 
     public func insertSentence(_ s: Sentence, owner: String, fingerprint: String?, _ c: Connection) throws -> Bool? {
@@ -206,16 +225,27 @@ extension Store {
                                                     shortQueryColumns: ["s.text", "coalesce(s.memo, '')"])
 
     /// The owner's sentences, newest first, by search text (sentence and memo, Korean substrings,
-    /// short queries too), emotion and book.
-    public func sentences(owner: String, _ filter: SentenceFilter = SentenceFilter()) throws -> [SentenceWithBook] {
-        var sql = "SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id WHERE s.owner_id = ?"
+    /// short queries too), emotion and book; one page of them (all when `page` is nil).
+    public func sentences(owner: String, _ filter: SentenceFilter = SentenceFilter(), page: PageRequest?) throws -> Page<SentenceWithBook> {
+        let (condition, values) = sentenceFilter(owner: owner, filter)
+        return try self.page("SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id WHERE " + condition, values,
+                             by: Keyset(key: "s.created_at", id: "s.id", descending: true), page,
+                             cursor: { PageCursor($0.sentence.createdAt, id: $0.sentence.id) }, Self.sentence)
+    }
+
+    /// How many sentences the same filter finds.
+    public func sentenceCount(owner: String, _ filter: SentenceFilter) throws -> Int {
+        let (condition, values) = sentenceFilter(owner: owner, filter)
+        return try database.read { c in try c.first("SELECT count(*) FROM sentences s WHERE " + condition, values) { $0.int(0) } ?? 0 }
+    }
+
+    private func sentenceFilter(owner: String, _ filter: SentenceFilter) -> (String, [SQLBindable]) {
+        var sql = "s.owner_id = ?"
         var values: [SQLBindable] = [owner]
         if let search = searchCondition(filter.query, rowId: "s.id", in: Self.sentenceSearch) { sql += search.sql; values += search.values }
         if let emotion = filter.emotion { sql += " AND s.emotion = ?"; values.append(emotion.rawValue) }
         if let book = filter.bookId { sql += " AND s.book_id = ?"; values.append(book) }
-        sql += " ORDER BY s.created_at DESC, s.id LIMIT ? OFFSET ?"
-        values += [filter.limit, filter.offset]
-        return try database.read { c in try c.all(sql, values, Self.sentence) }
+        return (sql, values)
     }
 
     public func sentenceCount(owner: String) throws -> Int {
@@ -292,6 +322,20 @@ extension Store {
         }
     }
 
+    /// One page of the owner's sessions that started in [from, to), newest first.
+    public func readingSessions(owner: String, from: Date? = nil, to: Date? = nil, bookId: String? = nil,
+                                page: PageRequest) throws -> Page<ReadingSession> {
+        var sql = "SELECT id, book_id, started_at, ended_at, seconds FROM reading_sessions WHERE owner_id = ?"
+        var values: [SQLBindable] = [owner]
+        if let from { sql += " AND started_at >= ?"; values.append(from.millis) }
+        if let to { sql += " AND started_at < ?"; values.append(to.millis) }
+        if let bookId { sql += " AND book_id = ?"; values.append(bookId) }
+        return try self.page(sql, values, by: Keyset(key: "started_at", id: "id", descending: true), page,
+                             cursor: { PageCursor($0.startedAt, id: $0.id) }) { r in
+            ReadingSession(id: r.string(0), bookId: r.string(1), startedAt: r.date(2), endedAt: r.date(3), seconds: r.int(4))
+        }
+    }
+
     /// Counts of what belongs to one book, for the delete confirmation.
     public func bookContents(id: String, owner: String) throws -> (sentences: Int, sessions: Int)? {
         try database.read { c in
@@ -331,11 +375,15 @@ extension Store {
         var sql = "SELECT id FROM sentences WHERE owner_id = ?"
         var values: [SQLBindable] = [owner]
         if let emotion { sql += " AND emotion = ?"; values.append(emotion.rawValue) }
-        let ids = try database.read { c in try c.all(sql + " ORDER BY created_at, id", values) { $0.string(0) } }
-        guard !ids.isEmpty else { return nil }
         var h: UInt64 = 1469598103934665603
         for b in (owner + day).utf8 { h = (h ^ UInt64(b)) &* 1099511628211 }
-        return try sentence(id: ids[Int(h % UInt64(ids.count))], owner: owner)
+        // A count and one offset, not every id read into memory on each visit of the shelf.
+        let id = try database.read { c -> String? in
+            let count = try c.first("SELECT count(*) FROM (\(sql)) AS picked", values) { $0.int(0) } ?? 0
+            guard count > 0 else { return nil }
+            return try c.first(sql + " ORDER BY created_at, id LIMIT 1 OFFSET ?", values + [Int(h % UInt64(count))]) { $0.string(0) }
+        }
+        return try id.flatMap { try sentence(id: $0, owner: owner) }
     }
 
     public func insertWidgetToken(hash: Data, owner: String, at now: Date) throws {

@@ -32,10 +32,11 @@ import NotioCore
         func queue(_ id: String, owner: String, at: Date, limit: Int? = nil) throws {
             let note = NoteSummary(id: "n-\(id)", title: id, category: .major, favorite: false, state: .analysing, fileName: "f.pdf", createdAt: at)
             let job = Job(id: id, ownerId: owner, kind: "analyse-note", noteId: note.id, state: .queued, stage: "upload", progress: 0, createdAt: at, updatedAt: at)
-            try store.insertNote(note, ownerId: owner, titleLocked: false, job: job, maxQueuedJobs: limit)
+            try store.insertNote(note, ownerId: owner, titleLocked: false, job: job,
+                                 limits: limit.map { AccountLimits(books: .max, sentences: .max, storedBytes: .max, queuedJobs: $0) } ?? .none)
         }
         try queue("v0", owner: "v", at: t0)
-        #expect(throws: JobQueueFull.self) { try queue("u3", owner: "u", at: t0, limit: 3) }
+        #expect(throws: AccountLimitExceeded(.queuedJobs, limit: 3)) { try queue("u3", owner: "u", at: t0, limit: 3) }
         try queue("v1", owner: "v", at: t0.addingTimeInterval(1), limit: 3)
         var now = Date(timeIntervalSince1970: 1_800_000_000)
         var order: [String] = []

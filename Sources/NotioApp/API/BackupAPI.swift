@@ -9,7 +9,7 @@ struct BackupAPI {
     /// Largest backup accepted (a zip with every PDF can be big; it streams to disk).
     static let maxBytes = 1 << 30
 
-    var service: BackupService { BackupService(store: app.store, files: app.files, dataDirectory: app.config.dataDirectory) }
+    var service: BackupService { BackupService(store: app.store, files: app.files, dataDirectory: app.config.dataDirectory, limits: app.config.accountLimits) }
 
     /// The whole document as an attachment; `?files=true` makes it a zip with the PDFs and covers.
     func backup(_ request: Request) throws -> Response {

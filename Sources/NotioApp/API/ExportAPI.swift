@@ -17,16 +17,20 @@ struct ExportAPI {
             defer { try? handle.close() }
             let zip = ZipWriter(fileHandle: handle)
             var used = Set<String>()
-            // One note at a time: the export's memory does not grow with the library.
-            for summary in try app.store.notes(owner: owner) where summary.state == .ready {
-                guard let detail = try app.store.noteDetail(id: summary.id, owner: owner) else { continue }
+            // One time for every file: the export is one moment of the library.
+            let exported = app.now()
+            // One note at a time, the list a page at a time: the export's memory does not grow with
+            // the library. Past 65,535 entries the writer switches to ZIP64.
+            try Paging.walk({ try app.store.notes(owner: owner, page: $0) }) { summary in
+                guard summary.state == .ready, let detail = try app.store.noteDetail(id: summary.id, owner: owner) else { return }
                 let (name, text) = MarkdownExport.note(detail, pages: try app.store.notePages(id: summary.id, owner: owner))
-                try zip.add(name: "노트/" + MarkdownExport.uniqueName(name, used: &used), data: Data(text.utf8))
+                try zip.add(name: "노트/" + MarkdownExport.uniqueName(name, used: &used), data: Data(text.utf8), modified: exported)
             }
-            for book in try app.store.books(owner: owner) {
-                let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id, limit: 100_000)).map(\.sentence).reversed()
+            try Paging.walk({ try app.store.books(owner: owner, page: $0) }) { book in
+                let sentences = book.sentenceCount == 0 ? []
+                    : try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id), page: nil).items.map(\.sentence).reversed()
                 let (name, text) = MarkdownExport.book(book, sentences: Array(sentences))
-                try zip.add(name: "밑줄/" + MarkdownExport.uniqueName(name, used: &used), data: Data(text.utf8))
+                try zip.add(name: "밑줄/" + MarkdownExport.uniqueName(name, used: &used), data: Data(text.utf8), modified: exported)
             }
             try zip.finish()
         } catch {

@@ -33,7 +33,7 @@ struct ImportsAPI {
         }
         let dryRun = ["true", "1"].contains(request.query["dryRun"] ?? request.formFields["dryRun"] ?? "")
         do {
-            return (library.format, try app.store.importLibrary(library, owner: owner.id, at: app.now(), dryRun: dryRun))
+            return (library.format, try app.store.importLibrary(library, owner: owner.id, at: app.now(), dryRun: dryRun, limits: app.config.accountLimits))
         } catch let d as DryRun {
             return (library.format, d.counts)
         }

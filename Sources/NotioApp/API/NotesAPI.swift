@@ -41,9 +41,9 @@ struct NotesAPI {
     func list(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         let (query, category, favorites) = try NoteFilters.parse(request)
-        let items = try app.store.notes(owner: visitor.user!.id, query: query, category: category, favoritesOnly: favorites)
-        struct Answer: Encodable { var items: [NoteJSON] }
-        return JSON.response(Answer(items: items.map(NoteJSON.init)))
+        let page = try Paging.request(request, language: Paging.language(visitor, request))
+        let notes = try app.store.notes(owner: visitor.user!.id, query: query, category: category, favoritesOnly: favorites, page: page)
+        return JSON.response(ListJSON(notes, NoteJSON.init))
     }
 
     func detail(_ request: Request) throws -> Response {

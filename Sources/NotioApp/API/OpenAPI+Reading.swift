@@ -26,7 +26,7 @@ extension OpenAPIDocument {
             "responses": ["201": answer("Imported", ["type": "object", "properties": ["format": ["type": "string"], "counts": ["type": "object", "properties": [
                 "booksAdded": ["type": "integer"], "booksMatched": ["type": "integer"], "sentencesAdded": ["type": "integer"],
                 "sentencesDuplicate": ["type": "integer"], "skipped": ["type": "integer"]]]]]),
-                          "413": errorAnswer("Over 10 MB"), "422": errorAnswer("Not a file Notio can read (code names why: empty_file, not_text, unknown_format, missing_columns, malformed_csv, ...); nothing stored")]]],
+                          "413": errorAnswer("Over 10 MB"), "422": errorAnswer("Not a file Notio can read (code names why: empty_file, not_text, unknown_format, missing_columns, malformed_csv, ...), or too_many_books / too_many_sentences: the import would pass the account's limit; nothing stored")]]],
         "/api/v1/ocr/underline": ["post": [
             "summary": "Read the words above underlines drawn on a page photo (Korean + English)",
             "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["image", "strokes"], "properties": [
@@ -74,7 +74,7 @@ extension OpenAPIDocument {
             "parameters": [query("files", ["type": "boolean"])],
             "responses": ["200": ["description": "An attachment", "content": ["application/json": [:], "application/zip": [:]]]]]],
         "/api/v1/export/markdown": ["get": [
-            "summary": "Notes and books as Markdown files with front matter (for Obsidian), in a zip: 노트/ and 밑줄/",
+            "summary": "Notes and books as Markdown files with front matter (for Obsidian), in a zip: 노트/ and 밑줄/ (ZIP64 past 65,535 files)",
             "responses": ["200": ["description": "A zip", "content": ["application/zip": [:]]]]]],
         "/api/v1/export/anki": ["get": [
             "summary": "Every quiz question as a TSV Anki imports (front, back, tags)",
@@ -94,8 +94,8 @@ extension OpenAPIDocument {
             "responses": ["200": answer("Books", catalogAnswer), "503": errorAnswer("catalog_unavailable")]]],
         "/api/v1/books": [
             "get": ["summary": "My bookshelf, most recently touched first",
-                    "parameters": [query("status", ["type": "string", "enum": statuses])],
-                    "responses": ["200": answer("Books", list(ref("Book")))]],
+                    "parameters": [query("status", ["type": "string", "enum": statuses])] + pageParameters,
+                    "responses": ["200": answer("Books", page(ref("Book"))), "422": errorAnswer("Bad status; " + pageError)]],
             "post": ["summary": "Add a book (from a catalog item or typed in)",
                      "requestBody": jsonBody(["type": "object", "required": ["title"], "properties": [
                         "title": ["type": "string", "maxLength": 300], "author": ["type": "string"], "isbn13": ["type": "string", "description": "ISBN-13 or ISBN-10, hyphens allowed"],
@@ -104,10 +104,10 @@ extension OpenAPIDocument {
                         "status": ["type": "string", "enum": statuses]]]),
                      "responses": ["201": answer("Added", ["type": "object", "properties": ["book": ref("Book")]]),
                                    "409": errorAnswer("book_exists: the ISBN is already on the shelf (error.fields.id names it)"),
-                                   "422": errorAnswer("Invalid values")]],
+                                   "422": errorAnswer("Invalid values, or too_many_books: past NOTIO_MAX_BOOKS_PER_ACCOUNT")]],
         ],
         "/api/v1/books/{id}": [
-            "get": ["summary": "A book with its sentences", "parameters": [idParameter],
+            "get": ["summary": "A book with its first 1,000 sentences (all of them: /api/v1/sentences?bookId=)", "parameters": [idParameter],
                     "responses": ["200": answer("The book", ["allOf": [ref("Book"), ["type": "object", "properties": ["sentences": ["type": "array", "items": ref("Sentence")]]]]]),
                                   "404": errorAnswer("Absent or not yours")]],
             "patch": ["summary": "Change a book; null clears a field", "parameters": [idParameter],
@@ -127,13 +127,13 @@ extension OpenAPIDocument {
                 "text": ["type": "string", "maxLength": 5000], "page": ["type": "integer", "minimum": 0],
                 "emotion": ["type": "string", "enum": emotionIds], "memo": ["type": "string", "maxLength": 5000]]]),
             "responses": ["201": answer("Kept", ["type": "object", "properties": ["sentence": ref("Sentence")]]),
-                          "404": errorAnswer("The book is absent or not yours"), "422": errorAnswer("Invalid values")]]],
+                          "404": errorAnswer("The book is absent or not yours"),
+                          "422": errorAnswer("Invalid values, or too_many_sentences: past NOTIO_MAX_SENTENCES_PER_ACCOUNT")]]],
         "/api/v1/sentences": ["get": [
             "summary": "My sentences across books, newest first",
             "parameters": [query("q", ["type": "string"], "sentence or memo; Korean substrings, 1-2 characters too"),
-                           query("emotion", ["type": "string", "enum": emotionIds]), query("bookId", ["type": "string"]),
-                           query("limit", ["type": "integer", "minimum": 1, "maximum": 1000]), query("offset", ["type": "integer", "minimum": 0])],
-            "responses": ["200": answer("Sentences", list(ref("Sentence"))), "422": errorAnswer("Unknown emotion")]]],
+                           query("emotion", ["type": "string", "enum": emotionIds]), query("bookId", ["type": "string"])] + pageParameters,
+            "responses": ["200": answer("Sentences", page(ref("Sentence"))), "422": errorAnswer("Unknown emotion; " + pageError)]]],
         "/api/v1/sentences/{id}": [
             "get": ["summary": "One sentence", "parameters": [idParameter],
                     "responses": ["200": answer("The sentence", ref("Sentence")), "404": errorAnswer("Absent or not yours")]],
@@ -166,8 +166,8 @@ extension OpenAPIDocument {
         "/api/v1/sessions": ["get": [
             "summary": "Reading sessions, newest first",
             "parameters": [query("from", ["type": "string"], "ISO 8601 time or YYYY-MM-DD (start of that day in my time zone)"),
-                           query("to", ["type": "string"], "exclusive"), query("bookId", ["type": "string"])],
-            "responses": ["200": answer("Sessions", list(ref("ReadingSession"))), "422": errorAnswer("Bad from/to")]]],
+                           query("to", ["type": "string"], "exclusive"), query("bookId", ["type": "string"])] + pageParameters,
+            "responses": ["200": answer("Sessions", page(ref("ReadingSession"))), "422": errorAnswer("Bad from/to; " + pageError)]]],
         "/api/v1/books/{id}/sessions": ["post": [
             "summary": "Add a reading session by hand", "parameters": [idParameter],
             "requestBody": jsonBody(["type": "object", "required": ["startedAt", "endedAt"], "properties": [

@@ -15,6 +15,18 @@ enum OpenAPIDocument {
     }
     static func errorAnswer(_ d: String) -> Object { answer(d, ref("Error")) }
     static func list(_ item: Object) -> Object { ["type": "object", "properties": ["items": ["type": "array", "items": item]]] }
+    /// A page of a long list: its items and the cursor of the next page (null on the last).
+    static func page(_ item: Object) -> Object {
+        ["type": "object", "required": ["items", "nextCursor"], "properties": [
+            "items": ["type": "array", "items": item],
+            "nextCursor": ["type": ["string", "null"], "description": "pass as ?cursor= for the next page; null on the last page"]]]
+    }
+    /// `limit` and `cursor` of every paginated list.
+    static var pageParameters: [Object] { [
+        query("limit", ["type": "integer", "minimum": 1, "maximum": 200, "default": 50], "rows per page; more than 200 is refused with 422"),
+        query("cursor", ["type": "string"], "the nextCursor of the page before; opaque"),
+    ] }
+    static let pageError = "limit out of 1...200, or a cursor this server did not make (error.fields names it)"
     static func query(_ name: String, _ schema: Object, _ description: String? = nil) -> Object {
         var o: Object = ["name": name, "in": "query", "schema": schema]
         if let description { o["description"] = description }
@@ -67,13 +79,14 @@ enum OpenAPIDocument {
                         "file": ["type": "string", "format": "binary"], "category": ["type": "string", "enum": ["major", "general", "certificate"]],
                         "title": ["type": "string", "maxLength": 200]]]]]],
                      "responses": ["202": answer("Accepted", ["type": "object", "properties": ["note": ref("NoteSummary"), "job": ref("Job")]]),
-                                   "413": errorAnswer("Larger than the upload limit"), "415": errorAnswer("Not a PDF"), "422": errorAnswer("No file, empty file or bad category"),
+                                   "413": errorAnswer("Larger than the upload limit, or storage_full: past NOTIO_MAX_STORED_MB_PER_ACCOUNT"),
+                                   "415": errorAnswer("Not a PDF"), "422": errorAnswer("No file, empty file or bad category"),
                                    "429": errorAnswer("too_many_jobs: the reader already has NOTIO_MAX_QUEUED_JOBS notes waiting")]],
             "get": ["summary": "My notes, newest first",
                     "parameters": [["name": "q", "in": "query", "schema": ["type": "string"], "description": "title, keyword or concept name; Korean substrings, 1-2 characters too"],
                                    ["name": "category", "in": "query", "schema": ["type": "string", "enum": ["major", "general", "certificate"]]],
-                                   ["name": "favorite", "in": "query", "schema": ["type": "boolean"]]],
-                    "responses": ["200": answer("Notes", ["type": "object", "properties": ["items": ["type": "array", "items": ref("NoteSummary")]]])]],
+                                   ["name": "favorite", "in": "query", "schema": ["type": "boolean"]]] + pageParameters,
+                    "responses": ["200": answer("Notes", page(ref("NoteSummary"))), "422": errorAnswer("Bad category; " + pageError)]],
         ],
         "/api/v1/notes/{id}": [
             "get": ["summary": "A note with its concepts and keywords", "parameters": [idParameter],
@@ -105,15 +118,18 @@ enum OpenAPIDocument {
                 "properties": ["questionId": ["type": "string"], "choice": ["type": "integer", "minimum": 0, "maximum": 3], "text": ["type": "string"]]]]]]),
             "responses": ["201": answer("The graded attempt", ["type": "object", "properties": ["attempt": ref("Attempt"), "learningRate": ["type": "number"], "status": ["type": "string"]]]),
                           "404": errorAnswer("Absent or not yours"), "409": errorAnswer("already_answered"), "422": errorAnswer("An answer for another quiz, twice, or out of range")]]],
-        "/api/v1/notes/{id}/attempts": ["get": ["summary": "The note's attempt history with accuracy, questions solved and wrong count", "parameters": [idParameter],
-            "responses": ["200": answer("History"), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/notes/{id}/attempts": ["get": ["summary": "The note's attempt history, newest first, with accuracy, questions solved and wrong count over all of it",
+            "parameters": [idParameter] + pageParameters,
+            "responses": ["200": answer("History", ["allOf": [page(ref("Attempt")), ["type": "object", "properties": ["summary": ["type": "object"]]]]]),
+                          "404": errorAnswer("Absent or not yours"), "422": errorAnswer(pageError)]]],
         "/api/v1/attempts/{id}": ["get": ["summary": "One attempt: every question, my answer, the right answer", "parameters": [idParameter],
             "responses": ["200": answer("The attempt", ["type": "object", "properties": ["attempt": ref("Attempt")]]), "404": errorAnswer("Absent or not yours")]]],
-        "/api/v1/notes/{id}/wrong-answers": ["get": ["summary": "The note's wrong-answer notebook", "parameters": [idParameter],
-            "responses": ["200": answer("Entries"), "404": errorAnswer("Absent or not yours")]]],
+        "/api/v1/notes/{id}/wrong-answers": ["get": ["summary": "The note's wrong-answer notebook, most recently missed first", "parameters": [idParameter] + pageParameters,
+            "responses": ["200": answer("Entries", page(ref("WrongAnswer"))), "404": errorAnswer("Absent or not yours"), "422": errorAnswer(pageError)]]],
         "/api/v1/notes/{id}/wrong-answers/quiz": ["post": ["summary": "틀린 문제만 다시 풀기: a quiz of exactly the notebook's questions", "parameters": [idParameter],
             "responses": ["201": answer("The quiz", ["type": "object", "properties": ["quiz": ref("Quiz")]]), "404": errorAnswer("Absent or not yours"), "409": errorAnswer("notebook_empty")]]],
-        "/api/v1/wrong-answers": ["get": ["summary": "The notebook across all notes", "responses": ["200": answer("Entries")]]],
+        "/api/v1/wrong-answers": ["get": ["summary": "The notebook across all notes, most recently missed first", "parameters": pageParameters,
+            "responses": ["200": answer("Entries", page(ref("WrongAnswer"))), "422": errorAnswer(pageError)]]],
         "/api/v1/stats/study": ["get": ["summary": "Streak, this week's volume, totals, reviews due (in the user's time zone)",
             "responses": ["200": answer("Statistics", ["type": "object", "properties": [
                 "streakDays": ["type": "integer"], "reviewDue": ["type": "integer"], "timeZone": ["type": "string"],
@@ -159,6 +175,10 @@ enum OpenAPIDocument {
             "id": ["type": "string"], "state": ["type": "string", "enum": ["queued", "running", "done", "failed", "cancelled"]],
             "stage": ["type": "string", "enum": ["upload", "queued", "extract", "ocr", "analyse", "save"]], "progress": ["type": "number", "minimum": 0, "maximum": 1],
             "error": ["type": "string"], "noteId": ["type": "string"], "page": ["type": "integer"], "pages": ["type": "integer"]]],
+        "WrongAnswer": ["type": "object", "properties": [
+            "questionId": ["type": "string"], "kind": ["type": "string"], "prompt": ["type": "string"], "options": ["type": "array", "items": ["type": "string"]],
+            "correctAnswer": ["type": "string"], "lastGiven": ["type": "string"], "wrongCount": ["type": "integer"], "conceptName": ["type": "string"],
+            "page": ["type": "integer"], "noteId": ["type": "string"], "noteTitle": ["type": "string"], "lastWrongAt": ["type": "string", "format": "date-time"]]],
         "Error": ["type": "object", "required": ["error"], "properties": ["error": ["type": "object", "required": ["code", "message"], "properties": [
             "code": ["type": "string"], "message": ["type": "string"], "fields": ["type": "object", "additionalProperties": ["type": "string"]]]]]],
         "User": ["type": "object", "required": ["id", "email", "name"], "properties": [

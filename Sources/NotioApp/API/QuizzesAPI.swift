@@ -92,11 +92,22 @@ struct QuizzesAPI {
         let visitor = try Guard(app: app).check(request, access: .member)
         let owner = visitor.user!.id
         guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request, language: Paging.language(visitor, request)))
+        // The summary counts every attempt, whatever page is shown.
         let attempts = try app.store.attempts(noteId: note.id, owner: owner)
         let progress = StudyProgress(attempts: attempts.map { AttemptScore(correct: $0.correctCount, total: $0.total) })
         struct Summary: Encodable { var attempts: Int; var solved: Int; var wrong: Int; var accuracy: Double?; var learningRate: Double?; var status: String }
-        struct Answer: Encodable { var items: [AttemptJSON]; var summary: Summary }
-        return JSON.response(Answer(items: attempts.map { AttemptJSON($0, quiz: nil) },
+        struct Answer: Encodable {
+            var list: ListJSON<AttemptJSON>
+            var summary: Summary
+            func encode(to encoder: Encoder) throws {
+                try list.encode(to: encoder)
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encode(summary, forKey: .summary)
+            }
+            enum Key: String, CodingKey { case summary }
+        }
+        return JSON.response(Answer(list: ListJSON(page) { AttemptJSON($0, quiz: nil) },
                                     summary: Summary(attempts: progress.attempts, solved: progress.questionsSolved, wrong: progress.wrongCount,
                                                      accuracy: progress.overallAccuracy, learningRate: progress.learningRate, status: progress.status.rawValue)))
     }
@@ -130,8 +141,8 @@ struct QuizzesAPI {
             guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
             noteId = note.id
         }
-        struct Answer: Encodable { var items: [WrongJSON] }
-        return JSON.response(Answer(items: try app.store.wrongAnswers(owner: owner, noteId: noteId).map(WrongJSON.init)))
+        let page = try Paging.request(request, language: Paging.language(visitor, request))
+        return JSON.response(ListJSON(try app.store.wrongAnswers(owner: owner, noteId: noteId, page: page), WrongJSON.init))
     }
 
     func retryWrong(_ request: Request) throws -> Response {

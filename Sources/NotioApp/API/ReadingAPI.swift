@@ -39,17 +39,22 @@ struct ReadingAPI {
         try Guard(app: app).check(request, access: .member).user!.id
     }
 
+    /// The signed-in reader's id and the page their list request asks for.
+    private func memberPage(_ request: Request) throws -> (String, PageRequest) {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        return (visitor.user!.id, try Paging.request(request, language: Paging.language(visitor, request)))
+    }
+
     // MARK: Books
 
     func listBooks(_ request: Request) throws -> Response {
-        let owner = try member(request)
+        let (owner, page) = try memberPage(request)
         var status: BookStatus?
         if let raw = request.query["status"], !raw.isEmpty, raw != "all" {
             guard let s = BookStatus(rawValue: raw) else { throw HTTPError.unprocessable(["status": "must be reading, finished or wishlist"]) }
             status = s
         }
-        struct Answer: Encodable { var items: [BookJSON] }
-        return JSON.response(Answer(items: try app.store.books(owner: owner, status: status).map(BookJSON.init)))
+        return JSON.response(ListJSON(try app.store.books(owner: owner, status: status, page: page), BookJSON.init))
     }
 
     struct NewBook: Decodable {
@@ -70,7 +75,8 @@ struct ReadingAPI {
     func book(_ request: Request) throws -> Response {
         let owner = try member(request)
         guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
-        let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id, limit: 1000))
+        // The book's first sentences; the rest page through `/api/v1/sentences?bookId=`.
+        let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id), page: PageRequest(limit: 1000)).items
         struct Answer: Encodable {
             var book: BookJSON
             var sentences: [SentenceJSON]
@@ -170,21 +176,12 @@ struct ReadingAPI {
         f.query = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
         f.emotion = try emotion(request.query["emotion"].flatMap { $0 == "all" ? nil : $0 })
         f.bookId = request.query["bookId"].flatMap { $0.isEmpty ? nil : $0 }
-        if let limit = request.query["limit"] {
-            guard let n = Int(limit), (1...1000).contains(n) else { throw HTTPError.unprocessable(["limit": "must be 1 to 1000"]) }
-            f.limit = n
-        }
-        if let offset = request.query["offset"] {
-            guard let n = Int(offset), n >= 0 else { throw HTTPError.unprocessable(["offset": "must be 0 or more"]) }
-            f.offset = n
-        }
         return f
     }
 
     func listSentences(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        struct Answer: Encodable { var items: [SentenceJSON] }
-        return JSON.response(Answer(items: try app.store.sentences(owner: owner, try Self.filter(request)).map(SentenceJSON.init)))
+        let (owner, page) = try memberPage(request)
+        return JSON.response(ListJSON(try app.store.sentences(owner: owner, try Self.filter(request), page: page), SentenceJSON.init))
     }
 
     func sentence(_ request: Request) throws -> Response {

@@ -125,11 +125,12 @@ struct TimerAPI {
         let from = try Self.time(request.query["from"], zone: zone, field: "from")
         let to = try Self.time(request.query["to"], zone: zone, field: "to")
         let bookId = request.query["bookId"].flatMap { $0.isEmpty ? nil : $0 }
+        let page = try Paging.request(request, language: Paging.language(visitor, request))
         _ = try app.store.readingTimer(owner: user.id, at: app.now())
-        let titles = Dictionary(try app.store.books(owner: user.id).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        let items = try app.store.readingSessions(owner: user.id, from: from, to: to, bookId: bookId)
-        struct Answer: Encodable { var items: [SessionJSON] }
-        return JSON.response(Answer(items: items.reversed().map { SessionJSON($0, bookTitle: titles[$0.bookId]) }))
+        let sessions = try app.store.readingSessions(owner: user.id, from: from, to: to, bookId: bookId, page: page)
+        var titles: [String: String] = [:]
+        for id in Set(sessions.items.map(\.bookId)) { titles[id] = try app.store.book(id: id, owner: user.id)?.title }
+        return JSON.response(ListJSON(sessions) { SessionJSON($0, bookTitle: titles[$0.bookId]) })
     }
 
     struct SessionBody: Decodable { var startedAt: Date?; var endedAt: Date?; var seconds: Int? }

@@ -9,6 +9,7 @@ struct BackupService: Sendable {
     let store: Store
     let files: FileStorage
     let dataDirectory: String
+    var limits: AccountLimits = .none
     static let documentName = "notio-backup.json"
 
     /// Writes the document (or a zip with it and the files) to a new file in the data folder's
@@ -92,6 +93,7 @@ struct BackupService: Sendable {
                 files.append(("files/covers/\(name)", FileStorage.cover(name)))
             }
         }
+        try checkLimits(contents, owner: owner, replace: replace)
         let counts: BackupCounts
         do {
             counts = try store.restoreBackup(contents, owner: owner, replace: replace, dryRun: dryRun)
@@ -112,6 +114,25 @@ struct BackupService: Sendable {
             }
         }
         return outcome
+    }
+
+    /// A restore that would take the account past its limits is refused whole, before writing.
+    /// Replace counts the document alone; merge adds what the account does not have yet.
+    private func checkLimits(_ contents: BackupContents, owner: User, replace: Bool) throws {
+        guard limits != .none else { return }
+        if replace {
+            if contents.newRowCount(.books) > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
+            if contents.newRowCount(.sentences) > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
+            if contents.noteFileBytes() > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
+            return
+        }
+        let have = try store.accountUsage(owner: owner.id)
+        let books = contents.newRowCount(.books, existing: try store.ownedIds(.books, owner: owner.id))
+        if have.books + books > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
+        let sentences = contents.newRowCount(.sentences, existing: try store.ownedIds(.sentences, owner: owner.id))
+        if have.sentences + sentences > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
+        let bytes = contents.noteFileBytes(existing: try store.ownedIds(.notes, owner: owner.id))
+        if have.storedBytes + bytes > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
     }
 
     static func invalid(_ p: BackupProblem) -> HTTPError {

@@ -40,7 +40,7 @@ enum BackupCommand {
     static func backup(_ arguments: [String]) throws -> Int32 {
         let (own, settings) = try split(arguments)
         let (store, config, user) = try open(settings, email: own["--user"])
-        let service = BackupService(store: store, files: try FileStorage(config: config, store: store), dataDirectory: config.dataDirectory)
+        let service = BackupService(store: store, files: try FileStorage(config: config, store: store), dataDirectory: config.dataDirectory, limits: config.accountLimits)
         let path = try service.export(owner: user, withFiles: own["--files"] != nil, at: Date())
         defer { try? FileManager.default.removeItem(atPath: path) }
         if let output = own["--output"] {
@@ -61,7 +61,7 @@ enum BackupCommand {
         let mode = own["--mode"] ?? "merge"
         guard ["replace", "merge"].contains(mode) else { throw ConfigurationError(description: "--mode must be replace or merge") }
         let (store, config, user) = try open(settings, email: own["--user"])
-        let service = BackupService(store: store, files: try FileStorage(config: config, store: store), dataDirectory: config.dataDirectory)
+        let service = BackupService(store: store, files: try FileStorage(config: config, store: store), dataDirectory: config.dataDirectory, limits: config.accountLimits)
         do {
             let outcome = try service.restore(file: input, owner: user, replace: mode == "replace", dryRun: own["--dry-run"] != nil)
             let counts = outcome.counts.tables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

@@ -58,6 +58,9 @@ public struct Configuration: Sendable {
     public var threads = 2
     public var sessionDays = 30
     public var maxUploadBytes = 50 << 20
+    public var maxBooksPerAccount = 10_000
+    public var maxSentencesPerAccount = 100_000
+    public var maxStoredMBPerAccount = 2048
     public var logRequests = true
     public var aiProvider = "offline"
     public var geminiAPIKey = ""
@@ -109,6 +112,12 @@ public struct Configuration: Sendable {
 
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 
+    /// What one account may hold.
+    public var accountLimits: AccountLimits {
+        AccountLimits(books: maxBooksPerAccount, sentences: maxSentencesPerAccount, storedBytes: Int64(maxStoredMBPerAccount) << 20,
+                      queuedJobs: maxQueuedJobsPerReader)
+    }
+
     static func int(_ range: ClosedRange<Int>) -> @Sendable (String) -> String? {
         { v in Int(v).map { range.contains($0) ? nil : "must be between \(range.lowerBound) and \(range.upperBound)" } ?? "must be a whole number" }
     }
@@ -140,6 +149,9 @@ public struct Configuration: Sendable {
         Setting(key: "NOTIO_THREADS", defaultValue: "2", help: "HTTP worker threads", secret: false, isFlag: false, validate: int(1...64)),
         Setting(key: "NOTIO_SESSION_DAYS", defaultValue: "30", help: "Days a sign-in lasts", secret: false, isFlag: false, validate: int(1...365)),
         Setting(key: "NOTIO_MAX_UPLOAD_MB", defaultValue: "50", help: "Largest upload accepted, in MB", secret: false, isFlag: false, validate: int(1...1024)),
+        Setting(key: "NOTIO_MAX_BOOKS_PER_ACCOUNT", defaultValue: "10000", help: "Most books one account may hold (more: 422)", secret: false, isFlag: false, validate: int(1...10_000_000)),
+        Setting(key: "NOTIO_MAX_SENTENCES_PER_ACCOUNT", defaultValue: "100000", help: "Most sentences one account may keep (more: 422)", secret: false, isFlag: false, validate: int(1...100_000_000)),
+        Setting(key: "NOTIO_MAX_STORED_MB_PER_ACCOUNT", defaultValue: "2048", help: "Most MB of PDFs and covers one account may store (more: 413)", secret: false, isFlag: false, validate: int(1...10_000_000)),
         Setting(key: "NOTIO_LOG_REQUESTS", defaultValue: "true", help: "One log line per request", secret: false, isFlag: false, validate: bool),
         Setting(key: "NOTIO_PDF_MAX_PAGES", defaultValue: "500", help: "Most pages a PDF may have", secret: false, isFlag: false, validate: int(1...100_000)),
         Setting(key: "NOTIO_PDF_TIMEOUT_SECONDS", defaultValue: "600", help: "Longest a PDF's text extraction and OCR may take", secret: false, isFlag: false, validate: int(5...86_400)),
@@ -220,6 +232,9 @@ public struct Configuration: Sendable {
         c.threads = Int(values["NOTIO_THREADS"]!)!
         c.sessionDays = Int(values["NOTIO_SESSION_DAYS"]!)!
         c.maxUploadBytes = Int(values["NOTIO_MAX_UPLOAD_MB"]!)! << 20
+        c.maxBooksPerAccount = Int(values["NOTIO_MAX_BOOKS_PER_ACCOUNT"]!)!
+        c.maxSentencesPerAccount = Int(values["NOTIO_MAX_SENTENCES_PER_ACCOUNT"]!)!
+        c.maxStoredMBPerAccount = Int(values["NOTIO_MAX_STORED_MB_PER_ACCOUNT"]!)!
         c.logRequests = b("NOTIO_LOG_REQUESTS")
         c.aiProvider = values["NOTIO_AI_PROVIDER"]!
         c.geminiAPIKey = values["GEMINI_API_KEY"]!

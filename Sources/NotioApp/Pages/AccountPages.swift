@@ -1,6 +1,7 @@
 import Foundation
 import NotioCore
 import NotioHTTP
+import NotioStore
 
 /// The shell's pages: splash, onboarding, sign-in, sign-up, terms, home, settings.
 /// Forms work without JavaScript; the scripts only add live checks.
@@ -11,11 +12,11 @@ struct AccountPages {
         let (visitor, newCSRF) = try app.pageVisitor(request)
         let ctx = app.pageContext(request, visitor)
         guard let user = visitor.user else { return app.page(Pages.splash(ctx), newCSRF: newCSRF) }
-        let notes = try app.store.notes(owner: user.id)
+        let recent = try app.store.notes(owner: user.id, page: PageRequest(limit: 3)).items
         let stats = try StudyStats.compute(store: app.store, user: user, now: Date())
-        let study = HomeStudySummary(noteCount: notes.count, streakDays: stats.streakDays, weekQuestions: stats.thisWeek.questions,
-                                     recent: Array(notes.prefix(3)), reviewDue: stats.reviewDue,
-                                     wrongCount: try app.store.wrongAnswers(owner: user.id).count)
+        let study = HomeStudySummary(noteCount: try app.store.noteCount(owner: user.id), streakDays: stats.streakDays, weekQuestions: stats.thisWeek.questions,
+                                     recent: recent, reviewDue: stats.reviewDue,
+                                     wrongCount: try app.store.wrongAnswerCount(owner: user.id))
         let owner = visitor.user!.id
         let reading = HomeReadingSummary(bookCount: try app.store.bookCounts(owner: owner).values.reduce(0, +),
                                          sentenceCount: try app.store.sentenceCount(owner: owner))

@@ -1,5 +1,6 @@
 import Foundation
 import NotioHTTP
+import NotioStore
 
 /// Turns whatever a handler threw into the response the contract promises: the JSON envelope
 /// under /api, a page elsewhere, a sign-in redirect for pages that need an account.
@@ -8,6 +9,9 @@ enum ErrorPages {
         let httpError: HTTPError
         if let e = error as? HTTPError {
             httpError = e
+        } else if let e = error as? AccountLimitExceeded {
+            let visitor = (try? app.visitor(for: request)) ?? Visitor()
+            httpError = AccountLimitAnswer.error(e, language: Paging.language(visitor, request))
         } else {
             Log.line("error \(request.id) \(request.method) \(request.path): \(error)")
             httpError = HTTPError(500, "internal", "Something went wrong on our side. Please try again.")

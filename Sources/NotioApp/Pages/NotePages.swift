@@ -1,6 +1,7 @@
 import Foundation
 import NotioCore
 import NotioHTTP
+import NotioStore
 
 /// The 노트 pages: list with search and upload, progress, summary, concept, source text, and the
 /// forms that rename, recategorise, favourite and delete. Every form works without JavaScript.
@@ -22,9 +23,12 @@ struct NotePages {
         guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
         let (query, category, favorites) = (try? NoteFilters.parse(request)) ?? (request.query["q"], nil, false)
         let filters = NoteListFilters(query: query ?? "", category: category, favoritesOnly: favorites)
-        let notes = try app.store.notes(owner: visitor.user!.id, query: query, category: category, favoritesOnly: favorites)
+        let owner = visitor.user!.id
+        let notes = try app.store.notes(owner: owner, query: query, category: category, favoritesOnly: favorites, page: Paging.screen(request))
+        let total = try app.store.noteCount(owner: owner, query: query, category: category, favoritesOnly: favorites)
         let flash = request.query["deleted"] != nil ? Layout.Flash(ctx.t("note.deleted"), kind: .success) : nil
-        return app.page(Pages.notesList(ctx, notes: notes, filters: filters, maxUploadMB: maxUploadMB, flash: flash), newCSRF: newCSRF)
+        return app.page(Pages.notesList(ctx, notes: notes.items, total: total, more: Paging.nextHref(request, notes.next), filters: filters,
+                                        maxUploadMB: maxUploadMB, flash: flash), newCSRF: newCSRF)
     }
 
     /// `POST /notes`: the upload form without JavaScript. A refused file re-renders the list with
@@ -32,15 +36,20 @@ struct NotePages {
     func upload(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         do {
-            let (note, _) = try app.notes.accept(request, owner: visitor.user!)
+            // A full account is told so on the form, like any other refused file.
+            let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: visitor.user!.language) ?? .ko) {
+                try app.notes.accept(request, owner: visitor.user!)
+            }
             return .redirect("/notes/\(note.id)/progress")
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
             let ctx = app.pageContext(request, visitor)
             let f = request.formFields
             let state = UploadFormState(error: e.fields["file"] ?? e.fields.values.first ?? e.message,
                                         category: NoteCategory(rawValue: f["category"] ?? "") ?? .major, title: f["title"] ?? "")
-            let notes = try app.store.notes(owner: visitor.user!.id)
-            return app.page(Pages.notesList(ctx, notes: notes, filters: NoteListFilters(), upload: state, maxUploadMB: maxUploadMB),
+            let notes = try app.store.notes(owner: visitor.user!.id, page: PageRequest(limit: Paging.screenful))
+            return app.page(Pages.notesList(ctx, notes: notes.items, total: try app.store.noteCount(owner: visitor.user!.id),
+                                            more: notes.next.map { "/notes?cursor=\($0.token)" }, filters: NoteListFilters(), upload: state,
+                                            maxUploadMB: maxUploadMB),
                             status: e.status, newCSRF: nil)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import NotioCore
 import NotioHTTP
+import NotioStore
 
 /// The quiz loop as pages: a new quiz from the note page, the taker, the result, the history, the
 /// wrong-answer notebook and 오늘 복습. Every form works without JavaScript; quiz-runner.js and
@@ -25,7 +26,7 @@ struct QuizPages {
     func panel(noteId: String, user: User, form: NewQuizForm = NewQuizForm()) throws -> NoteStudyPanel {
         let attempts = try app.store.attempts(noteId: noteId, owner: user.id)
         return NoteStudyPanel(progress: StudyProgress(attempts: attempts.map { AttemptScore(correct: $0.correctCount, total: $0.total) }),
-                              recent: Array(attempts.prefix(3)), wrongCount: try app.store.wrongAnswers(owner: user.id, noteId: noteId).count,
+                              recent: Array(attempts.prefix(3)), wrongCount: try app.store.wrongAnswerCount(owner: user.id, noteId: noteId),
                               timeZone: zone(user), form: form)
     }
 
@@ -103,10 +104,10 @@ struct QuizPages {
         guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
         let user = visitor.user!
         guard let note = try app.store.note(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
-        let attempts = try app.store.attempts(noteId: note.id, owner: user.id)
+        let attempts = try app.store.attempts(noteId: note.id, owner: user.id, page: Paging.screen(request))
         var study = try panel(noteId: note.id, user: user)
-        study.recent = attempts
-        return app.page(Pages.attemptHistory(ctx, note: note, study: study), newCSRF: newCSRF)
+        study.recent = attempts.items
+        return app.page(Pages.attemptHistory(ctx, note: note, study: study, more: Paging.nextHref(request, attempts.next)), newCSRF: newCSRF)
     }
 
     /// `GET /notes/{id}/wrong-answers` and `GET /wrong-answers`: the notebook of one note or of all.
@@ -118,9 +119,10 @@ struct QuizPages {
             guard let n = try app.store.note(id: request.parameter("id"), owner: owner) else { throw Self.noteNotFound }
             note = n
         }
-        let items = try app.store.wrongAnswers(owner: owner, noteId: note?.id)
+        let items = try app.store.wrongAnswers(owner: owner, noteId: note?.id, page: Paging.screen(request))
         let flash = request.query["cleared"] != nil ? Layout.Flash(ctx.t("notebook.cleared"), kind: .success) : nil
-        return app.page(Pages.wrongAnswerNotebook(ctx, note: note, items: items, flash: flash), newCSRF: newCSRF)
+        return app.page(Pages.wrongAnswerNotebook(ctx, note: note, items: items.items, total: try app.store.wrongAnswerCount(owner: owner, noteId: note?.id),
+                                                  more: Paging.nextHref(request, items.next), flash: flash), newCSRF: newCSRF)
     }
 
     /// `POST /notes/{id}/wrong-answers/quiz`: "틀린 문제만 다시 풀기" → 303 to the new quiz.

@@ -31,7 +31,7 @@ struct ReadingPages {
         guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
         let owner = visitor.user!.id
         let status = request.query["status"].flatMap(BookStatus.init(rawValue:))
-        let books = try app.store.books(owner: owner, status: status)
+        let books = try app.store.books(owner: owner, status: status, page: Paging.screen(request))
         let counts = try app.store.bookCounts(owner: owner)
         let sentenceCount = try app.store.sentenceCount(owner: owner)
         let user = visitor.user!
@@ -41,7 +41,7 @@ struct ReadingPages {
         let moodEmotion = mood.flatMap(Emotion.init(rawValue:))
         let random = mood == nil ? nil : try app.store.randomSentence(owner: owner, emotion: moodEmotion)
         let used = try app.store.emotionCounts(owner: owner).filter { $0.value > 0 }.map(\.key)
-        return app.page(Pages.bookshelf(ctx, books: books, status: status, counts: counts, sentenceCount: sentenceCount,
+        return app.page(Pages.bookshelf(ctx, books: books.items, more: Paging.nextHref(request, books.next), status: status, counts: counts, sentenceCount: sentenceCount,
                                         daily: daily, random: RandomSentenceState(asked: mood != nil, emotion: moodEmotion, sentence: random,
                                                                                   emotions: Emotion.allCases.filter(used.contains)),
                                         flash: flash(request, ctx)), newCSRF: newCSRF)
@@ -114,8 +114,9 @@ struct ReadingPages {
         guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
         let owner = visitor.user!.id
         guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
-        let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id, limit: 1000))
-        return app.page(Pages.book(ctx, book: book, sentences: sentences, flash: flash(request, ctx)), newCSRF: newCSRF)
+        let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id), page: Paging.screen(request))
+        return app.page(Pages.book(ctx, book: book, sentences: sentences.items, more: Paging.nextHref(request, sentences.next),
+                                   flash: flash(request, ctx)), newCSRF: newCSRF)
     }
 
     func editBook(_ request: Request) throws -> Response {
@@ -248,12 +249,23 @@ struct ReadingPages {
     func sentences(_ request: Request) throws -> Response {
         guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
         let owner = visitor.user!.id
-        var filter = (try? ReadingAPI.filter(request)) ?? SentenceFilter(query: request.query["q"])
-        filter.limit = 500
-        let items = try app.store.sentences(owner: owner, filter)
-        return app.page(Pages.sentences(ctx, items: items, filter: filter, books: try app.store.books(owner: owner),
+        let filter = (try? ReadingAPI.filter(request)) ?? SentenceFilter(query: request.query["q"])
+        let items = try app.store.sentences(owner: owner, filter, page: Paging.screen(request))
+        return app.page(Pages.sentences(ctx, items: items.items, total: try app.store.sentenceCount(owner: owner, filter),
+                                        more: Paging.nextHref(request, items.next), filter: filter,
+                                        books: try bookChoices(owner: owner, selected: filter.bookId),
                                         emotionCounts: try app.store.emotionCounts(owner: owner), flash: flash(request, ctx)),
                         newCSRF: newCSRF)
+    }
+
+    /// The books a sentence filter offers: the most recently touched, and the one chosen; a shelf
+    /// of thousands is not one `<select>`.
+    private func bookChoices(owner: String, selected: String?) throws -> [(id: String, title: String)] {
+        var books = try app.store.books(owner: owner, page: PageRequest(limit: PageRequest.maxLimit)).items.map { (id: $0.id, title: $0.title) }
+        if let selected, !books.contains(where: { $0.id == selected }), let book = try app.store.book(id: selected, owner: owner) {
+            books.insert((id: book.id, title: book.title), at: 0)
+        }
+        return books
     }
 
     // MARK: Imports
@@ -268,7 +280,7 @@ struct ReadingPages {
         let visitor = try Guard(app: app).check(request, access: .member)
         let ctx = app.pageContext(request, visitor)
         do {
-            let result = try ImportsAPI.run(request, app: app, owner: visitor.user!)
+            let result = try AccountLimitAnswer.speaking(ctx.language) { try ImportsAPI.run(request, app: app, owner: visitor.user!) }
             return app.page(Pages.importPage(ctx, result: result), newCSRF: nil)
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
             return app.page(Pages.importPage(ctx, error: e.message), status: e.status, newCSRF: nil)

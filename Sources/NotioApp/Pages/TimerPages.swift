@@ -16,13 +16,17 @@ struct TimerPages {
         let timer = visitor.isGuest ? try app.store.peekReadingTimer(owner: user.id) : try app.store.readingTimer(owner: user.id, at: now)
         var ctx = app.pageContext(request, visitor)
         ctx.timer = nil
-        let books = try app.store.books(owner: user.id).sorted { a, b in
-            // Books being read first; the shelf order otherwise.
-            (a.status == .reading ? 0 : 1, a.updatedAt.timeIntervalSince1970 * -1) < (b.status == .reading ? 0 : 1, b.updatedAt.timeIntervalSince1970 * -1)
+        // Books being read first, then the rest of the shelf's front: a picker, not the whole shelf.
+        let first = PageRequest(limit: PageRequest.maxLimit)
+        let reading = try app.store.books(owner: user.id, status: .reading, page: first).items
+        var books = reading + (try app.store.books(owner: user.id, page: first).items.filter { $0.status != .reading })
+        for id in [request.query["bookId"], timer.bookId].compactMap({ $0 }) where !books.contains(where: { $0.id == id }) {
+            if let book = try app.store.book(id: id, owner: user.id) { books.append(book) }
         }
-        let titles = Dictionary(books.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        let recent = try app.store.readingSessions(owner: user.id, from: now.addingTimeInterval(-14 * 86_400)).suffix(5).reversed()
-            .map { ($0, titles[$0.bookId] ?? "") }
+        var titles = Dictionary(books.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let sessions = try app.store.readingSessions(owner: user.id, from: now.addingTimeInterval(-14 * 86_400), page: PageRequest(limit: 5)).items
+        for s in sessions where titles[s.bookId] == nil { titles[s.bookId] = try app.store.book(id: s.bookId, owner: user.id)?.title }
+        let recent = sessions.map { ($0, titles[$0.bookId] ?? "") }
         let last = max(1, (timer.durationSeconds > 0 ? timer.durationSeconds : 25 * 60) / 60)
         let selected = request.query["bookId"] ?? timer.bookId ?? books.first?.id
         let zone = TimeZone(identifier: user.timeZone) ?? .current

@@ -12,15 +12,17 @@ struct CoverStorage: Sendable {
     /// A folder for a download on its way in.
     let scratch: String
     let store: Store
+    let limits: AccountLimits
     let fetch: Fetch
     /// Counts downloads in flight, so tests can wait for them.
     let pending = PendingCounter()
 
-    init(files: FileStorage, scratch: String, store: Store, fetch: @escaping Fetch) throws {
+    init(files: FileStorage, scratch: String, store: Store, limits: AccountLimits = .none, fetch: @escaping Fetch) throws {
         self.files = files
         self.scratch = scratch
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         self.store = store
+        self.limits = limits
         self.fetch = fetch
     }
 
@@ -36,12 +38,14 @@ struct CoverStorage: Sendable {
         }
     }
 
-    /// Stores an image for a book and records it.
+    /// Stores an image for a book and records it; an account whose storage is full gets none
+    /// (`AccountLimitExceeded`), and the page draws a cover from the title.
     func save(_ data: Data, contentType: String, bookId: String, owner: String) throws {
+        try store.checkRoom(owner: owner, bytes: Int64(data.count), within: limits)
         let ext = contentType.contains("png") ? "png" : contentType.contains("gif") ? "gif" : contentType.contains("webp") ? "webp" : "jpg"
         let name = Crypto.sha256Hex(data) + "." + ext
         if !files.exists(FileStorage.cover(name)) { try files.put(FileStorage.cover(name), data: data, scratch: scratch) }
-        try store.setBookCover(id: bookId, owner: owner, file: name)
+        try store.setBookCover(id: bookId, owner: owner, file: name, bytes: data.count)
     }
 
     /// The stored file for a name the store gave, never a path outside the folder.

@@ -8,6 +8,7 @@ import NotioStore
 struct ReadingService: Sendable {
     let store: Store
     let covers: CoverStorage
+    var limits: AccountLimits = .none
 
     static let bookNotFound = HTTPError.notFound("책을 찾을 수 없어요. (Book not found.)")
     static let sentenceNotFound = HTTPError.notFound("문장을 찾을 수 없어요. (Sentence not found.)")
@@ -55,7 +56,7 @@ struct ReadingService: Sendable {
         let book = Book(title: title, author: author, publisher: publisher, isbn13: isbn13, genre: genre, publishedAt: publishedAt,
                         status: status, sourceCoverUrl: coverUrl, createdAt: now)
         do {
-            try store.insertBook(book, owner: owner)
+            try store.insertBook(book, owner: owner, limits: limits)
         } catch let duplicate as DuplicateBook {
             throw HTTPError(409, "book_exists", "이미 책장에 있는 책이에요. (This book is already on your shelf.)",
                             fields: ["id": duplicate.existingId])
@@ -86,7 +87,7 @@ struct ReadingService: Sendable {
         let memo = memo.map(SentenceRules.clean).flatMap { $0.isEmpty ? nil : $0 }
         try checkSentence(text: text, page: page, memo: memo)
         let sentence = Sentence(bookId: bookId, text: text, page: page, emotion: emotion, memo: memo, createdAt: now)
-        guard try store.insertSentence(sentence, owner: owner) == true else { throw Self.bookNotFound }
+        guard try store.insertSentence(sentence, owner: owner, limits: limits) == true else { throw Self.bookNotFound }
         return sentence
     }
 

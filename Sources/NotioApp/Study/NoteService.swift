@@ -9,8 +9,7 @@ struct NoteService: Sendable {
     let files: FileStorage
     let jobs: JobRunner
     let maxUploadBytes: Int
-    /// Jobs one reader may have waiting (`NOTIO_MAX_QUEUED_JOBS`).
-    let maxQueuedJobs: Int
+    var limits: AccountLimits = .none
 
     /// Checks the upload, keeps the file, stores the note and its job, and queues the job.
     func accept(_ request: Request, owner: User) throws -> (NoteSummary, Job) {
@@ -42,11 +41,7 @@ struct NoteService: Sendable {
         // The file first, then the rows: a node that takes the job always finds the file.
         try files.put(FileStorage.notePDF(noteId), movingFrom: file.path)
         do {
-            try store.insertNote(note, ownerId: owner.id, titleLocked: !typedTitle.isEmpty, job: job, maxQueuedJobs: maxQueuedJobs)
-        } catch let full as JobQueueFull {
-            files.remove(FileStorage.notePDF(noteId))
-            let language = Language(rawValue: owner.language) ?? .ko
-            throw HTTPError(429, "too_many_jobs", String(format: L10n.t("jobs.queueFull", language), full.limit))
+            try store.insertNote(note, ownerId: owner.id, titleLocked: !typedTitle.isEmpty, job: job, fileSize: file.size, limits: limits)
         } catch {
             files.remove(FileStorage.notePDF(noteId))
             throw error

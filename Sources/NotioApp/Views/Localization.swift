@@ -13,7 +13,7 @@ public enum L10n {
     /// Every key, for tests.
     public static var keys: [String] { Array(table.keys) }
 
-    static let table: [String: (ko: String, en: String)] = base.merging(reading) { a, _ in a }
+    static let table: [String: (ko: String, en: String)] = base.merging(reading) { a, _ in a }.merging(lists) { a, _ in a }
 
     static let base: [String: (ko: String, en: String)] = [
         // App
@@ -21,9 +21,6 @@ public enum L10n {
         "app.skip": ("본문으로 건너뛰기", "Skip to content"),
         "app.loading": ("불러오는 중…", "Loading…"),
         "app.continue": ("계속하기", "Continue"),
-        // Jobs
-        "jobs.queueFull": ("분석을 기다리는 노트가 이미 %d개 있어요. 하나가 시작되면 다시 올려 주세요.",
-                           "You already have %d notes waiting to be analysed. Upload again once one has started."),
         // Navigation
         "nav.home": ("홈", "Home"),
         "nav.notes": ("노트", "Notes"),

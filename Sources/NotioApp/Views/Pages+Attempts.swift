@@ -83,7 +83,7 @@ extension Pages {
     }
 
     /// `GET /notes/{id}/attempts`: every attempt and the totals.
-    static func attemptHistory(_ ctx: PageContext, note: NoteSummary, study: NoteStudyPanel) -> String {
+    static func attemptHistory(_ ctx: PageContext, note: NoteSummary, study: NoteStudyPanel, more: String? = nil) -> String {
         let p = study.progress
         let list: HTML = study.recent.isEmpty
             ? """
@@ -109,6 +109,7 @@ extension Pages {
           <a class="button button-secondary button-small" href="/notes/\(note.id)/wrong-answers">\(ctx.t("notebook.title")) <span class="count">\(study.wrongCount)</span></a>
         </section>
         \(list)
+        \(ListViews.more(ctx, href: more, list: "attempt-list"))
         """
         return Layout.page(ctx: ctx, title: ctx.t("history.title"), body: body, bodyClass: "page-history")
     }

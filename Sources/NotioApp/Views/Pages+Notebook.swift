@@ -16,7 +16,8 @@ struct ReviewFeedback: Sendable {
 
 extension Pages {
     /// `GET /notes/{id}/wrong-answers` (`note` given) and `GET /wrong-answers` (every note).
-    static func wrongAnswerNotebook(_ ctx: PageContext, note: NoteSummary?, items: [WrongAnswer], flash: Layout.Flash? = nil) -> String {
+    static func wrongAnswerNotebook(_ ctx: PageContext, note: NoteSummary?, items: [WrongAnswer], total: Int? = nil, more: String? = nil,
+                                    flash: Layout.Flash? = nil) -> String {
         // Grouped by note, in the order the newest entry of each note comes.
         var order: [String] = []
         var groups: [String: [WrongAnswer]] = [:]
@@ -57,12 +58,13 @@ extension Pages {
         let body: HTML = """
         <div class="page-head">
           \(note.map { NoteViews.backLink("/notes/\($0.id)", $0.title) } ?? NoteViews.backLink("/", ctx.t("nav.home")))
-          <h1>\(title) <span class="count" id="notebook-total">\(items.count)</span></h1>
+          <h1>\(title) <span class="count" id="notebook-total">\(total ?? items.count)</span></h1>
           <p class="muted">\(ctx.t("notebook.subtitle"))</p>
           \(HTML.when(note != nil) { "<a class=\"muted-link\" href=\"/wrong-answers\">\(ctx.t("notebook.all"))</a>" })
         </div>
         \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>" })
-        \(content)
+        <div id="notebook-groups">\(content)</div>
+        \(ListViews.more(ctx, href: more, list: "notebook-groups"))
         """
         return Layout.page(ctx: ctx, title: title, body: body, bodyClass: "page-notebook", flash: flash)
     }

@@ -87,8 +87,8 @@ enum NoteViews {
 
 extension Pages {
     /// `GET /notes`: search, category chips, favourites, the grid of note cards and the upload sheet.
-    static func notesList(_ ctx: PageContext, notes: [NoteSummary], filters: NoteListFilters, upload: UploadFormState? = nil,
-                          maxUploadMB: Int, flash: Layout.Flash? = nil) -> String {
+    static func notesList(_ ctx: PageContext, notes: [NoteSummary], total: Int? = nil, more: String? = nil, filters: NoteListFilters,
+                          upload: UploadFormState? = nil, maxUploadMB: Int, flash: Layout.Flash? = nil) -> String {
         let chips = HTML.join(([nil] + NoteCategory.allCases.map(Optional.some)).map { (c: NoteCategory?) -> HTML in
             let current = filters.category == c
             let label = c.map { NoteViews.categoryLabel(ctx, $0) } ?? ctx.t("notes.filter.all")
@@ -128,8 +128,9 @@ extension Pages {
             """
         } else {
             list = """
-            <p class="muted note-count">\(NoteViews.format(ctx, "notes.count", String(notes.count)))</p>
-            <ul class="note-grid">\(notes.map { noteCard(ctx, $0) })</ul>
+            <p class="muted note-count">\(NoteViews.format(ctx, "notes.count", String(total ?? notes.count)))</p>
+            <ul class="note-grid" id="note-grid">\(notes.map { noteCard(ctx, $0) })</ul>
+            \(ListViews.more(ctx, href: more, list: "note-grid"))
             """
         }
         let body: HTML = """

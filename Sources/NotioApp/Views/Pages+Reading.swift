@@ -204,7 +204,7 @@ enum ReadingViews {
 extension Pages {
     /// `GET /reading`: the bookshelf (나만의 책장) with its shelves, and recommended books that
     /// the page's script loads from the catalog.
-    static func bookshelf(_ ctx: PageContext, books: [Book], status: BookStatus?, counts: [BookStatus: Int],
+    static func bookshelf(_ ctx: PageContext, books: [Book], more: String? = nil, status: BookStatus?, counts: [BookStatus: Int],
                           sentenceCount: Int, daily: SentenceWithBook? = nil, random: RandomSentenceState = RandomSentenceState(),
                           flash: Layout.Flash? = nil) -> String {
         let total = counts.values.reduce(0, +)
@@ -227,7 +227,7 @@ extension Pages {
             </div>
             """
         } else {
-            shelf = "<ul class=\"book-grid\" id=\"bookshelf\">\(books.map { ReadingViews.bookCard(ctx, $0) })</ul>"
+            shelf = "<ul class=\"book-grid\" id=\"bookshelf\">\(books.map { ReadingViews.bookCard(ctx, $0) })</ul>\(ListViews.more(ctx, href: more, list: "bookshelf"))"
         }
         let body: HTML = """
         <div class="page-head reading-head">
@@ -320,7 +320,7 @@ extension Pages {
     }
 
     /// `GET /books/{id}`: the book, its reading time and every sentence kept from it.
-    static func book(_ ctx: PageContext, book: Book, sentences: [SentenceWithBook], flash: Layout.Flash? = nil) -> String {
+    static func book(_ ctx: PageContext, book: Book, sentences: [SentenceWithBook], more: String? = nil, flash: Layout.Flash? = nil) -> String {
         let details: [(String, String?)] = [
             ("book.field.publisher", book.publisher), ("book.field.publishedAt", book.publishedAt),
             ("book.field.genre", book.genre), ("book.field.isbn", book.isbn13),
@@ -331,7 +331,7 @@ extension Pages {
         })
         let list: HTML = sentences.isEmpty
             ? "<div class=\"empty-state\" data-empty=\"sentences\"><p>\(ctx.t("book.sentences.empty"))</p></div>"
-            : "<ul class=\"sentence-list\" id=\"book-sentences\">\(sentences.map { ReadingViews.sentenceCard(ctx, $0, showBook: false) })</ul>"
+            : "<ul class=\"sentence-list\" id=\"book-sentences\">\(sentences.map { ReadingViews.sentenceCard(ctx, $0, showBook: false) })</ul>\(ListViews.more(ctx, href: more, list: "book-sentences"))"
         let body: HTML = """
         \(NoteViews.backLink("/reading", ctx.t("shelf.title")))
         <article class="book-detail" data-book-id="\(book.id)">

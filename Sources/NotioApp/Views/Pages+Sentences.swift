@@ -100,8 +100,8 @@ extension Pages {
     }
 
     /// `GET /sentences`: every kept sentence, searchable, by emotion and by book.
-    static func sentences(_ ctx: PageContext, items: [SentenceWithBook], filter: SentenceFilter, books: [Book],
-                          emotionCounts: [Emotion: Int], flash: Layout.Flash? = nil) -> String {
+    static func sentences(_ ctx: PageContext, items: [SentenceWithBook], total: Int? = nil, more: String? = nil, filter: SentenceFilter,
+                          books: [(id: String, title: String)], emotionCounts: [Emotion: Int], flash: Layout.Flash? = nil) -> String {
         func url(emotion: Emotion??) -> String {
             var q: [(String, String)] = []
             if let text = filter.query, !text.isEmpty { q.append(("q", text)) }
@@ -126,8 +126,9 @@ extension Pages {
                 : "<div class=\"empty-state empty-state-large\" data-empty=\"sentences\"><p>\(ctx.t("sentences.empty"))</p></div>"
         } else {
             list = """
-            <p class="muted">\(NoteViews.format(ctx, "sentences.count", String(items.count)))</p>
+            <p class="muted">\(NoteViews.format(ctx, "sentences.count", String(total ?? items.count)))</p>
             <ul class="sentence-list" id="sentence-list">\(items.map { ReadingViews.sentenceCard(ctx, $0, showBook: true) })</ul>
+            \(ListViews.more(ctx, href: more, list: "sentence-list"))
             """
         }
         let body: HTML = """

@@ -2,7 +2,8 @@ import Foundation
 
 /// Why a zip archive could not be written or read. `description` is a sentence fit to show.
 public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// An entry or the archive would pass 4 GiB, which needs ZIP64.
+    /// One entry would pass 4 GiB (the writer uses ZIP64 for the archive's offsets and entry
+    /// count, not for the size of a single entry).
     case tooLarge(String)
     /// More entries than the format (65,535 without ZIP64) or the reader's limit allows.
     case tooManyEntries(Int)
@@ -24,7 +25,7 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .tooLarge(let what): "\(what) is larger than 4 GiB, which this archive format does not support"
+        case .tooLarge(let what): "\(what) is larger than 4 GiB, which this writer does not support"
         case .tooManyEntries(let count): "the archive has too many entries (\(count))"
         case .invalidName(let name): "unsafe entry name \"\(name)\""
         case .duplicateName(let name): "the entry \"\(name)\" appears more than once"
@@ -59,6 +60,7 @@ enum ZipName {
 extension Data {
     mutating func appendLE(_ value: UInt16) { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
     mutating func appendLE(_ value: UInt32) { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
+    mutating func appendLE(_ value: UInt64) { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
 
     func uint16(at offset: Int) -> UInt16 {
         let i = startIndex + offset

@@ -5,8 +5,10 @@ import Foundation
 ///
 /// Entries are stored, not compressed: PDFs and JPEGs do not shrink, and stored entries can be
 /// written as they come. Names are UTF-8 (flag bit 11). Entries whose size is not known in
-/// advance (files, streams) carry a data descriptor (flag bit 3) after their data. Without ZIP64
-/// an archive holds at most 65,535 entries and 4 GiB; past that the writer throws `tooLarge`.
+/// advance (files, streams) carry a data descriptor (flag bit 3) after their data. An archive
+/// of more than 65,535 entries or past 4 GiB is written as ZIP64 (APPNOTE 4.3.14–4.3.15, 4.5.3):
+/// a ZIP64 end of central directory record and its locator, and a ZIP64 extra field on each
+/// entry whose offset does not fit in 32 bits. A single entry stays under 4 GiB (`tooLarge`).
 ///
 ///     let zip = ZipWriter(fileHandle: handle)
 ///     try zip.add(name: "files/notes/\(id).pdf", file: path)
@@ -19,14 +21,20 @@ public final class ZipWriter {
 
     private let sink: Sink
     private let timeZone: TimeZone
-    /// The largest size or offset the 32-bit fields may hold (0xFFFFFFFF itself means ZIP64).
+    /// The largest size or offset the 32-bit fields may hold (0xFFFFFFFF itself means ZIP64);
+    /// tests lower it to reach the ZIP64 paths with small archives.
     let limit: UInt64
+    /// Entry counts from this on need the ZIP64 record (0xFFFF itself means "see ZIP64").
+    static let maxClassicEntries = 0xFFFF
     private let chunkSize = 256 * 1024
     private var offset: UInt64 = 0
     private var central = Data()
     private var entryCount = 0
     private var names = Set<String>()
     private var streamOpen = false
+    /// The last timestamp converted: a Calendar conversion per entry costs more than writing a
+    /// small entry, and an export's entries mostly share one second.
+    private var lastStamp: (second: Int64, stamp: DOSTimestamp)?
     private var finished = false
     private var failed = false
 
@@ -53,7 +61,6 @@ public final class ZipWriter {
     public func add(name: String, data: Data, modified: Date = Date()) throws {
         let header = try begin(name: name, modified: modified)
         guard UInt64(data.count) <= limit else { throw ZipError.tooLarge("the entry \"\(name)\"") }
-        guard offset + UInt64(header.localSize + data.count) <= limit else { throw ZipError.tooLarge("the archive") }
         var entry = header
         entry.crc = CRC32.checksum(data)
         entry.size = UInt32(data.count)
@@ -90,7 +97,6 @@ public final class ZipWriter {
     public func addStream(name: String, modified: Date = Date()) throws -> EntryWriter {
         var entry = try begin(name: name, modified: modified)
         entry.flags |= 0x0008
-        guard offset + UInt64(entry.localSize) <= limit else { throw ZipError.tooLarge("the archive") }
         try guarded { try emit(entry.localHeader()) }
         streamOpen = true
         return EntryWriter(zip: self, entry: entry)
@@ -99,16 +105,38 @@ public final class ZipWriter {
     /// Writes the central directory; the archive is complete after it.
     public func finish() throws {
         try checkUsable()
+        let start = offset
+        let size = UInt64(central.count)
+        let zip64 = entryCount >= Self.maxClassicEntries || start > limit || size > limit || start + size > limit
         var end = Data()
+        if zip64 {
+            // The ZIP64 end of central directory record, then the locator that points at it.
+            let record = start + size
+            end.appendLE(UInt32(0x0606_4B50))
+            end.appendLE(UInt64(44))          // size of the rest of this record
+            end.appendLE(UInt16(3 << 8 | 45))  // made by Unix, version 4.5
+            end.appendLE(UInt16(45))           // needed: 4.5, ZIP64
+            end.appendLE(UInt32(0))            // this disk
+            end.appendLE(UInt32(0))            // disk with the central directory
+            end.appendLE(UInt64(entryCount))
+            end.appendLE(UInt64(entryCount))
+            end.appendLE(size)
+            end.appendLE(start)
+            end.appendLE(UInt32(0x0706_4B50))
+            end.appendLE(UInt32(0))            // disk with the ZIP64 record
+            end.appendLE(record)
+            end.appendLE(UInt32(1))            // disks in all
+        }
+        // The classic record, with 0xFFFF / 0xFFFFFFFF where a value is in the ZIP64 record.
+        let count = entryCount >= Self.maxClassicEntries ? UInt16.max : UInt16(entryCount)
         end.appendLE(UInt32(0x0605_4B50))
         end.appendLE(UInt16(0))  // this disk
         end.appendLE(UInt16(0))  // disk with the central directory
-        end.appendLE(UInt16(entryCount))
-        end.appendLE(UInt16(entryCount))
-        end.appendLE(UInt32(central.count))
-        end.appendLE(UInt32(offset))
+        end.appendLE(count)
+        end.appendLE(count)
+        end.appendLE(size > limit ? UInt32.max : UInt32(size))
+        end.appendLE(start > limit ? UInt32.max : UInt32(start))
         end.appendLE(UInt16(0))  // comment length
-        guard offset + UInt64(central.count) + UInt64(end.count) <= limit else { throw ZipError.tooLarge("the archive") }
         try guarded {
             try emit(central)
             try emit(end)
@@ -131,10 +159,15 @@ public final class ZipWriter {
         let bytes = Data(name.utf8)
         guard bytes.count <= Int(UInt16.max) else { throw ZipError.invalidName(name) }
         guard !names.contains(ZipName.key(name)) else { throw ZipError.duplicateName(name) }
-        guard entryCount < Int(UInt16.max) else { throw ZipError.tooManyEntries(entryCount + 1) }
         let seconds = modified.timeIntervalSince1970
-        return Entry(name: name, nameBytes: bytes, flags: 0x0800, stamp: DOSTimestamp(modified, timeZone: timeZone),
-                     unixTime: UInt32(max(0, min(seconds, Double(Int32.max)))), offset: UInt32(offset))
+        let second = Int64(seconds.rounded(.down))
+        let stamp: DOSTimestamp
+        if let last = lastStamp, last.second == second { stamp = last.stamp } else {
+            stamp = DOSTimestamp(modified, timeZone: timeZone)
+            lastStamp = (second, stamp)
+        }
+        return Entry(name: name, nameBytes: bytes, flags: 0x0800, stamp: stamp,
+                     unixTime: UInt32(max(0, min(seconds, Double(Int32.max)))), offset: offset, limit: limit)
     }
 
     fileprivate func record(_ entry: Entry) {
@@ -161,7 +194,6 @@ public final class ZipWriter {
 
     fileprivate func checkRoom(adding count: Int, entrySize: UInt64, name: String) throws {
         guard entrySize + UInt64(count) <= limit else { throw ZipError.tooLarge("the entry \"\(name)\"") }
-        guard offset + UInt64(count) <= limit else { throw ZipError.tooLarge("the archive") }
     }
 
     /// One entry's header fields.
@@ -171,7 +203,9 @@ public final class ZipWriter {
         var flags: UInt16
         var stamp: DOSTimestamp
         var unixTime: UInt32
-        var offset: UInt32
+        /// Where the local header starts; past `limit` it goes in a ZIP64 extra field.
+        var offset: UInt64
+        var limit: UInt64
         var crc: UInt32 = 0
         var size: UInt32 = 0
 
@@ -217,10 +251,17 @@ public final class ZipWriter {
         }
 
         func centralHeader() -> Data {
+            let zip64 = offset > limit
+            var extra = self.extra
+            if zip64 {
+                extra.appendLE(UInt16(0x0001))
+                extra.appendLE(UInt16(8))
+                extra.appendLE(offset)
+            }
             var header = Data()
             header.appendLE(UInt32(0x0201_4B50))
-            header.appendLE(UInt16(3 << 8 | 20))  // made by Unix, so that the mode below counts
-            header.appendLE(UInt16(20))
+            header.appendLE(UInt16(3 << 8 | (zip64 ? 45 : 20)))  // made by Unix, so that the mode below counts
+            header.appendLE(UInt16(zip64 ? 45 : 20))
             header.appendLE(flags)
             header.appendLE(UInt16(0))
             header.appendLE(stamp.time)
@@ -234,7 +275,7 @@ public final class ZipWriter {
             header.appendLE(UInt16(0))  // disk
             header.appendLE(UInt16(0))  // internal attributes
             header.appendLE(UInt32(0o100644) << 16)  // a regular file, rw-r--r--
-            header.appendLE(offset)
+            header.appendLE(zip64 ? UInt32.max : UInt32(offset))
             header.append(nameBytes)
             header.append(extra)
             return header
