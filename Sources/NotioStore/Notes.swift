@@ -8,7 +8,7 @@ extension Store {
         n.id, n.title, n.category, n.favorite, n.state, n.error, n.page_count, n.file_name, n.created_at,
         (SELECT group_concat(term, char(31)) FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8) AS first_terms),
         (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1),
-        (SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a WHERE a.note_id = n.id AND a.total > 0)
+        (SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.note_id = n.id AND a.total > 0 AND z.origin = 'new')
         """
 
     private static func noteSummary(_ r: Row) -> NoteSummary {

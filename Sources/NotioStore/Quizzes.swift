@@ -149,11 +149,14 @@ extension Store {
         return try database.read { c in try c.first(sql, values) { $0.int(0) } ?? 0 }
     }
 
-    /// Best accuracy of each note, for learning rates.
+    /// Best accuracy of each note over full quizzes (not retries of wrong answers), for learning rates.
     public func learningRates(owner: String) throws -> [String: Double] {
         try database.read { c in
             Dictionary(uniqueKeysWithValues: try c.all(
-                "SELECT note_id, max(CAST(correct_count AS REAL) / total) FROM attempts WHERE owner_id = ? AND total > 0 GROUP BY note_id",
+                """
+                SELECT a.note_id, max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
+                WHERE a.owner_id = ? AND a.total > 0 AND z.origin = 'new' GROUP BY a.note_id
+                """,
                 [owner]) { ($0.string(0), $0.double(1)) })
         }
     }

@@ -24,4 +24,14 @@ struct ProgressTests {
         #expect(p.learningRate == nil && p.status == .inProgress && p.questionsSolved == 0 && p.overallAccuracy == nil)
         #expect(StudyProgress(attempts: [AttemptScore(correct: 0, total: 0)]).attempts == 0)
     }
+
+    /// A retry of wrong answers is practice: 3 of 3 on questions once missed does not make the
+    /// note 완료 or raise its learning rate, though it counts as questions solved.
+    @Test func retriesOfWrongAnswersDoNotCountTowardsMastery() {
+        let p = StudyProgress(attempts: [AttemptScore(correct: 2, total: 10), AttemptScore(correct: 3, total: 3, isFullQuiz: false)])
+        #expect(p.learningRate == 0.2)
+        #expect(p.status == .inProgress)
+        #expect(p.attempts == 2 && p.questionsSolved == 13 && p.wrongCount == 8)
+        #expect(StudyProgress(attempts: [AttemptScore(correct: 3, total: 3, isFullQuiz: false)]).learningRate == nil)
+    }
 }

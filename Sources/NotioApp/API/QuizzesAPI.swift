@@ -95,7 +95,7 @@ struct QuizzesAPI {
         let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request, language: Paging.language(visitor, request)))
         // The summary counts every attempt, whatever page is shown.
         let attempts = try app.store.attempts(noteId: note.id, owner: owner)
-        let progress = StudyProgress(attempts: attempts.map { AttemptScore(correct: $0.correctCount, total: $0.total) })
+        let progress = StudyProgress(attempts: attempts.map(AttemptScore.init))
         struct Summary: Encodable { var attempts: Int; var solved: Int; var wrong: Int; var accuracy: Double?; var learningRate: Double?; var status: String }
         struct Answer: Encodable {
             var list: ListJSON<AttemptJSON>

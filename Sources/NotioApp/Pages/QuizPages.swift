@@ -25,7 +25,7 @@ struct QuizPages {
     /// The study section of a note's page: progress, latest attempts, notebook size.
     func panel(noteId: String, user: User, form: NewQuizForm = NewQuizForm()) throws -> NoteStudyPanel {
         let attempts = try app.store.attempts(noteId: noteId, owner: user.id)
-        return NoteStudyPanel(progress: StudyProgress(attempts: attempts.map { AttemptScore(correct: $0.correctCount, total: $0.total) }),
+        return NoteStudyPanel(progress: StudyProgress(attempts: attempts.map(AttemptScore.init)),
                               recent: Array(attempts.prefix(3)), wrongCount: try app.store.wrongAnswerCount(owner: user.id, noteId: noteId),
                               timeZone: zone(user), form: form)
     }

@@ -12,7 +12,14 @@ public enum StudyStatus: String, Codable, Sendable {
 public struct AttemptScore: Codable, Sendable, Hashable {
     public var correct: Int
     public var total: Int
-    public init(correct: Int, total: Int) { self.correct = correct; self.total = total }
+    /// A quiz made on demand from the note. A retry of wrong answers or a review round asks only
+    /// what the reader has already seen, so it counts as practice but not towards mastery.
+    public var isFullQuiz: Bool
+    public init(correct: Int, total: Int, isFullQuiz: Bool = true) { self.correct = correct; self.total = total; self.isFullQuiz = isFullQuiz }
+
+    public init(_ attempt: Attempt) {
+        self.init(correct: attempt.correctCount, total: attempt.total, isFullQuiz: attempt.origin == .new)
+    }
 
     /// correct / total, 0 for an empty attempt.
     public var accuracy: Double { total > 0 ? Double(correct) / Double(total) : 0 }
@@ -24,7 +31,8 @@ public struct StudyProgress: Codable, Sendable, Hashable {
     public static let doneThreshold = 0.8
 
     public var attempts: Int
-    /// Best accuracy over all attempts, 0…1; nil before the first attempt.
+    /// Best accuracy over full quizzes, 0…1; nil before the first one. Retries of wrong answers
+    /// do not count: 3 of 3 on three questions once missed says nothing of the whole note.
     public var learningRate: Double?
     public var status: StudyStatus
     public var questionsSolved: Int
@@ -35,9 +43,10 @@ public struct StudyProgress: Codable, Sendable, Hashable {
     public init(attempts scores: [AttemptScore]) {
         let counted = scores.filter { $0.total > 0 }
         attempts = counted.count
-        learningRate = counted.map(\.accuracy).max()
+        let full = counted.filter(\.isFullQuiz)
+        learningRate = full.map(\.accuracy).max()
         // Compared in whole answers so that 4 of 5 (0.8 in floating point) counts as 80 %.
-        status = counted.contains { Double($0.correct) * 10 >= Double($0.total) * Self.doneThreshold * 10 - 1e-9 } ? .done : .inProgress
+        status = full.contains { Double($0.correct) * 10 >= Double($0.total) * Self.doneThreshold * 10 - 1e-9 } ? .done : .inProgress
         questionsSolved = counted.reduce(0) { $0 + $1.total }
         wrongCount = counted.reduce(0) { $0 + ($1.total - $1.correct) }
         overallAccuracy = questionsSolved > 0 ? Double(questionsSolved - wrongCount) / Double(questionsSolved) : nil
