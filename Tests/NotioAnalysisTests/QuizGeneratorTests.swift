@@ -162,3 +162,30 @@ struct QuizGeneratorTests {
         #expect(elapsed < 2.0, "30 questions took \(elapsed) s")
     }
 }
+
+/// Terms the document itself writes in two scripts are alternatives of each other in grading.
+struct ScriptPairsTests {
+    @Test func pairsWrittenInTheDocumentAreFound() {
+        let text = """
+        운영체제의 핵심은 커널(kernel)이다. 스케줄링에는 라운드 로빈(Round Robin) 방식이 있고,
+        Python(파이썬)으로 예제를 작성한다. 문맥 교환(context switch)은 비용이 든다.
+        도착 순서대로 처리하는 방식으로(FIFO) 동작한다. 자세한 내용은 (예: 3장) 참고.
+        """
+        let pairs = ScriptPairs.find(in: [SourcePage(number: 1, text: text)])
+        #expect(pairs["커널"] == ["kernel"])
+        #expect(pairs["kernel"] == ["커널"])
+        #expect(pairs["라운드로빈"] == ["Round Robin"])
+        #expect(pairs["python"] == ["파이썬"])
+        #expect(pairs["문맥교환"] == ["context switch"])
+        #expect(pairs["fifo"] == nil, "a particle before the parenthesis is a phrase, not a name")
+        #expect(pairs["3장"] == nil)
+    }
+
+    @Test func aShortAnswerInTheOtherScriptIsRight() {
+        let page = SourcePage(number: 1, text: "리눅스(Linux)는 널리 쓰이는 운영체제이다. 커널(kernel)은 자원을 관리한다.")
+        let material = QuizMaterial(analysis: NoteAnalysis(title: "t", concepts: [], keywords: []), pages: [page])
+        let alternatives = material.withScriptPairs("리눅스", [])
+        #expect(alternatives == ["Linux"])
+        #expect(AnswerMatcher().isCorrect(given: "linux", answer: "리눅스", alternatives: alternatives))
+    }
+}

@@ -39,6 +39,10 @@ struct AnswerMatcherTests {
         ("네 가지", "4가지", []),
         ("\u{1111}\u{1166}\u{110B}\u{1175}\u{110C}\u{1175}\u{11BC}", "페이징", []), // NFD input
         ("스레드 (경량 프로세스)", "스레드", []),
+        ("PDF 파일", "PDF", []),                  // the answer plus a generic head noun
+        ("PDF파일이요", "PDF", []),
+        ("라운드 로빈 방식", "라운드 로빈", []),
+        ("python language", "Python", []),
     ])
     func accepts(given: String, answer: String, alternatives: [String]) {
         #expect(matcher.isCorrect(given: given, answer: answer, alternatives: alternatives), "\(given) for \(answer)")
@@ -71,6 +75,9 @@ struct AnswerMatcherTests {
         ("내부 단편화", "외부 단편화"),
         ("페이지 테이블", "세그먼트 테이블"),
         ("deadlocks happen", "deadlock"),
+        ("비선점 방식", "선점"),                    // a head noun does not bridge a negation
+        ("파일", "PDF"),
+        ("UDP 프로토콜", "TCP"),
     ])
     func rejects(given: String, answer: String) {
         #expect(!matcher.isCorrect(given: given, answer: answer, alternatives: []), "\(given) for \(answer)")

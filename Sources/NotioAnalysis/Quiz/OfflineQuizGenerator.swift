@@ -261,7 +261,9 @@ struct QuizMaker {
 
     /// The candidate as a multiple-choice question, or as a short answer when no three distractors
     /// exist; nil when it repeats an earlier or chosen question or gives its answer away.
-    mutating func realise(_ c: Candidate) -> Question? {
+    mutating func realise(_ candidate: Candidate) -> Question? {
+        var c = candidate
+        c.alternatives = material.withScriptPairs(c.answer, c.alternatives)
         let answerKey = KoreanText.compact(c.answer)
         let keys = ["p|" + KoreanText.compact(c.prompt), "a|\(c.form.rawValue)|" + answerKey, "s|" + KoreanText.compact(c.source)]
         guard !answerKey.isEmpty, keys.allSatisfy({ !usedKeys.contains($0) }),

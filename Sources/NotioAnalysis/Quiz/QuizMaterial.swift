@@ -32,9 +32,12 @@ struct QuizMaterial {
 
     var concepts: [ConceptEntry] = []
     var terms: [Term] = []
+    /// Spellings the document pairs in two scripts ("커널(kernel)"), by compact key.
+    var scriptPairs: [String: [String]] = [:]
     private var bigramCache: [String: [String]] = [:]
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
+        scriptPairs = ScriptPairs.find(in: pages)
         // Page keys are only needed for concepts without pages: computed once, on first need.
         var pageKeysCache: [(Int, String)]?
         func pageKeys() -> [(Int, String)] {
@@ -91,6 +94,19 @@ struct QuizMaterial {
         for (i, entry) in concepts.enumerated() {
             for column in (entry.concept.comparison?.columns ?? []).dropFirst() { add(column, concept: i, group: nil) }
         }
+    }
+
+    /// `alternatives` with the other-script spellings the document gives for `answer` or for any
+    /// of them, each once.
+    func withScriptPairs(_ answer: String, _ alternatives: [String]) -> [String] {
+        var out = alternatives
+        var seen = Set(([answer] + alternatives).map(KoreanText.compact))
+        for text in [answer] + alternatives {
+            for other in scriptPairs[KoreanText.compact(text)] ?? [] where seen.insert(KoreanText.compact(other)).inserted {
+                out.append(other)
+            }
+        }
+        return out
     }
 
     mutating func bigrams(_ text: String) -> [String] {

@@ -107,7 +107,27 @@ public struct AnswerMatcher: Sendable {
         let (outside, _) = splitParentheses(given)
         if outside != given, !outside.isEmpty { raws.append(outside) }
         if let numeral = spelledNumber(given) { raws.append(numeral) }
+        // "PDF 파일" for PDF, "라운드 로빈 방식" for 라운드 로빈: a generic head noun adds nothing.
+        for raw in raws {
+            if let bare = withoutHeadNoun(raw) { raws.append(bare) }
+        }
         return raws.map(make).filter { !$0.key.isEmpty }
+    }
+
+    /// Nouns a student puts after a term to say what kind of thing it is. They carry no meaning
+    /// of their own here, so "PDF 파일" says the same as "PDF".
+    static let headNouns = ["파일", "기능", "방식", "방법", "도구", "기법", "기술", "개념", "구조", "원리", "형식", "형태", "모델",
+                            "프로그램", "언어", "명령어", "명령", "함수", "알고리즘", "프로토콜", "장치", "과정", "단계", "기능들",
+                            "file", "function", "tool", "method", "format", "language", "command", "algorithm", "protocol", "model", "program"]
+
+    /// `text` without a trailing head noun (and its particle or ending), or nil when it has
+    /// none or nothing would be left.
+    static func withoutHeadNoun(_ text: String) -> String? {
+        let stemmed = stem(text)
+        for noun in headNouns where stemmed.count > noun.count + 1 && stemmed.hasSuffix(noun) {
+            return String(stemmed.dropLast(noun.count))
+        }
+        return nil
     }
 
     static func make(_ raw: String) -> Accepted {
