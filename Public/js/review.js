@@ -52,8 +52,12 @@ function start() {
         const strong = document.createElement("strong");
         strong.textContent = r.isCorrect ? d.msgCorrect : d.msgIncorrect;
         const answer = document.createElement("span");
-        answer.textContent = ` ${d.msgRightAnswer}: ${r.correctAnswer}`;
-        result.replaceChildren(strong, answer);
+        answer.textContent = ` ${d.msgRightAnswer}: ${r.correctAnswer} `;
+        // The concept is named only now: before answering it would often be the answer itself.
+        const concept = document.createElement("span");
+        concept.className = "chip chip-keyword review-concept";
+        concept.textContent = r.conceptName;
+        result.replaceChildren(strong, answer, concept);
         remaining -= 1;
         if (due) due.textContent = String(remaining);
         const next = document.createElement("button");

@@ -64,6 +64,8 @@ import NotioStore
         #expect(taker.text.contains("action=\"/quizzes/\(quizId)\""))
         let questions = try #require((try await c.get("/api/v1/quizzes/\(quizId)").json["quiz"] as? [String: Any])?["questions"] as? [[String: Any]])
         for q in questions { #expect(taker.text.contains(escaped(q["prompt"] as! String))) }
+        // No concept label on the question screen: for "다음 설명에 해당하는 개념은?" it is the answer.
+        #expect(!taker.text.contains("chip-keyword"))
 
         // Option 1 for every choice, "모름" for every short answer: some of it wrong on purpose.
         var fields: [String: String] = [:]
@@ -112,6 +114,10 @@ import NotioStore
         #expect(reviewed.header("Location")?.hasPrefix("/review?last=") == true)
         let feedback = try await c.get(reviewed.header("Location")!)
         #expect(feedback.status == 200 && feedback.text.contains("id=\"review-last\""))
+        // The concept is named after answering, never on the items still to answer.
+        #expect(feedback.text.contains("review-concept\">\(escaped(wrong[0]["conceptName"] as? String ?? "?"))<"))
+        let queue = try await c.get("/review")
+        #expect(!queue.text.contains("review-concept") && !queue.text.contains("<span class=\"muted\">\(escaped(wrong[0]["conceptName"] as? String ?? "?"))</span>"))
 
         // 틀린 문제만 다시 풀기: exactly the notebook, answered right this time.
         let notebookItems = try await c.get("/api/v1/notes/\(note)/wrong-answers").json["items"] as? [[String: Any]] ?? []

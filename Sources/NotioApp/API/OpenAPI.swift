@@ -147,7 +147,7 @@ enum OpenAPIDocument {
     static var schemas: Object { [
         "Question": ["type": "object", "properties": [
             "id": ["type": "string"], "kind": ["type": "string", "enum": ["choice", "short"]], "form": ["type": "string"], "prompt": ["type": "string"],
-            "options": ["type": "array", "items": ["type": "string"]], "conceptName": ["type": "string"], "page": ["type": "integer"]]],
+            "options": ["type": "array", "items": ["type": "string"]], "page": ["type": "integer"]]],
         "Quiz": ["type": "object", "properties": [
             "id": ["type": "string"], "noteId": ["type": "string"], "difficulty": ["type": "string"], "origin": ["type": "string", "enum": ["new", "wrong", "review"]],
             "attemptId": ["type": "string"], "questions": ["type": "array", "items": ref("Question")]]],

@@ -7,12 +7,14 @@ import NotioStore
 struct QuizzesAPI {
     let app: AppContext
 
-    /// A question as the taker sees it: no answer in it.
+    /// A question as the taker sees it: no answer in it, and not the concept it asks about
+    /// either (for "다음 설명에 해당하는 개념은?" the concept is the answer); both come with
+    /// the graded answer.
     struct QuestionJSON: Encodable {
-        var id: String, kind: String, form: String, prompt: String, options: [String]?, conceptName: String, page: Int?
+        var id: String, kind: String, form: String, prompt: String, options: [String]?, page: Int?
         init(_ q: Question) {
             id = q.id; kind = q.kind.rawValue; form = q.form.rawValue; prompt = q.prompt
-            options = q.kind == .choice ? q.options : nil; conceptName = q.conceptName; page = q.page
+            options = q.kind == .choice ? q.options : nil; page = q.page
         }
     }
 
@@ -176,9 +178,9 @@ struct QuizzesAPI {
         let body = try JSON.decode(ReviewBody.self, from: request)
         let id = request.parameter("questionId")
         let (graded, question, card) = try app.quizzes.review(questionId: id, owner: visitor.user!, given: .init(questionId: id, choice: body.choice, text: body.text))
-        struct Answer: Encodable { var isCorrect: Bool; var given: String; var correctAnswer: String; var correctIndex: Int?; var nextDue: Date }
+        struct Answer: Encodable { var isCorrect: Bool; var given: String; var correctAnswer: String; var correctIndex: Int?; var conceptName: String; var nextDue: Date }
         return JSON.response(Answer(isCorrect: graded.isCorrect, given: graded.given, correctAnswer: question.answer,
-                                    correctIndex: question.correctIndex, nextDue: card.due))
+                                    correctIndex: question.correctIndex, conceptName: question.conceptName, nextDue: card.due))
     }
 }
 

@@ -92,6 +92,7 @@ extension Pages {
             <div class="notice review-feedback \(f.isCorrect ? "is-correct" : "is-wrong")" id="review-last" role="status">
               <strong>\(ctx.t(f.isCorrect ? "review.correct" : "review.incorrect"))</strong>
               \(ctx.t("attempt.rightAnswer")): <span class="answer-text">\(f.question.answer)</span>
+              <span class="chip chip-keyword review-concept">\(f.question.conceptName)</span>
             </div>
             """
         } ?? .empty
@@ -145,7 +146,7 @@ extension Pages {
         return """
         <li class="review-item card" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" tabindex="-1" aria-labelledby="review-prompt-\(number)">
           <p class="question-meta"><span class="question-number">\(number) / \(total)</span>
-            <a class="chip chip-keyword" href="/notes/\(item.noteId)">\(item.noteTitle)</a> <span class="muted">\(q.conceptName)</span></p>
+            <a class="chip chip-keyword" href="/notes/\(item.noteId)">\(item.noteTitle)</a></p>
           <form method="post" action="/review/\(q.id)" class="review-form">
             \(Form.csrfField(ctx))
             <fieldset>

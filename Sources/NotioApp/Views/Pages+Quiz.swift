@@ -196,8 +196,7 @@ extension Pages {
         }
         return """
         <section class="quiz-question card" id="question-\(number)" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" data-index="\(number - 1)" tabindex="-1" aria-labelledby="prompt-\(number)">
-          <p class="question-meta"><span class="question-number">\(number) / \(total)</span>
-            <span class="chip chip-keyword">\(q.conceptName)</span>\(q.page.map { " <span class=\"muted\">\(NoteViews.format(ctx, "source.page", String($0)))</span>" as HTML })</p>
+          <p class="question-meta"><span class="question-number">\(number) / \(total)</span>\(q.page.map { " <span class=\"muted\">\(NoteViews.format(ctx, "source.page", String($0)))</span>" as HTML })</p>
           <fieldset>
             <legend class="quiz-prompt" id="prompt-\(number)">\(q.prompt)</legend>
             \(input)
