@@ -152,17 +152,20 @@ def test_quiz_loop(server, driver):
     wait_for_path_prefix(driver, "/attempts/")
     assert text_of(driver, ".score-main") == f"{total} / {total}"
     assert not exists(driver, "#retry-wrong")
-    assert exists(driver, '.result-card [data-status="done"]')
+    # A perfect retry is practice, not mastery: the learning rate is the best full quiz's.
+    rate = max(before.get("learningRate") or 0, correct / 5)
+    status = "done" if rate >= 0.8 - 1e-9 else "in_progress"
+    assert exists(driver, f'.result-card [data-status="{status}"]')
 
     # The notebook is empty; the note and the home show the progress.
     driver.get(f"{server}/notes/{note}/wrong-answers")
     wait_for(driver, '[data-empty="notebook"]')
     driver.get(f"{server}/notes/{note}")
-    assert text_of(driver, "#learning-rate") == "100%"
-    assert exists(driver, '#study [data-status="done"]')
+    assert text_of(driver, "#learning-rate") == f"{int(rate * 100 + 0.5)}%"
+    assert exists(driver, f'#study [data-status="{status}"]')
     assert text_of(driver, "#notebook-count") == "0"
     driver.get(f"{server}/notes")
-    assert "완료" in text_of(driver, f'.note-card[data-note-id="{note}"] .note-card-status')
+    assert ("완료" if status == "done" else "진행중") in text_of(driver, f'.note-card[data-note-id="{note}"] .note-card-status')
     driver.get(f"{server}/")
     assert int("".join(ch for ch in text_of(driver, "#home-streak") if ch.isdigit())) >= 1
     assert int(text_of(driver, "#home-week")) >= 5 + total
