@@ -24,6 +24,8 @@ struct QuizGeneratorTests {
             switch q.kind {
             case .choice:
                 #expect(q.options.count == 4, sourceLocation: sourceLocation)
+                // Masking is the same in every option: none carries the ○○ mask, so none stands out.
+                #expect(!q.options.contains { $0.contains(QuizText.nameMask) }, "masked option: \(q.options)", sourceLocation: sourceLocation)
                 #expect(Set(q.options.map(AnswerMatcher.normalized)).count == 4, "options not distinct: \(q.options)", sourceLocation: sourceLocation)
                 #expect(q.correctIndex.map { q.options[$0] } == q.answer, sourceLocation: sourceLocation)
                 let right = q.options.indices.filter { matcher.isCorrect(given: q.options[$0], answer: q.answer, alternatives: q.alternatives) }
@@ -187,5 +189,15 @@ struct ScriptPairsTests {
         let alternatives = material.withScriptPairs("리눅스", [])
         #expect(alternatives == ["Linux"])
         #expect(AnswerMatcher().isCorrect(given: "linux", answer: "리눅스", alternatives: alternatives))
+    }
+}
+
+/// Options are written the same way, so none stands out by its mask.
+struct OptionMaskTests {
+    @Test func aDescriptionLosesItsMaskedSubject() {
+        #expect(QuizText.withoutNameMask("○○는 실행 중인 프로그램이다.") == "실행 중인 프로그램이다.")
+        #expect(QuizText.withoutNameMask("○○이란 CPU를 나누어 쓰는 방식이다.") == "CPU를 나누어 쓰는 방식이다.")
+        #expect(!QuizText.withoutNameMask("운영체제가 ○○의 상태를 관리한다.").contains(QuizText.nameMask))
+        #expect(QuizText.withoutNameMask("CPU를 나누어 쓴다.") == "CPU를 나누어 쓴다.")
     }
 }

@@ -246,7 +246,7 @@ struct QuizMaker {
     func maskedDefinition(_ index: Int) -> String? {
         let entry = material.concepts[index]
         guard let definition = entry.definition else { return nil }
-        let masked = QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask)
+        let masked = QuizText.withoutNameMask(QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask))
         return KoreanText.compact(masked).count >= 6 ? masked : nil
     }
 

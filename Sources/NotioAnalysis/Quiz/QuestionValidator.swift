@@ -11,7 +11,7 @@ public enum QuestionValidator {
     ///   else the only one `AnswerMatcher` accepts; none or several → dropped. Without an answer
     ///   text a valid `correctIndex` is trusted and its option becomes the answer.
     /// - short: a non-empty answer; options and index cleared.
-    /// - any: a non-empty prompt that does not contain its answer; not one of `earlierPrompts`
+    /// - any: a non-empty prompt that does not contain its answer or an alternative of it; not one of `earlierPrompts`
     ///   and not a repeat of a question (prompt and answer) earlier in the batch.
     public static func validated(_ questions: [Question], avoiding earlierPrompts: [String]) -> [Question] {
         let matcher = AnswerMatcher()
@@ -38,8 +38,9 @@ public enum QuestionValidator {
                 q.options = []
                 q.correctIndex = nil
             }
+            // The prompt must not give the answer away in any of its spellings ("커널" or "kernel").
             guard !QuizText.reveals(prompt: q.prompt, answer: q.answer),
-                  q.kind == .choice || q.alternatives.allSatisfy({ !QuizText.reveals(prompt: q.prompt, answer: $0) }) else { continue }
+                  q.alternatives.allSatisfy({ !QuizText.reveals(prompt: q.prompt, answer: $0) }) else { continue }
             guard seen.insert(promptKey + "\u{1F}" + AnswerMatcher.normalized(q.answer)).inserted else { continue }
             out.append(q)
         }

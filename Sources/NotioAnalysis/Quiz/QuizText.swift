@@ -53,6 +53,22 @@ enum QuizText {
         return k
     }
 
+    /// A description as an option among others: its masked subject ("○○는 …", "○○이란 …") is
+    /// dropped and any other mask becomes "이것", so that no option is told apart by carrying
+    /// (or lacking) the mask — every option reads the same way.
+    static func withoutNameMask(_ text: String) -> String {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix(nameMask) {
+            var rest = t.dropFirst(nameMask.count).drop { $0 == " " }
+            for particle in ["이라 함은", "이라고 함은", "이란", "란", "은", "는", "이", "가"] where rest.hasPrefix(particle) {
+                let after = rest.dropFirst(particle.count)
+                if after.first == " " || after.first == "," { rest = after; break }
+            }
+            t = String(rest.drop { $0 == " " || $0 == "," })
+        }
+        return t.replacingOccurrences(of: nameMask, with: "이것")
+    }
+
     /// Whether the prompt contains the answer (or its stem without particle) in any spacing or case.
     static func reveals(prompt: String, answer: String) -> Bool {
         let p = KoreanText.compact(prompt)
