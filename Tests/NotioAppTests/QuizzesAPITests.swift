@@ -113,6 +113,46 @@ import NotioStore
         #expect(after["reviewDue"] as? Int == 0)
     }
 
+    /// Quizzes on one note until it runs out: no prompt is ever asked twice, a quiz with fewer
+    /// new questions than asked says so, and then the note answers 409 no_new_questions.
+    @Test func quizzesAreNeverPaddedWithRepeats() async throws {
+        let server = try await TestServer.start()
+        let (c, noteId) = try await Self.demo(server)
+        var prompts: [String] = []
+        var short: [String: Any]?
+        var ranOut = false
+        for _ in 0..<60 where !ranOut {
+            let r = try await c.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: ["difficulty": "easy", "count": 30])
+            if r.status == 409 {
+                #expect(r.errorCode == "no_new_questions")
+                ranOut = true
+                continue
+            }
+            #expect(r.status == 201)
+            let questions = (r.json["quiz"] as? [String: Any])?["questions"] as? [[String: Any]] ?? []
+            prompts += questions.compactMap { $0["prompt"] as? String }
+            #expect(r.json["requested"] as? Int == 30)
+            if questions.count < 30 {
+                short = r.json
+                #expect((r.json["notice"] as? String ?? "").contains("\(questions.count)"))
+            } else {
+                #expect(r.json["notice"] == nil || r.json["notice"] is NSNull)
+            }
+        }
+        #expect(ranOut)
+        #expect(short != nil)
+        #expect(Set(prompts).count == prompts.count, "a prompt was asked twice")
+
+        // The page says it too: with the short quiz gone, the same few new questions are left.
+        let shortId = try #require((short?["quiz"] as? [String: Any])?["id"] as? String)
+        try server.app.context.store.database.write { db in try db.run("DELETE FROM quizzes WHERE id = ?", [shortId]) }
+        let page = try await c.postForm("/notes/\(noteId)/quizzes", ["difficulty": "easy", "count": "30"])
+        let location = try #require(page.header("Location"))
+        #expect(location.hasSuffix("?requested=30"))
+        let taker = try await c.get(location)
+        #expect(taker.text.contains("id=\"quiz-short-notice\""))
+    }
+
     @Test func newQuizzesAvoidEarlierQuestions() async throws {
         let server = try await TestServer.start()
         let (c, noteId) = try await Self.demo(server)

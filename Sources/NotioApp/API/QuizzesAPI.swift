@@ -62,8 +62,12 @@ struct QuizzesAPI {
         if !(1...30).contains(body.count) { problems["count"] = "must be 1 to 30" }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         let quiz = try await app.quizzes.makeQuiz(noteId: request.parameter("id"), owner: visitor.user!, difficulty: difficulty!, count: body.count)
-        struct Answer: Encodable { var quiz: QuizJSON }
-        return JSON.response(Answer(quiz: QuizJSON(quiz)), status: 201)
+        // Fewer new questions than asked for: said, never padded with earlier ones.
+        struct Answer: Encodable { var quiz: QuizJSON; var requested: Int; var notice: String? }
+        let language = Language(rawValue: visitor.user!.language) ?? .ko
+        return JSON.response(Answer(quiz: QuizJSON(quiz), requested: body.count,
+                                    notice: quiz.questions.count < body.count ? QuizViews.shortQuizNotice(requested: body.count, made: quiz.questions.count, language) : nil),
+                             status: 201)
     }
 
     func quiz(_ request: Request) throws -> Response {

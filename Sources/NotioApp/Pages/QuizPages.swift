@@ -46,7 +46,7 @@ struct QuizPages {
                 throw HTTPError.unprocessable(["count": "must be 1 to 30"], "문제 수는 1~30개로 정해 주세요. (Choose 1 to 30 questions.)")
             }
             let quiz = try await app.quizzes.makeQuiz(noteId: detail.summary.id, owner: user, difficulty: difficulty, count: count)
-            return .redirect("/quizzes/\(quiz.id)")
+            return .redirect(quiz.questions.count < count ? "/quizzes/\(quiz.id)?requested=\(count)" : "/quizzes/\(quiz.id)")
         } catch let e as HTTPError where e.status == 409 || e.status == 422 {
             form.error = e.message
             let ctx = app.pageContext(request, visitor)
@@ -62,7 +62,8 @@ struct QuizPages {
         guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: owner) else { throw Self.quizNotFound }
         if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
         guard let note = try app.store.note(id: quiz.noteId, owner: owner) else { throw Self.quizNotFound }
-        return app.page(Pages.quizTaker(ctx, quiz: quiz, note: note), newCSRF: newCSRF)
+        let requested = Int(request.query["requested"] ?? "").flatMap { (quiz.questions.count + 1...30).contains($0) ? $0 : nil }
+        return app.page(Pages.quizTaker(ctx, quiz: quiz, note: note, requested: requested), newCSRF: newCSRF)
     }
 
     /// `POST /quizzes/{id}`: the whole quiz as one form, fields `q-<questionId>` → 303 to the result.

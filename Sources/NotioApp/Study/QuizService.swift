@@ -25,19 +25,15 @@ struct QuizService: Sendable {
         // The seed moves on with every quiz, so the offline generator rotates concepts and forms.
         let request = QuizRequest(analysis: analysis, pages: pages, difficulty: difficulty, count: count, avoidPrompts: asked, seed: UInt64(asked.count))
         let provider = self.provider
-        var questions = try await withTaskExecutorPreference(executor) { try await provider.makeQuestions(request) }
-        if questions.count < count && !asked.isEmpty {
-            // Everything new has been asked: fill up with earlier questions rather than come back short.
-            var again = request
-            again.avoidPrompts = questions.map(\.prompt)
-            again.count = count - questions.count
-            again.seed = request.seed &+ 7919
-            let more = try await withTaskExecutorPreference(executor) { try await provider.makeQuestions(again) }
-            let taken = Set(questions.map(\.prompt))
-            questions += more.filter { !taken.contains($0.prompt) }.prefix(count - questions.count)
-        }
+        // Only new questions: a quiz is never padded with ones asked before (the notebook and
+        // 오늘 복습 are where those come back). Fewer than asked is said by the caller.
+        let questions = try await withTaskExecutorPreference(executor) { try await provider.makeQuestions(request) }
         guard !questions.isEmpty else {
-            throw HTTPError(409, "no_questions", "이 노트에서는 문제를 만들 수 없어요. 개념이 더 있는 자료로 시도해 주세요. (This note has too little material for questions.)")
+            let language = Language(rawValue: owner.language) ?? .ko
+            if asked.isEmpty {
+                throw HTTPError(409, "no_questions", L10n.t("quiz.noQuestions", language))
+            }
+            throw HTTPError(409, "no_new_questions", L10n.t("quiz.noNewQuestions", language))
         }
         // Providers may give stable or repeated ids; stored questions need their own.
         let fresh = questions.prefix(count).map { q -> Question in var q = q; q.id = UUID().uuidString.lowercased(); return q }

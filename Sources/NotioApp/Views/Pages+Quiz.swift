@@ -20,6 +20,11 @@ struct NoteStudyPanel: Sendable {
 
 /// Shared pieces of the quiz pages.
 enum QuizViews {
+    /// Said when a note supports fewer new questions than were asked for.
+    static func shortQuizNotice(requested: Int, made: Int, _ language: Language) -> String {
+        L10n.t("quiz.shortNotice", language).replacingOccurrences(of: "%1", with: String(requested)).replacingOccurrences(of: "%2", with: String(made))
+    }
+
     /// "2026.11.30 09:05" in the user's time zone.
     static func date(_ d: Date, _ zone: TimeZone) -> String {
         let f = DateFormatter()
@@ -138,8 +143,9 @@ extension Pages {
 
     /// `GET /quizzes/{id}`: the whole quiz as one form. quiz-runner.js shows one question per
     /// screen with progress, back/next, keyboard keys and a final check of unanswered questions.
-    static func quizTaker(_ ctx: PageContext, quiz: QuizRecord, note: NoteSummary) -> String {
+    static func quizTaker(_ ctx: PageContext, quiz: QuizRecord, note: NoteSummary, requested: Int? = nil) -> String {
         let total = quiz.questions.count
+        let notice: HTML = requested.map { "<p class=\"notice\" id=\"quiz-short-notice\" role=\"status\">\(QuizViews.shortQuizNotice(requested: $0, made: total, ctx.language))</p>" } ?? .empty
         let questions = HTML.join(quiz.questions.enumerated().map { (i, q) in questionBlock(ctx, q, number: i + 1, total: total, noteId: note.id) })
         let title = quiz.origin == .wrong ? ctx.t("quiz.origin.wrong") : NoteViews.format(ctx, "quiz.level", QuizViews.difficultyLabel(ctx, quiz.difficulty))
         let submit: HTML = ctx.isGuest
@@ -149,6 +155,7 @@ extension Pages {
         <div class="page-head quiz-head">
           \(NoteViews.backLink("/notes/\(note.id)", note.title))
           <h1 id="quiz-title">\(title) <span class="muted">· \(NoteViews.format(ctx, "quiz.questions", String(total)))</span></h1>
+          \(notice)
           <div class="quiz-progress" id="quiz-progress" hidden>
             <progress id="quiz-progress-bar" max="\(total)" value="1" aria-labelledby="quiz-progress-text"></progress>
             <span id="quiz-progress-text" aria-live="polite">1 / \(total)</span>
