@@ -35,6 +35,9 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/api/v1/auth/logout", .sync(accounts.logout)),
         Route("GET", "/api/v1/me", .sync(accounts.me)),
         Route("PATCH", "/api/v1/me", .sync(accounts.updatePreferences)),
+        Route("DELETE", "/api/v1/me", .async(accounts.deleteAccount)),
+        Route("POST", "/api/v1/me/password", .async(accounts.changePassword)),
+        Route("POST", "/api/v1/me/sessions/revoke-others", .sync(accounts.endOtherSessions)),
 
         Route("POST", "/api/v1/notes", maxBodyBytes: upload, .sync(notes.upload)),
         Route("GET", "/api/v1/notes", .sync(notes.list)),
@@ -112,6 +115,9 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/settings", .sync(pages.settings)),
         Route("POST", "/settings", .sync(pages.saveSettings)),
         Route("POST", "/settings/widget", .sync(pages.widget)),
+        Route("POST", "/settings/password", .async(pages.changePassword)),
+        Route("POST", "/settings/sessions", .sync(pages.endOtherSessions)),
+        Route("POST", "/settings/delete-account", .async(pages.deleteAccount)),
         Route("POST", "/settings/restore", maxBodyBytes: BackupAPI.maxBytes, .sync(backup.preview)),
         Route("POST", "/settings/restore/confirm", .sync(backup.confirm)),
 

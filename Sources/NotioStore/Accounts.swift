@@ -69,6 +69,54 @@ extension Store {
         }
     }
 
+    /// A new password hash, and every session of the account but `keeping` ended, in one
+    /// transaction: whoever knew the old password is signed out everywhere else at once.
+    public func changePassword(userId: String, hash: String, keeping tokenHash: Data?) throws {
+        try database.write { c in
+            try c.run("UPDATE users SET password_hash = ? WHERE id = ?", [hash, userId])
+            try endSessions(userId: userId, keeping: tokenHash, c)
+        }
+    }
+
+    /// Ends every session of the account but `keeping` (the one asking); returns how many ended.
+    @discardableResult
+    public func endOtherSessions(userId: String, keeping tokenHash: Data?) throws -> Int {
+        try database.write { c in try endSessions(userId: userId, keeping: tokenHash, c) }
+    }
+
+    private func endSessions(userId: String, keeping tokenHash: Data?, _ c: Connection) throws -> Int {
+        if let tokenHash {
+            return try c.run("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?", [userId, tokenHash])
+        }
+        return try c.run("DELETE FROM sessions WHERE user_id = ?", [userId])
+    }
+
+    /// What an account's deletion leaves to remove outside the database.
+    public struct DeletedAccount: Sendable {
+        /// The notes whose PDFs are to be removed.
+        public var noteIds: [String]
+        /// Cover files the account's books used that no other book uses any more.
+        public var unusedCovers: [String]
+    }
+
+    /// Deletes the account and everything it owns in one transaction (the rows reach the
+    /// account's tables through ON DELETE CASCADE; the search tables hold no foreign keys, so
+    /// they are cleared first). The files are the caller's to remove, after the commit.
+    public func deleteAccount(userId: String) throws -> DeletedAccount {
+        try database.write { c in
+            let notes = try c.all("SELECT id FROM notes WHERE owner_id = ?", [userId]) { $0.string(0) }
+            let covers = try c.all("SELECT DISTINCT cover_file FROM books WHERE owner_id = ? AND cover_file IS NOT NULL", [userId]) { $0.string(0) }
+            try c.run("DELETE FROM note_search WHERE note_id IN (SELECT id FROM notes WHERE owner_id = ?)", [userId])
+            try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [userId])
+            try c.run("DELETE FROM users WHERE id = ?", [userId])
+            var unused: [String] = []
+            for cover in covers where try c.first("SELECT 1 FROM books WHERE cover_file = ? LIMIT 1", [cover], { _ in true }) == nil {
+                unused.append(cover)
+            }
+            return DeletedAccount(noteIds: notes, unusedCovers: unused)
+        }
+    }
+
     public func deleteSession(tokenHash: Data) throws {
         try database.write { c in try c.run("DELETE FROM sessions WHERE token_hash = ?", [tokenHash]) }
     }

@@ -19,7 +19,7 @@ import NotioHTTP
 
     @Test func wrongMethodIs405WithAllow() async throws {
         let server = try await TestServer.start()
-        let r = try await Client(server).request("DELETE", "/api/v1/me")
+        let r = try await Client(server).request("PUT", "/api/v1/me")
         #expect(r.status == 405)
         #expect(r.errorCode == "method_not_allowed")
         #expect(r.header("Allow")?.contains("GET") == true)

@@ -80,6 +80,39 @@ struct AccountsAPI {
         return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: visitor.csrfToken, readOnly: visitor.isGuest))
     }
 
+    struct PasswordBody: Decodable { var currentPassword: String; var newPassword: String }
+
+    /// `POST /api/v1/me/password`: 204; the reader's other sessions end.
+    func changePassword(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let body = try JSON.decode(PasswordBody.self, from: request)
+        let user = visitor.user!
+        try await app.accounts.changePassword(of: user, current: body.currentPassword, new: body.newPassword, keeping: visitor.tokenHash,
+                                              address: app.config.trustedProxies.clientAddress(request), language: user.language)
+        return .noContent()
+    }
+
+    struct DeleteBody: Decodable { var password: String }
+
+    /// `DELETE /api/v1/me`: 204; the account and everything it owns (rows and files) are gone.
+    func deleteAccount(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let body = try JSON.decode(DeleteBody.self, from: request)
+        let user = visitor.user!
+        try await app.accounts.deleteAccount(of: user, password: body.password, address: app.config.trustedProxies.clientAddress(request),
+                                             language: user.language, files: app.files)
+        var r = Response.noContent()
+        r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
+        return r
+    }
+
+    /// `POST /api/v1/me/sessions/revoke-others`: 204; every other session of the reader ends.
+    func endOtherSessions(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        try app.accounts.endOtherSessions(of: visitor.user!, keeping: visitor.tokenHash)
+        return .noContent()
+    }
+
     func health(_ request: Request) throws -> Response {
         app.store.ping() ? Self.healthy : Response.json(Data(#"{"status":"unavailable"}"#.utf8), status: 503)
     }

@@ -72,7 +72,18 @@ enum OpenAPIDocument {
             "patch": ["summary": "Change language or time zone",
                       "requestBody": jsonBody(["type": "object", "properties": ["language": ["type": "string", "enum": ["ko", "en"]], "timeZone": ["type": "string"]]]),
                       "responses": ["200": answer("The account", ref("SignedIn")), "422": errorAnswer("Invalid values")]],
+            "delete": ["summary": "Delete the account and everything it owns (rows and files); the password confirms it",
+                       "requestBody": jsonBody(["type": "object", "required": ["password"], "properties": ["password": ["type": "string"]]]),
+                       "responses": ["204": ["description": "Deleted; the session cookie is cleared"], "403": errorAnswer("wrong_password, or read_only for guests"),
+                                     "429": errorAnswer("too_many_attempts: counted like sign-ins"), "503": errorAnswer("busy")]],
         ],
+        "/api/v1/me/password": ["post": ["summary": "Change the password; every other session of the reader ends",
+            "requestBody": jsonBody(["type": "object", "required": ["currentPassword", "newPassword"],
+                                     "properties": ["currentPassword": ["type": "string"], "newPassword": ["type": "string", "minLength": 8]]]),
+            "responses": ["204": ["description": "Changed"], "403": errorAnswer("wrong_password, or read_only for guests"),
+                          "422": errorAnswer("newPassword too short"), "429": errorAnswer("too_many_attempts: counted like sign-ins"), "503": errorAnswer("busy")]]],
+        "/api/v1/me/sessions/revoke-others": ["post": ["summary": "Sign out every other device of the reader",
+            "responses": ["204": ["description": "Every other session ended"], "401": errorAnswer("Not signed in")]]],
         "/api/v1/notes": [
             "post": ["summary": "Upload a lecture PDF; its analysis runs as a job",
                      "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["file"], "properties": [

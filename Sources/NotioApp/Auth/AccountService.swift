@@ -129,6 +129,59 @@ struct AccountService: Sendable {
         return try startSession(for: found.user, readOnly: false)
     }
 
+    /// Checks the signed-in reader's own password before a change that needs it (a new password,
+    /// deleting the account). Counted like a sign-in, so a borrowed session cannot be used to
+    /// guess the password: 429 after the same few failures; a wrong one is 403 `wrong_password`.
+    func confirmPassword(of user: User, _ password: String, address: String, language: String) async throws {
+        guard let attempt = try store.reserveLoginAttempt(email: user.email, address: address, since: now().addingTimeInterval(-Self.failureWindow),
+                                                          at: now(), maxPerEmail: Self.maxFailuresPerEmail,
+                                                          maxPerAddress: Self.maxFailuresPerAddress) else {
+            throw limited("too_many_attempts", retryAfter: Int(Self.failureWindow), language)
+        }
+        let ok: Bool
+        do {
+            ok = try await hasher.verify(password, hash: try store.credentials(email: user.email)?.passwordHash)
+        } catch {
+            try? store.releaseLoginAttempt(attempt)
+            if error is PasswordHasher.Busy { throw busy(language) }
+            throw error
+        }
+        guard ok else {
+            let message = AccountMessages.text("wrong_password", language: language)
+            throw HTTPError(403, "wrong_password", message, fields: ["currentPassword": message])
+        }
+        try store.forgiveLoginAttempts(email: user.email, through: attempt)
+    }
+
+    /// A new password for the signed-in reader; every other session of theirs ends.
+    func changePassword(of user: User, current: String, new: String, keeping tokenHash: Data?, address: String, language: String) async throws {
+        if new.count < AccountRules.minimumPasswordLength {
+            let message = AccountMessages.text("password_too_short", language: language)
+            throw HTTPError.unprocessable(["newPassword": message], message)
+        }
+        try await confirmPassword(of: user, current, address: address, language: language)
+        let hash: String
+        do { hash = try await hasher.hash(new) } catch is PasswordHasher.Busy { throw busy(language) }
+        try store.changePassword(userId: user.id, hash: hash, keeping: tokenHash)
+        sessions.clear()
+    }
+
+    /// Deletes the reader's account with everything it owns: rows in one transaction, then the
+    /// files (note PDFs, and covers no other book uses).
+    func deleteAccount(of user: User, password: String, address: String, language: String, files: FileStorage) async throws {
+        try await confirmPassword(of: user, password, address: address, language: language)
+        let deleted = try store.deleteAccount(userId: user.id)
+        for id in deleted.noteIds { files.remove(FileStorage.notePDF(id)) }
+        for cover in deleted.unusedCovers where !cover.contains("/") { files.remove(FileStorage.cover(cover)) }
+        sessions.clear()
+    }
+
+    /// Ends the reader's sessions on every other device.
+    func endOtherSessions(of user: User, keeping tokenHash: Data?) throws {
+        try store.endOtherSessions(userId: user.id, keeping: tokenHash)
+        sessions.clear()
+    }
+
     /// A read-only session on the demo account ("둘러보기"); 404 when the server has no demo.
     func startGuest(language: String) throws -> SignedIn {
         guard demoAvailable, let demo = try store.credentials(email: Self.demoEmail)?.user else {
@@ -177,6 +230,7 @@ enum AccountMessages {
         "too_many_lookups": ("이메일 확인 요청이 너무 많아요. 1분 뒤에 다시 시도해 주세요.", "Too many email checks from this address. Try again in a minute."),
         "busy": ("지금 로그인 요청이 몰려 있어요. 잠시 후 다시 시도해 주세요.", "Too many sign-ins are waiting right now. Try again in a few seconds."),
         "demo_unavailable": ("이 서버에는 둘러볼 데모 계정이 없어요.", "This server has no demo account to look around in."),
+        "wrong_password": ("현재 비밀번호가 맞지 않아요.", "The current password is wrong."),
     ]
 
     static func text(_ key: String, language: String) -> String {

@@ -31,7 +31,9 @@ struct AccountPages {
     func loginForm(_ request: Request) throws -> Response {
         let (visitor, newCSRF) = try app.pageVisitor(request)
         if visitor.isSignedIn && !visitor.isGuest { return .redirect("/") }
-        return app.page(Pages.login(app.pageContext(request, visitor), email: "", error: nil), newCSRF: newCSRF)
+        let ctx = app.pageContext(request, visitor)
+        let flash = request.query["deleted"] != nil ? Layout.Flash(ctx.t("settings.delete.done"), kind: .success) : nil
+        return app.page(Pages.login(ctx, email: "", error: nil, flash: flash), newCSRF: newCSRF)
     }
 
     func login(_ request: Request) async throws -> Response {
@@ -101,6 +103,54 @@ struct AccountPages {
         return r
     }
 
+    /// `POST /settings/password`.
+    func changePassword(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        let f = request.formFields
+        return try await settingsAction(request, visitor) {
+            try await app.accounts.changePassword(of: user, current: f["currentPassword"] ?? "", new: f["newPassword"] ?? "", keeping: visitor.tokenHash,
+                                                  address: app.config.trustedProxies.clientAddress(request), language: user.language)
+            return .redirect("/settings?done=password")
+        }
+    }
+
+    /// `POST /settings/sessions`: sign out every other device.
+    func endOtherSessions(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        try app.accounts.endOtherSessions(of: visitor.user!, keeping: visitor.tokenHash)
+        return .redirect("/settings?done=sessions")
+    }
+
+    /// `POST /settings/delete-account`: the account and everything it owns, gone; back to the
+    /// welcome page, signed out.
+    func deleteAccount(_ request: Request) async throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        return try await settingsAction(request, visitor) {
+            try await app.accounts.deleteAccount(of: user, password: request.formFields["password"] ?? "",
+                                                 address: app.config.trustedProxies.clientAddress(request), language: user.language, files: app.files)
+            var r = Response.redirect("/login?deleted=1")
+            r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
+            return r
+        }
+    }
+
+    /// Runs a settings form's action; a refusal (wrong password, too short, too many tries)
+    /// shows the settings page again with the reason.
+    private func settingsAction(_ request: Request, _ visitor: Visitor, _ action: () async throws -> Response) async throws -> Response {
+        do {
+            return try await action()
+        } catch let e as HTTPError where [403, 422, 429, 503].contains(e.status) {
+            let ctx = app.pageContext(request, visitor)
+            let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: visitor.user!.id) != nil)
+            var r = app.page(Pages.settings(ctx, timeZone: visitor.user!.timeZone, widget: widget, flash: Layout.Flash(e.message, kind: .error)),
+                             status: e.status, newCSRF: nil)
+            if let seconds = e.retryAfter { r.headers.set("Retry-After", String(seconds)) }
+            return r
+        }
+    }
+
     func guest(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
         let signedIn = try app.accounts.startGuest(language: app.pageContext(request, visitor).language.rawValue)
@@ -115,9 +165,12 @@ struct AccountPages {
         guard let user = visitor.user else { return .redirect("/login") }
         let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
         var page = Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone, widget: widget)
+        let ctx = app.pageContext(request, visitor)
+        let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked"]
         if request.query["restored"] != nil {
-            let ctx = app.pageContext(request, visitor)
             page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
+        } else if let key = done[request.query["done"] ?? ""] {
+            page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t(key), kind: .success))
         }
         return app.page(page, newCSRF: newCSRF)
     }

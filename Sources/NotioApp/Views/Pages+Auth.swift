@@ -1,7 +1,7 @@
 extension Pages {
     /// `GET /login` and a failed `POST /login`: fields `email`, `password`, `csrf_token`; `error`
     /// appears in `.form-error` (role=alert).
-    public static func login(_ ctx: PageContext, email: String = "", error: String? = nil) -> String {
+    public static func login(_ ctx: PageContext, email: String = "", error: String? = nil, flash: Layout.Flash? = nil) -> String {
         let body: HTML = """
         <section class="auth card" aria-labelledby="login-title">
           \(authBrand(ctx))
@@ -20,7 +20,7 @@ extension Pages {
           \(Form.guestButton(ctx))
         </section>
         """
-        return Layout.page(ctx: ctx, title: ctx.t("login.title"), body: body, chrome: .bare, bodyClass: "page-auth")
+        return Layout.page(ctx: ctx, title: ctx.t("login.title"), body: body, chrome: .bare, bodyClass: "page-auth", flash: flash)
     }
 
     /// `GET /signup` and a failed `POST /signup`. Fields `name`, `email`, `password`,

@@ -49,6 +49,7 @@ extension Pages {
           </form>
         </section>
         \(HTML.when(!ctx.isGuest) { widgetSection(ctx, widget) })
+        \(HTML.when(!ctx.isGuest) { securitySection(ctx) })
         \(backupSection(ctx))
         <section class="card settings-section">
           <form method="post" action="/logout">
@@ -59,6 +60,46 @@ extension Pages {
         """
         return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body, bodyClass: "page-settings",
                            flash: flash ?? (saved ? Layout.Flash(ctx.t("settings.saved"), kind: .success) : nil))
+    }
+
+    /// The account's own safety: a new password, signing out other devices, deleting the account.
+    /// Plain forms: each works without JavaScript and asks for the password where it matters.
+    static func securitySection(_ ctx: PageContext) -> HTML {
+        """
+        <section class="card settings-section" aria-labelledby="settings-security" id="security">
+          <h2 id="settings-security">\(ctx.t("settings.security"))</h2>
+          <form class="form" id="password-form" method="post" action="/settings/password">
+            \(Form.csrfField(ctx))
+            <h3>\(ctx.t("settings.password.title"))</h3>
+            <div class="field">
+              <label for="current-password">\(ctx.t("settings.password.current"))</label>
+              <input id="current-password" name="currentPassword" type="password" autocomplete="current-password" required>
+            </div>
+            <div class="field">
+              <label for="new-password">\(ctx.t("settings.password.new"))</label>
+              <input id="new-password" name="newPassword" type="password" autocomplete="new-password" minlength="8" required aria-describedby="new-password-hint">
+              <p class="field-hint" id="new-password-hint">\(ctx.t("settings.password.hint"))</p>
+            </div>
+            <button class="button button-primary" type="submit">\(ctx.t("settings.password.save"))</button>
+          </form>
+          <form class="form" id="sessions-form" method="post" action="/settings/sessions">
+            \(Form.csrfField(ctx))
+            <h3>\(ctx.t("settings.sessions.title"))</h3>
+            <p class="muted">\(ctx.t("settings.sessions.hint"))</p>
+            <button class="button button-secondary" type="submit">\(ctx.t("settings.sessions.revoke"))</button>
+          </form>
+          <form class="form" id="delete-account-form" method="post" action="/settings/delete-account">
+            \(Form.csrfField(ctx))
+            <h3>\(ctx.t("settings.delete.title"))</h3>
+            <p class="muted">\(ctx.t("settings.delete.hint"))</p>
+            <div class="field">
+              <label for="delete-password">\(ctx.t("settings.delete.password"))</label>
+              <input id="delete-password" name="password" type="password" autocomplete="current-password" required>
+            </div>
+            <button class="button button-danger" type="submit">\(ctx.t("settings.delete.confirm"))</button>
+          </form>
+        </section>
+        """
     }
 
     /// The widget address: made on request and shown once (only its hash is kept), revocable.
