@@ -83,3 +83,9 @@ def test_make_a_card_and_get_the_png(server, driver):
         img.decode().then(() => done([img.naturalWidth, img.naturalHeight])).catch(e => done(String(e)));
     """)
     assert size == [1080, 1920], size
+    # Where Web Share cannot take files (every desktop browser, any http:// address), the share
+    # button is not offered: its hidden attribute wins over the button's display.
+    can_share = driver.execute_script(
+        "const f = new File([new Uint8Array(1)], 'c.png', {type: 'image/png'});"
+        "return !!(navigator.canShare && navigator.canShare({files: [f]}));")
+    assert driver.find_element(By.ID, "card-share").is_displayed() == can_share
