@@ -416,8 +416,8 @@ extension Pages {
           <p id="delete-what">\(what)</p>
           <form method="post" action="/books/\(book.id)/delete" class="form-actions">
             \(Form.csrfField(ctx))
+            <a class="button button-secondary" href="/books/\(book.id)">\(ctx.t("common.cancel"))</a>
             <button class="button button-danger" type="submit" id="confirm-delete">\(ctx.t("book.delete.confirm"))</button>
-            <a class="button button-quiet" href="/books/\(book.id)">\(ctx.t("common.cancel"))</a>
           </form>
         </div>
         """
