@@ -114,6 +114,11 @@ final class Client: @unchecked Sendable {
         let config = URLSessionConfiguration.ephemeral
         config.httpShouldSetCookies = false
         config.httpCookieAcceptPolicy = .never
+        // The whole suite runs at once on two cores: a sign-up may wait its turn behind every
+        // other test's Argon2 hashes (two at a time per process) for longer than URLSession's
+        // 60 s default. A request that really hangs still fails, after five minutes.
+        config.timeoutIntervalForRequest = 300
+        config.timeoutIntervalForResource = 600
         session = URLSession(configuration: config, delegate: NoRedirects(), delegateQueue: nil)
     }
 
