@@ -43,6 +43,34 @@ import Testing
         #expect(try await c.request("POST", "/api/v1/timer/stop").status == 409)
     }
 
+    /// A finished timer shows a moment of completion on every page — minutes read, 문장 담기 —
+    /// and its × puts it away at once, back on the same page, instead of "끝 0:00" for an hour.
+    @Test func aFinishedTimerSaysWhatWasReadAndCanBeDismissed() async throws {
+        let clock = TestClock()
+        let server = try await TestServer.start(seedDemo: false, clock: clock)
+        let c = Client(server)
+        try await c.signUp()
+        _ = try await c.request("PATCH", "/api/v1/me", json: ["language": "ko"])
+        let id = try await Self.book(c)
+        _ = try await c.request("POST", "/api/v1/timer/start", json: ["bookId": id, "minutes": 12])
+        #expect(try await c.get("/reading").text.contains("id=\"timer-bar-left\""))
+        clock.advance(13 * 60)
+        let page = try await c.get("/reading")
+        #expect(page.text.contains("id=\"timer-bar-read\">12분 읽었어요<"))
+        #expect(page.text.contains("href=\"/books/\(id)/sentences/new\""))
+        #expect(page.text.contains("name=\"return\" value=\"/reading\""))
+        let dismissed = try await c.postForm("/timer", ["action": "stop", "return": "/reading"])
+        #expect(dismissed.status == 303 && dismissed.header("Location") == "/reading")
+        #expect(!(try await c.get("/reading").text.contains("id=\"timer-bar\"")))
+        #expect(try await c.get("/api/v1/timer").json["state"] as? String == "idle")
+        #expect((try await c.get("/api/v1/sessions").json["items"] as? [Any])?.count == 1, "the session was recorded once")
+        // Only a path of this site is a way back.
+        _ = try await c.request("POST", "/api/v1/timer/start", json: ["bookId": id, "minutes": 1])
+        clock.advance(120)
+        let away = try await c.postForm("/timer", ["action": "stop", "return": "//evil.example/"])
+        #expect(away.header("Location") == "/timer")
+    }
+
     @Test func anEndNobodyWatchedIsRecordedOnceAtTheEndTime() async throws {
         let clock = TestClock()
         let server = try await TestServer.start(seedDemo: false, clock: clock)

@@ -25,8 +25,12 @@ extension AppContext {
         // A finished timer's bar lingers for an hour, then only the timer page remembers it.
         if finished, let end = timer.finishedAt ?? timer.endsAt, now.timeIntervalSince(end) > 3600 { return nil }
         let title = (try? store.book(id: bookId, owner: owner)?.title) ?? ""
+        // Settled on a copy: what the finished timer read, without writing anything.
+        var settled = timer
+        _ = settled.settle(at: now)
         return TimerBarInfo(state: finished ? "finished" : timer.state.rawValue, endsAt: timer.endsAt,
-                            remainingSeconds: finished ? 0 : timer.remainingSeconds(at: now), bookTitle: title)
+                            remainingSeconds: finished ? 0 : timer.remainingSeconds(at: now), bookTitle: title,
+                            bookId: bookId, minutesRead: max(1, Int((Double(settled.readSeconds) / 60).rounded())))
     }
 
     /// The visitor of a page request, with an anonymous CSRF token made up when there is none yet.

@@ -58,6 +58,10 @@ struct TimerPages {
         } catch let c as ReadingTimer.Conflict {
             throw TimerAPI.conflict(c)
         }
+        // The finished bar's × goes back to the page it was on: a path of this site only.
+        if let back = f["return"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") {
+            return .redirect(back)
+        }
         return .redirect("/timer")
     }
 }

@@ -142,6 +142,7 @@ public enum Layout {
     /// The running timer on every page: the book, the time left (counted down by timer-bar.js
     /// from the end time), a link to the dial.
     static func timerBar(_ ctx: PageContext, _ t: TimerBarInfo) -> HTML {
+        if t.state == "finished" { return finishedTimerBar(ctx, t) }
         let minutes = t.remainingSeconds / 60, seconds = t.remainingSeconds % 60
         let left = String(format: "%d:%02d", minutes, seconds)
         let ends = t.endsAt.map { String(Int(($0.timeIntervalSince1970 * 1000).rounded())) } ?? ""
@@ -153,6 +154,25 @@ public enum Layout {
           <span class="timer-bar-state">\(ctx.t("timer.state.\(t.state)"))</span>
           <span class="timer-bar-left" id="timer-bar-left" role="timer" aria-live="off">\(t.state == "finished" ? "0:00" : left)</span>
         </a>
+        """
+    }
+
+    /// A finished timer: the moment of completion ("12분 읽었어요"), the way on (문장 담기), and a
+    /// way to put it away; it no longer sits on every page as "끝 0:00" for an hour.
+    static func finishedTimerBar(_ ctx: PageContext, _ t: TimerBarInfo) -> HTML {
+        """
+        <div class="timer-bar timer-bar-finished" id="timer-bar" data-state="finished" role="status">
+          <span class="timer-bar-icon" aria-hidden="true">\(Icon.timer)</span>
+          <span class="timer-bar-done"><strong id="timer-bar-read">\(ctx.t("timer.readFor").replacingOccurrences(of: "%@", with: String(t.minutesRead)))</strong>
+            <span class="timer-bar-book">\(t.bookTitle)</span></span>
+          <a class="button button-secondary timer-bar-capture" href="/books/\(t.bookId)/sentences/new">\(ctx.t("timer.captureSentence"))</a>
+          <form method="post" action="/timer" class="timer-bar-dismiss">
+            \(Form.csrfField(ctx))
+            <input type="hidden" name="action" value="stop">
+            <input type="hidden" name="return" value="\(ctx.path)">
+            <button class="button button-quiet" type="submit" aria-label="\(ctx.t("timer.dismiss"))">×</button>
+          </form>
+        </div>
         """
     }
 

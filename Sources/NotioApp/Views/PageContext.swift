@@ -40,8 +40,12 @@ public struct TimerBarInfo: Sendable {
     public var endsAt: Date?
     public var remainingSeconds: Int
     public var bookTitle: String
-    public init(state: String, endsAt: Date?, remainingSeconds: Int, bookTitle: String) {
+    public var bookId: String
+    /// Whole minutes read, for a finished timer's "12분 읽었어요".
+    public var minutesRead: Int
+    public init(state: String, endsAt: Date?, remainingSeconds: Int, bookTitle: String, bookId: String = "", minutesRead: Int = 0) {
         self.state = state; self.endsAt = endsAt; self.remainingSeconds = remainingSeconds; self.bookTitle = bookTitle
+        self.bookId = bookId; self.minutesRead = minutesRead
     }
 }
 
