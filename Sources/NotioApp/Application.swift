@@ -32,6 +32,7 @@ public final class Application: Sendable {
         for route in staticRoutes(statics) { router.add(route) }
         let uploads = (config.dataDirectory as NSString).appendingPathComponent("tmp")
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
+        BackupService.removeLeftovers(dataDirectory: config.dataDirectory)
         let serverConfig = ServerConfiguration(host: config.host, port: config.port, threads: config.threads, uploadDirectory: uploads)
         let responder: @Sendable (Request, Error) -> Response = { request, error in
             ErrorPages.response(for: error, request: request, app: context)
