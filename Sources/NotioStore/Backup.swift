@@ -169,6 +169,9 @@ public enum Backup {
         "sessions": "owner_id", "questions": "(SELECT owner_id FROM quizzes q WHERE q.id = questions.quiz_id)",
     ]
 
+    /// Tables a replace brings up to date in place rather than emptying and filling again.
+    static let replacedInPlace: Set<String> = ["books", "sentences", "sessions"]
+
     static let tableByKey: [String: Table] = Dictionary(uniqueKeysWithValues: tables.map { ($0.key, $0) })
 
     /// `2026-11-30T03:28:55.851Z` from epoch milliseconds, written by hand: Foundation's
@@ -312,12 +315,16 @@ extension Store {
         if !buffer.isEmpty { try output(buffer) }
     }
 
-    /// Everything a reader made, gone (the account and its sessions stay).
-    func wipeReaderData(owner: String, _ c: Connection) throws {
+    /// Everything a reader made, gone (the account and its sessions stay); with `keepingLibrary`
+    /// the books, sentences and reading sessions stay (a restore replaces those in place).
+    func wipeReaderData(owner: String, _ c: Connection, keepingLibrary: Bool = false) throws {
         try c.run("DELETE FROM note_search WHERE note_id IN (SELECT id FROM notes WHERE owner_id = ?)", [owner])
-        try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [owner])
+        if !keepingLibrary {
+            try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [owner])
+        }
         try c.run("DELETE FROM jobs WHERE owner_id = ?", [owner])
-        for table in ["review_cards", "wrong_answers", "attempts", "quizzes", "notes", "reading_sessions", "sentences", "books", "reading_timers"] {
+        let library = ["reading_sessions", "sentences", "books"]
+        for table in ["review_cards", "wrong_answers", "attempts", "quizzes", "notes"] + (keepingLibrary ? [] : library) + ["reading_timers"] {
             try c.run("DELETE FROM \(table) WHERE owner_id = ?", [owner])
         }
     }

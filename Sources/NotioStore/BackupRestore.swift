@@ -123,13 +123,21 @@ extension Store {
     /// transaction is rolled back and only the counts are returned. A row whose id belongs to
     /// another reader stops the restore (and nothing is written). A book keeps its cover file
     /// only if the name is in `covers` (files the restore brings, or the reader already has).
+    ///
+    /// The reading library (books, sentences, sessions) is replaced in place: rows the document
+    /// does not have are deleted, rows the same as stored are left alone, changed ones updated.
+    /// The result is the same as emptying and filling, without rewriting the search index of
+    /// every sentence, which is most of a large restore's time.
     public func restoreBackup(file path: String, check: BackupCheck, owner: User, replace: Bool, dryRun: Bool,
                               covers: Set<String>) throws -> BackupCounts {
         struct Rollback: Error { let counts: BackupCounts }
         let coverIndex = Backup.tableByKey["books"]!.index["coverFile"]!
         do {
             return try database.write { c in
-                if replace { try wipeReaderData(owner: owner.id, c) }
+                if replace {
+                    try wipeReaderData(owner: owner.id, c, keepingLibrary: true)
+                    try removeLibraryRows(notIn: check, owner: owner.id, c)
+                }
                 var counts = BackupCounts()
                 var statements: [String: String] = [:]
                 for table in Backup.tables {
@@ -143,33 +151,55 @@ extension Store {
                         : "ON CONFLICT DO NOTHING"
                     statements[table.key] = "INSERT INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders)) \(conflict)"
                 }
+                // Sentences whose text changed in place: their search rows are written again at the end.
+                var staleSearch: [String] = []
                 let readings: [String?] = check.parentsFirst ? [nil] : Backup.tables.map(\.key).filter { check.rows[$0] != nil }
                 for only in readings {
-                try Self.walkBackup(path, only: only) { table, n, row in
-                    var values: [SQLBindable] = row.map { $0 as SQLBindable }
-                    if table.key == "books", case .text(let name) = row[coverIndex], !covers.contains(name) { values[coverIndex] = SQLValue.null }
-                    if table.ownedDirectly { values.append(owner.id) }
-                    let written = try c.run(statements[table.key]!, values)
-                    guard case .text(let id) = row[0], table.hasId else {
+                    try Self.walkBackup(path, only: only) { table, n, row in
+                        var row = row
+                        if table.key == "books", case .text(let name) = row[coverIndex], !covers.contains(name) { row[coverIndex] = .null }
+                        if replace, Backup.replacedInPlace.contains(table.key), case .text(let id) = row[0] {
+                            switch try Self.updateInPlace(table, id: id, row, owner: owner.id, c) {
+                            case .anotherAccounts: throw BackupProblem(path: "$.\(table.key)[\(n)].id", .anotherAccountsRow)
+                            case .same:
+                                counts.tables[table.key, default: 0] += 1
+                                return
+                            case .updated(let textChanged):
+                                counts.tables[table.key, default: 0] += 1
+                                if textChanged && table.key == "sentences" { staleSearch.append(id) }
+                                return
+                            case .absent: break
+                            }
+                        }
+                        var values: [SQLBindable] = row.map { $0 as SQLBindable }
+                        if table.ownedDirectly { values.append(owner.id) }
+                        let written = try c.run(statements[table.key]!, values)
+                        guard case .text(let id) = row[0], table.hasId else {
+                            counts.tables[table.key, default: 0] += written
+                            return
+                        }
+                        if written == 0, let ownerColumn = Backup.ownerOfId[table.key],
+                           let other = try c.first("SELECT \(ownerColumn) FROM \(table.sql) WHERE id = ?", [id], { $0.optionalString(0) }) ?? nil,
+                           other != owner.id {
+                            throw BackupProblem(path: "$.\(table.key)[\(n)].id", .anotherAccountsRow)
+                        }
                         counts.tables[table.key, default: 0] += written
-                        return
-                    }
-                    if written == 0, let ownerColumn = Backup.ownerOfId[table.key],
-                       let other = try c.first("SELECT \(ownerColumn) FROM \(table.sql) WHERE id = ?", [id], { $0.optionalString(0) }) ?? nil,
-                       other != owner.id {
-                        throw BackupProblem(path: "$.\(table.key)[\(n)].id", .anotherAccountsRow)
-                    }
-                    counts.tables[table.key, default: 0] += written
-                    // Only rows really added get search entries, written beside them (nothing is
-                    // gathered in memory).
-                    guard written > 0 else { return }
-                    if table.key == "notes" {
-                        try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, Self.text(row, table, "searchText")])
-                    } else if table.key == "sentences" {
-                        try c.run("INSERT INTO sentence_search (sentence_id, body) VALUES (?, ?)",
-                                  [id, Self.text(row, table, "text") + "\n" + Self.text(row, table, "memo")])
+                        // Only rows really added get search entries, written beside them (nothing is
+                        // gathered in memory).
+                        guard written > 0 else { return }
+                        if table.key == "notes" {
+                            try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, Self.text(row, table, "searchText")])
+                        } else if table.key == "sentences" {
+                            try c.run("INSERT INTO sentence_search (sentence_id, body) VALUES (?, ?)",
+                                      [id, Self.text(row, table, "text") + "\n" + Self.text(row, table, "memo")])
+                        }
                     }
                 }
+                for chunk in Self.chunks(staleSearch) {
+                    let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                    try c.run("DELETE FROM sentence_search WHERE sentence_id IN (\(marks))", chunk)
+                    try c.run("INSERT INTO sentence_search (sentence_id, body) SELECT id, text || ? || COALESCE(memo, '') FROM sentences WHERE id IN (\(marks))",
+                              ["\n"] + chunk)
                 }
                 if replace, let language = check.language, ["ko", "en"].contains(language) {
                     try c.run("UPDATE users SET language = ? WHERE id = ?", [language, owner.id])
@@ -183,6 +213,60 @@ extension Store {
         } catch let r as Rollback {
             return r.counts
         }
+    }
+
+    enum InPlace { case absent, anotherAccounts, same, updated(textChanged: Bool) }
+
+    /// Brings a stored row of the reader's to the document's values, if it is there.
+    private static func updateInPlace(_ table: Backup.Table, id: String, _ row: [SQLValue], owner: String, _ c: Connection) throws -> InPlace {
+        let columns = table.columns.map(\.sql)
+        var stored: (owner: String, values: [SQLValue])?
+        try c.query("SELECT owner_id, \(columns.joined(separator: ", ")) FROM \(table.sql) WHERE id = ?", [id]) { r in
+            stored = (r.string(0), table.columns.enumerated().map { i, col in Self.value(r, Int32(i + 1), col.kind) })
+        }
+        guard let stored else { return .absent }
+        guard stored.owner == owner else { return .anotherAccounts }
+        guard stored.values != row else { return .same }
+        let assignments = columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+        try c.run("UPDATE \(table.sql) SET \(assignments) WHERE id = ? AND owner_id = ?", Array(row.dropFirst()) + [id, owner])
+        let text = table.index["text"], memo = table.index["memo"]
+        let changed = [text, memo].compactMap { $0 }.contains { stored.values[$0] != row[$0] }
+        return .updated(textChanged: changed)
+    }
+
+    /// A stored value as the document's reading gives it.
+    private static func value(_ r: Row, _ i: Int32, _ kind: Backup.Kind) -> SQLValue {
+        if r.isNull(i) { return .null }
+        switch kind {
+        case .text, .optionalText, .json, .optionalJSON: return .text(r.string(i))
+        case .int, .optionalInt, .bool, .time, .optionalTime: return .integer(r.int64(i))
+        case .real: return .real(r.double(i))
+        case .blob: return .blob(r.data(i))
+        }
+    }
+
+    /// Deletes the reader's books, sentences and sessions that the document does not have.
+    private func removeLibraryRows(notIn check: BackupCheck, owner: String, _ c: Connection) throws {
+        for key in ["sessions", "sentences", "books"] {
+            let table = Backup.tableByKey[key]!
+            let keep = check.ids[key] ?? []
+            var gone: [String] = []
+            try c.query("SELECT id FROM \(table.sql) WHERE owner_id = ?", [owner]) { r in
+                let id = r.string(0)
+                if !keep.contains(id) { gone.append(id) }
+            }
+            for chunk in Self.chunks(gone) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                if key == "sentences" { try c.run("DELETE FROM sentence_search WHERE sentence_id IN (\(marks))", chunk) }
+                try c.run("DELETE FROM \(table.sql) WHERE id IN (\(marks))", chunk)
+            }
+        }
+    }
+
+    /// Ids in groups small enough for one statement's parameters on both engines; each group
+    /// costs one pass over an unindexed search table.
+    private static func chunks(_ ids: [String]) -> [[String]] {
+        stride(from: 0, to: ids.count, by: 2000).map { Array(ids[$0..<min($0 + 2000, ids.count)]) }
     }
 
     /// Cover names some book of the reader's has now (their files are the reader's to keep).
