@@ -107,13 +107,8 @@ extension Store {
     /// first problem is thrown with its JSON path.
     public static func checkBackup(file path: String, for user: User) throws -> BackupCheck {
         var pass = BackupPass(user: user)
-        try walkBackup(path, pass: &pass)
-        // A document whose tables come in another order than ours names parents not yet read:
-        // a second reading checks those references against the complete id sets.
-        if pass.deferred {
-            var second = BackupPass(user: user, known: pass.check.ids)
-            try walkBackup(path, pass: &second)
-        }
+        try walkBackup(path, header: { key, reader in try pass.header(key, reader) }, ended: { try pass.tableEnded($0) },
+                       row: { table, n, row in try pass.row(table, n, row) })
         return try pass.finish()
     }
 
@@ -284,7 +279,7 @@ extension Store {
     /// Reads a document once: the header's members go to `header` (the reader on the value), each
     /// row of each table, checked and as SQL values, to `row`. A JSON error is a problem at `$`.
     static func walkBackup(_ path: String, header: (String, JSONStream) throws -> Void, skipTable: (String) -> Bool = { _ in false },
-                           row: (Backup.Table, Int, [SQLValue]) throws -> Void) throws {
+                           ended: (String) throws -> Void = { _ in }, row: (Backup.Table, Int, [SQLValue]) throws -> Void) throws {
         let reader: JSONStream
         do { reader = try JSONStream(path: path) } catch let f as JSONStream.Failure {
             throw BackupProblem(path: "$", .notJSON(offset: 0, detail: f.reason))
@@ -294,9 +289,10 @@ extension Store {
             try reader.object { key in
                 guard let table = Backup.tableByKey[key] else { return try header(key, reader) }
                 if skipTable(key) { return try reader.skip() }
-                if try reader.takeNull() { return }
+                if try reader.takeNull() { return try ended(key) }
                 guard try reader.next() == UInt8(ascii: "[") else { throw BackupProblem(path: "$.\(key)", .notArray) }
                 try reader.array { n in try row(table, n, try readRow(reader, table, n)) }
+                try ended(key)
             }
             try reader.finish()
         } catch let f as JSONStream.Failure {
@@ -309,9 +305,6 @@ extension Store {
         try walkBackup(path, header: { _, reader in try reader.skip() }, skipTable: { only != nil && $0 != only }, row: row)
     }
 
-    static func walkBackup(_ path: String, pass: inout BackupPass) throws {
-        try walkBackup(path, header: { key, reader in try pass.header(key, reader) }, row: { table, n, row in try pass.row(table, n, row) })
-    }
 
     /// One row of a table, its values checked by kind and rule, in column order.
     static func readRow(_ reader: JSONStream, _ table: Backup.Table, _ n: Int) throws -> [SQLValue] {
@@ -367,22 +360,17 @@ extension Store {
 /// The first reading's state: the header, the id sets, and the checks that need them.
 struct BackupPass {
     let user: User
-    /// Complete id sets from an earlier reading: every reference can be checked at once.
-    let known: [String: Set<String>]?
     var check = BackupCheck()
     var seenHeader: Set<String> = []
     /// Tables read to their end (their ids are complete).
     var complete: Set<String> = []
-    /// A reference named a table not read yet.
-    var deferred = false
-    /// References within a table (a retry's original question), checked at the table's end.
-    var pendingSelf: [(path: String, id: String)] = []
-    var currentTable: String?
+    /// References to a table not read to its end yet (a retry's original question, a review
+    /// card's sentence, any reference in a document ordered otherwise), checked at the end.
+    var pending: [(path: String, parent: String, id: String)] = []
 
-    init(user: User, known: [String: Set<String>]? = nil) { self.user = user; self.known = known }
+    init(user: User) { self.user = user }
 
     mutating func header(_ key: String, _ reader: JSONStream) throws {
-        try closeTable()
         guard ["format", "version", "exportedAt", "user"].contains(key) else { return try reader.skip() }
         guard seenHeader.insert(key).inserted else { throw BackupProblem(path: "$.\(key)", .appearsTwice) }
         let value = try reader.value()
@@ -412,25 +400,15 @@ struct BackupPass {
         }
     }
 
-    /// The table being read has ended: its ids are complete.
-    mutating func closeTable() throws {
-        guard let key = currentTable else { return }
-        currentTable = nil
-        complete.insert(key)
-        for (path, id) in pendingSelf where !(ids(key).contains(id)) {
-            throw BackupProblem(path: path, .notInDocument(table: key, id: id))
-        }
-        pendingSelf = []
+    /// A table's array has ended: its ids are complete.
+    mutating func tableEnded(_ key: String) throws {
+        guard complete.insert(key).inserted else { throw BackupProblem(path: "$.\(key)", .appearsTwice) }
     }
 
-    private func ids(_ key: String) -> Set<String> { known?[key] ?? check.ids[key] ?? [] }
-
     mutating func row(_ table: Backup.Table, _ n: Int, _ row: [SQLValue]) throws {
-        if currentTable != table.key {
-            try closeTable()
+        if n == 0 {
             // A table given twice would be read as one with duplicates or missing checks.
             guard !complete.contains(table.key) else { throw BackupProblem(path: "$.\(table.key)", .appearsTwice) }
-            currentTable = table.key
             check.order.append(table.key)
         }
         check.rows[table.key, default: 0] += 1
@@ -438,7 +416,7 @@ struct BackupPass {
             if case .text(let t) = row[table.index[column]!] { return t }
             return nil
         }
-        if table.hasId, let id = text("id"), known == nil {
+        if table.hasId, let id = text("id") {
             // Concepts are numbered within their note; every other id is the row's own.
             let key = table.key == "concepts" ? (text("noteId") ?? "") + "/" + id : id
             guard check.ids[table.key, default: []].insert(key).inserted else {
@@ -450,19 +428,20 @@ struct BackupPass {
         if table.key == "reviewCards", let kind = text("itemKind"), let parent = Backup.reviewItems[kind] { refs.append(("itemId", parent)) }
         for (column, parent) in refs {
             guard let target = text(column) else { continue }
-            let path = "$.\(table.key)[\(n)].\(column)"
-            if parent == table.key && known == nil {
-                pendingSelf.append((path, target))
-            } else if known != nil || complete.contains(parent) {
-                guard ids(parent).contains(target) else { throw BackupProblem(path: path, .notInDocument(table: parent, id: target)) }
+            if complete.contains(parent) {
+                guard check.ids[parent]?.contains(target) == true else {
+                    throw BackupProblem(path: "$.\(table.key)[\(n)].\(column)", .notInDocument(table: parent, id: target))
+                }
             } else {
-                deferred = true
+                pending.append(("$.\(table.key)[\(n)].\(column)", parent, target))
             }
         }
     }
 
     mutating func finish() throws -> BackupCheck {
-        try closeTable()
+        for (path, parent, id) in pending where check.ids[parent]?.contains(id) != true {
+            throw BackupProblem(path: path, .notInDocument(table: parent, id: id))
+        }
         guard seenHeader.contains("format") else { throw BackupProblem(path: "$.format", .wrongFormat) }
         guard seenHeader.contains("version") else { throw BackupProblem(path: "$.version", .notWholeNumber) }
         guard seenHeader.contains("exportedAt") else { throw BackupProblem(path: "$.exportedAt", .notTime) }

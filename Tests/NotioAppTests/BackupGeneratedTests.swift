@@ -23,8 +23,10 @@ import NotioTestSupport
     static let words = ["운영체제", "교착 상태", "\"따옴표\"", "역슬래시 \\ 하나", "줄\n바꿈", "탭\t문자", "😀 이모지", "e\u{301}", "\u{2028}",
                         "<script>", "&amp;", "long " + String(repeating: "가", count: 300), "", "plain"]
 
-    static func document(seed: UInt64, user: [String: Any]) -> [String: Any] {
-        var rng = Seeded(state: seed)
+    /// An account's document; another `variant` has the same ids (as far as its counts go)
+    /// with other values, and its sentences carry the mark `변경<variant>`.
+    static func document(seed: UInt64, user: [String: Any], variant: UInt64 = 0) -> [String: Any] {
+        var rng = Seeded(state: seed &+ variant &* 7919)
         func pick<T>(_ a: [T]) -> T { a[Int.random(in: 0..<a.count, using: &rng)] }
         func n(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &rng) }
         func text() -> String { (0..<n(1...3)).map { _ in pick(words) }.joined(separator: " ") }
@@ -81,7 +83,7 @@ import NotioTestSupport
                           "sourceCoverUrl": maybe("https://example.com/\(b).jpg"), "importKey": maybe("import-\(b)"), "createdAt": time(), "updatedAt": time()])
             for s in 0..<n(0...25) {
                 let id = "\(book)-s\(s)"
-                add("sentences", ["id": id, "bookId": book, "text": text(), "page": maybe(n(1...500)), "emotion": maybe(pick(["calm", "joy", "moved", "anger"])),
+                add("sentences", ["id": id, "bookId": book, "text": text() + (variant > 0 ? " 변경\(variant)" : ""), "page": maybe(n(1...500)), "emotion": maybe(pick(["calm", "joy", "moved", "anger"])),
                                   "memo": maybe(text()), "fingerprint": maybe("fp-\(id)"), "createdAt": time(), "updatedAt": time()])
                 sentenceIds.append(id)
             }
@@ -134,5 +136,25 @@ import NotioTestSupport
         #expect(again.status == 200, "\(again.text.prefix(500))")
         let second = try await c.get("/api/v1/backup").body
         #expect(try BackupTests.comparable(second) == BackupTests.comparable(first))
+
+        // Replacing with another version of the account: rows go, change and come, and the
+        // search finds the new text of sentences changed in place.
+        let other = Self.document(seed: seed, user: ["id": me["id"]!, "email": me["email"]!, "name": "생성된 독자"], variant: 1)
+        let replaced = try await c.request("POST", "/api/v1/restore?mode=replace", body: try JSONSerialization.data(withJSONObject: other), contentType: "application/json")
+        #expect(replaced.status == 200, "\(replaced.text.prefix(500))")
+        let third = try #require(try JSONSerialization.jsonObject(with: try await c.get("/api/v1/backup").body) as? [String: Any])
+        let want2 = try Self.rows(other), got2 = try Self.rows(third)
+        for key in Set(want2.keys).union(got2.keys).sorted() {
+            let missing = (want2[key] ?? []).subtracting(got2[key] ?? []), extra = (got2[key] ?? []).subtracting(want2[key] ?? [])
+            #expect(missing.isEmpty && extra.isEmpty, "after the second replace, \(key): missing \(missing.prefix(2)), extra \(extra.prefix(2))")
+        }
+        let found = try await c.get("/api/v1/sentences?q=" + "변경1".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json["items"] as? [[String: Any]] ?? []
+        #expect(!found.isEmpty || (other["sentences"] as? [Any] ?? []).isEmpty)
+        #expect(found.allSatisfy { ($0["text"] as? String ?? "").contains("변경1") })
+        // No search row is left of a replaced text: whatever a word finds holds that word now.
+        for word in ["운영체제", "이모지", "plain"] {
+            let items = try await c.get("/api/v1/sentences?q=" + word.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json["items"] as? [[String: Any]] ?? []
+            #expect(items.allSatisfy { (($0["text"] as? String ?? "") + ($0["memo"] as? String ?? "")).contains(word) }, "\(word)")
+        }
     }
 }
