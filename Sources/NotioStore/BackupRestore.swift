@@ -146,6 +146,7 @@ extension Store {
                         : "ON CONFLICT DO NOTHING"
                     statements[table.key] = "INSERT INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders)) \(conflict)"
                 }
+                let inPlace = Dictionary(uniqueKeysWithValues: Backup.replacedInPlace.map { ($0, InPlaceStatements(Backup.tableByKey[$0]!, engine: c.engine)) })
                 // Sentences whose text changed in place: their search rows are written again at the end.
                 var staleSearch: [String] = []
                 let readings: [String?] = check.parentsFirst ? [nil] : Backup.tables.map(\.key).filter { check.rows[$0] != nil }
@@ -154,7 +155,7 @@ extension Store {
                         var row = row
                         if table.key == "books", case .text(let name) = row[coverIndex], !covers.contains(name) { row[coverIndex] = .null }
                         if replace, Backup.replacedInPlace.contains(table.key), case .text(let id) = row[0] {
-                            switch try Self.updateInPlace(table, id: id, row, owner: owner.id, c) {
+                            switch try Self.updateInPlace(table, inPlace[table.key]!, id: id, row, owner: owner.id, c) {
                             case .anotherAccounts: throw BackupProblem(path: "$.\(table.key)[\(n)].id", .anotherAccountsRow)
                             case .same:
                                 counts.tables[table.key, default: 0] += 1
@@ -212,32 +213,38 @@ extension Store {
 
     enum InPlace { case absent, anotherAccounts, same, updated(textChanged: Bool) }
 
-    /// Brings a stored row of the reader's to the document's values, if it is there.
-    private static func updateInPlace(_ table: Backup.Table, id: String, _ row: [SQLValue], owner: String, _ c: Connection) throws -> InPlace {
-        let columns = table.columns.map(\.sql)
-        var stored: (owner: String, values: [SQLValue])?
-        try c.query("SELECT owner_id, \(columns.joined(separator: ", ")) FROM \(table.sql) WHERE id = ?", [id]) { r in
-            stored = (r.string(0), table.columns.enumerated().map { i, col in Self.value(r, Int32(i + 1), col.kind) })
+    /// Statements of the in-place replace, made once per table: whether a stored row is the
+    /// reader's and already equal to the document's (compared by the database, so no stored
+    /// value is read back), and the update.
+    struct InPlaceStatements {
+        let compare: String
+        let update: String
+        /// Columns whose change needs the search row written again.
+        let searched: [Int]
+
+        init(_ table: Backup.Table, engine: Engine) {
+            let same = engine == .postgres ? "IS NOT DISTINCT FROM" : "IS"
+            let columns = table.columns.dropFirst().map(\.sql)
+            searched = ["text", "memo"].compactMap { table.index[$0] }
+            let all = columns.map { "\($0) \(same) ?" }.joined(separator: " AND ")
+            let search = searched.isEmpty ? "1 = 1" : searched.map { "\(table.columns[$0].sql) \(same) ?" }.joined(separator: " AND ")
+            compare = "SELECT owner_id, CASE WHEN \(all) THEN 1 ELSE 0 END, CASE WHEN \(search) THEN 1 ELSE 0 END FROM \(table.sql) WHERE id = ?"
+            update = "UPDATE \(table.sql) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ? AND owner_id = ?"
         }
-        guard let stored else { return .absent }
-        guard stored.owner == owner else { return .anotherAccounts }
-        guard stored.values != row else { return .same }
-        let assignments = columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
-        try c.run("UPDATE \(table.sql) SET \(assignments) WHERE id = ? AND owner_id = ?", Array(row.dropFirst()) + [id, owner])
-        let text = table.index["text"], memo = table.index["memo"]
-        let changed = [text, memo].compactMap { $0 }.contains { stored.values[$0] != row[$0] }
-        return .updated(textChanged: changed)
     }
 
-    /// A stored value as the document's reading gives it.
-    private static func value(_ r: Row, _ i: Int32, _ kind: Backup.Kind) -> SQLValue {
-        if r.isNull(i) { return .null }
-        switch kind {
-        case .text, .optionalText, .json, .optionalJSON: return .text(r.string(i))
-        case .int, .optionalInt, .bool, .time, .optionalTime: return .integer(r.int64(i))
-        case .real: return .real(r.double(i))
-        case .blob: return .blob(r.data(i))
+    /// Brings a stored row of the reader's to the document's values, if it is there.
+    private static func updateInPlace(_ table: Backup.Table, _ statements: InPlaceStatements, id: String, _ row: [SQLValue],
+                                      owner: String, _ c: Connection) throws -> InPlace {
+        let values = Array(row.dropFirst())
+        let binds: [SQLBindable] = values + statements.searched.map { row[$0] } + [SQLValue.text(id)]
+        guard let stored = try c.first(statements.compare, binds, { (owner: $0.string(0), same: $0.int(1) == 1, sameSearch: $0.int(2) == 1) }) else {
+            return .absent
         }
+        guard stored.owner == owner else { return .anotherAccounts }
+        guard !stored.same else { return .same }
+        try c.run(statements.update, values + [SQLValue.text(id), SQLValue.text(owner)])
+        return .updated(textChanged: !stored.sameSearch)
     }
 
     /// Deletes the reader's books, sentences and sessions that the document does not have.
@@ -310,8 +317,11 @@ extension Store {
     static func readRow(_ reader: JSONStream, _ table: Backup.Table, _ n: Int) throws -> [SQLValue] {
         guard try reader.next() == UInt8(ascii: "{") else { throw BackupProblem(path: "$.\(table.key)[\(n)]", .notObject) }
         var raw = [JSONValue](repeating: .null, count: table.columns.count)
+        // Keys usually come in column order (as Notio writes them): try the next column first.
+        var next = 0
         try reader.object { key in
-            if let i = table.index[key] { raw[i] = try reader.value() } else { try reader.skip() }
+            let i = next < table.columns.count && table.columns[next].json == key ? next : table.index[key]
+            if let i { raw[i] = try reader.value(); next = i + 1 } else { try reader.skip() }
         }
         var row: [SQLValue] = []
         row.reserveCapacity(table.columns.count)

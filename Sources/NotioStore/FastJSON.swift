@@ -245,6 +245,20 @@ final class JSONStream {
         try skipSpace()
         guard try take() == UInt8(ascii: "\"") else { pos -= 1; throw fail("a string is expected") }
         let start = offset
+        // Fast path: the whole string, without escapes, is in the buffer.
+        var scan = pos
+        while scan < end {
+            let b = buffer[scan]
+            if b == 0x22 || b == 0x5C || b < 0x20 { break }
+            scan += 1
+        }
+        if scan < end, buffer[scan] == 0x22 {
+            let bytes = UnsafeBufferPointer(start: buffer + pos, count: scan - pos)
+            pos = scan + 1
+            guard keep else { return "" }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(offset: start, reason: "invalid UTF-8") }
+            return text
+        }
         var out: [UInt8] = []
         var length = 0
         while true {
@@ -319,6 +333,21 @@ final class JSONStream {
 
     private func number() throws -> Double {
         let start = offset
+        // Fast path: a whole number of up to 15 digits, ended inside the buffer.
+        var scan = pos, negative = false, whole: Int64 = 0
+        if scan < end, buffer[scan] == UInt8(ascii: "-") { negative = true; scan += 1 }
+        let first = scan
+        while scan < end, buffer[scan] >= 48, buffer[scan] <= 57, scan - first < 15 {
+            whole = whole * 10 + Int64(buffer[scan] - 48)
+            scan += 1
+        }
+        if scan > first, scan < end, !(buffer[first] == 48 && scan - first > 1) {
+            let next = buffer[scan]
+            if !(next >= 48 && next <= 57) && next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
+                pos = scan
+                return Double(negative ? -whole : whole)
+            }
+        }
         var text: [UInt8] = []
         func digits() throws -> Int {
             var n = 0
