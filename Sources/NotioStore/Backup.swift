@@ -44,16 +44,25 @@ public enum Backup {
         let index: [String: Int]
         /// Each column's rule, by index.
         let rules: [Rule]
+        /// The columns' keys in the document, as UTF-8 (matched without making Strings).
+        let keys: [[UInt8]]
+        /// Text columns without a rule: what they hold is the reader's, only its form is checked.
+        let isFreeText: [Bool]
 
         init(key: String, sql: String, columns: [Column], owned: String, orderBy: String) {
             self.key = key; self.sql = sql; self.columns = columns; self.owned = owned; self.orderBy = orderBy
             index = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.json, $0) })
+            keys = columns.map { Array($0.json.utf8) }
             rules = columns.map { col in
                 if let values = Backup.allowedValues[key]?[col.json] { return .oneOf(values) }
                 if col.sql == "cover_file" { return .coverName }
                 // Ids and every column naming one: they become file names and URL segments.
                 if col.sql == "id" || col.sql.hasSuffix("_id") { return .id }
                 return .none
+            }
+            isFreeText = zip(columns, rules).map { col, rule in
+                guard case .none = rule else { return false }
+                return col.kind == .text || col.kind == .optionalText
             }
         }
 

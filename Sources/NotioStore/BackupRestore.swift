@@ -107,7 +107,7 @@ extension Store {
     /// first problem is thrown with its JSON path.
     public static func checkBackup(file path: String, for user: User) throws -> BackupCheck {
         var pass = BackupPass(user: user)
-        try walkBackup(path, header: { key, reader in try pass.header(key, reader) }, ended: { try pass.tableEnded($0) },
+        try walkBackup(path, header: { key, reader in try pass.header(key, reader) }, ended: { try pass.tableEnded($0) }, checkingOnly: true,
                        row: { table, n, row in try pass.row(table, n, row) })
         return try pass.finish()
     }
@@ -286,7 +286,8 @@ extension Store {
     /// Reads a document once: the header's members go to `header` (the reader on the value), each
     /// row of each table, checked and as SQL values, to `row`. A JSON error is a problem at `$`.
     static func walkBackup(_ path: String, header: (String, JSONStream) throws -> Void, skipTable: (String) -> Bool = { _ in false },
-                           ended: (String) throws -> Void = { _ in }, row: (Backup.Table, Int, [SQLValue]) throws -> Void) throws {
+                           ended: (String) throws -> Void = { _ in }, checkingOnly: Bool = false,
+                           row: (Backup.Table, Int, [SQLValue]) throws -> Void) throws {
         let reader: JSONStream
         do { reader = try JSONStream(path: path) } catch let f as JSONStream.Failure {
             throw BackupProblem(path: "$", .notJSON(offset: 0, detail: f.reason))
@@ -298,7 +299,7 @@ extension Store {
                 if skipTable(key) { return try reader.skip() }
                 if try reader.takeNull() { return try ended(key) }
                 guard try reader.next() == UInt8(ascii: "[") else { throw BackupProblem(path: "$.\(key)", .notArray) }
-                try reader.array { n in try row(table, n, try readRow(reader, table, n)) }
+                try reader.array { n in try row(table, n, try readRow(reader, table, n, checkingOnly: checkingOnly)) }
                 try ended(key)
             }
             try reader.finish()
@@ -313,15 +314,18 @@ extension Store {
     }
 
 
-    /// One row of a table, its values checked by kind and rule, in column order.
-    static func readRow(_ reader: JSONStream, _ table: Backup.Table, _ n: Int) throws -> [SQLValue] {
+    /// One row of a table, its values checked by kind and rule, in column order. With
+    /// `checkingOnly`, free text (no rule) is checked and left out (an empty string): the first
+    /// reading needs only ids, references and names.
+    static func readRow(_ reader: JSONStream, _ table: Backup.Table, _ n: Int, checkingOnly: Bool = false) throws -> [SQLValue] {
         guard try reader.next() == UInt8(ascii: "{") else { throw BackupProblem(path: "$.\(table.key)[\(n)]", .notObject) }
         var raw = [JSONValue](repeating: .null, count: table.columns.count)
-        // Keys usually come in column order (as Notio writes them): try the next column first.
-        var next = 0
-        try reader.object { key in
-            let i = next < table.columns.count && table.columns[next].json == key ? next : table.index[key]
-            if let i { raw[i] = try reader.value(); next = i + 1 } else { try reader.skip() }
+        try reader.object(keys: table.keys) { i in
+            if checkingOnly, table.isFreeText[i], try reader.checkString() {
+                raw[i] = .string("")
+            } else {
+                raw[i] = try reader.value()
+            }
         }
         var row: [SQLValue] = []
         row.reserveCapacity(table.columns.count)

@@ -177,6 +177,55 @@ final class JSONStream {
         }
     }
 
+    /// Reads an object whose keys are mostly among `keys` (UTF-8), calling `member` with the
+    /// index of each known key (matched in the buffer, without making a String; the key after
+    /// the last one matched is tried first); other keys' values are checked and dropped.
+    func object(keys: [[UInt8]], _ member: (Int) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"), "'{'")
+        depth += 1
+        guard depth <= 64 else { throw fail("nested too deeply") }
+        defer { depth -= 1 }
+        try skipSpace()
+        if try peek() == UInt8(ascii: "}") { pos += 1; return }
+        var next = 0
+        while true {
+            try skipSpace()
+            guard try peek() == UInt8(ascii: "\"") else { throw fail("a key is expected") }
+            let index = try keyIndex(keys, from: next)
+            try expect(UInt8(ascii: ":"), "':'")
+            if let index {
+                try member(index)
+                next = index + 1
+            } else {
+                try skip()
+            }
+            try skipSpace()
+            switch try take() {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "}"): return
+            default: pos -= 1; throw fail("',' or '}' is expected")
+            }
+        }
+    }
+
+    /// The index of the key at the reader among `keys`, or nil; takes the key.
+    private func keyIndex(_ keys: [[UInt8]], from next: Int) throws -> Int? {
+        let start = pos + 1
+        var scan = start
+        while scan < end, buffer[scan] != 0x22, buffer[scan] != 0x5C, buffer[scan] >= 0x20 { scan += 1 }
+        guard scan < end, buffer[scan] == 0x22 else {
+            // Escapes, or the buffer ends inside the key: the general way.
+            return keys.firstIndex(of: Array(try string().utf8))
+        }
+        pos = scan + 1
+        let length = scan - start
+        func matches(_ key: [UInt8]) -> Bool {
+            key.count == length && key.withUnsafeBufferPointer { memcmp($0.baseAddress!, buffer + start, length) == 0 }
+        }
+        if next < keys.count, matches(keys[next]) { return next }
+        return keys.firstIndex(where: matches)
+    }
+
     /// Reads an array, calling `element` with each index; `element` must read the value.
     func array(_ element: (Int) throws -> Void) throws {
         try expect(UInt8(ascii: "["), "'['")
@@ -312,6 +361,47 @@ final class JSONStream {
         guard keep else { return "" }
         guard let text = String(validating: out, as: UTF8.self) else { throw Failure(offset: start, reason: "invalid UTF-8") }
         return text
+    }
+
+    /// Checks the string at the reader (a string, valid UTF-8) and drops it, without making a
+    /// String when it lies in the buffer; false (nothing taken) when the next value is not a string.
+    func checkString() throws -> Bool {
+        try skipSpace()
+        guard try peek() == UInt8(ascii: "\"") else { return false }
+        var scan = pos + 1
+        while scan < end {
+            let b = buffer[scan]
+            if b == 0x22 || b == 0x5C || b < 0x20 { break }
+            scan += 1
+        }
+        if scan < end, buffer[scan] == 0x22, Self.isUTF8(UnsafeBufferPointer(start: buffer + pos + 1, count: scan - pos - 1)) {
+            pos = scan + 1
+            return true
+        }
+        _ = try string()
+        return true
+    }
+
+    /// Whether bytes are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, at most U+10FFFF).
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool { i + k < n && bytes[i + k] >= low && bytes[i + k] <= high }
+            switch b {
+            case 0xC2...0xDF: guard continuation(1) else { return false }; i += 2
+            case 0xE0: guard continuation(1, 0xA0), continuation(2) else { return false }; i += 3
+            case 0xE1...0xEC, 0xEE...0xEF: guard continuation(1), continuation(2) else { return false }; i += 3
+            case 0xED: guard continuation(1, 0x80, 0x9F), continuation(2) else { return false }; i += 3
+            case 0xF0: guard continuation(1, 0x90), continuation(2), continuation(3) else { return false }; i += 4
+            case 0xF1...0xF3: guard continuation(1), continuation(2), continuation(3) else { return false }; i += 4
+            case 0xF4: guard continuation(1, 0x80, 0x8F), continuation(2), continuation(3) else { return false }; i += 4
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Four hex digits after `\u`.
