@@ -48,6 +48,8 @@ public enum Backup {
         let keys: [[UInt8]]
         /// Text columns without a rule: what they hold is the reader's, only its form is checked.
         let isFreeText: [Bool]
+        /// The table's place in `tables` (per-table state is kept in arrays, not looked up by key).
+        var position = 0
 
         init(key: String, sql: String, columns: [Column], owned: String, orderBy: String) {
             self.key = key; self.sql = sql; self.columns = columns; self.owned = owned; self.orderBy = orderBy
@@ -154,7 +156,10 @@ public enum Backup {
               owned: "owner_id = ?1", orderBy: "started_at, id"),
         Table(key: "timer", sql: "reading_timers", columns: [.init("timer", .json), .init("updated_at", .time)],
               owned: "owner_id = ?1", orderBy: "owner_id"),
-    ]
+    ].enumerated().map { var table = $1; table.position = $0; return table }
+
+    /// A table's place in `tables` by its key.
+    static let position: [String: Int] = Dictionary(uniqueKeysWithValues: tables.map { ($0.key, $0.position) })
 
     /// Where each table's rows point (column → parent table key). Every reference must name a
     /// row of the same document: a restore never links to rows it did not bring.

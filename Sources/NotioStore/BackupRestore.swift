@@ -84,8 +84,9 @@ public struct BackupCheck: Sendable {
     public var language: String?
     public var timeZone: String?
     public var rows: [String: Int] = [:]
-    /// Ids per table key (concepts: `noteId/id`, as the database keys them).
-    var ids: [String: Set<String>] = [:]
+    /// Ids per table, by position (concepts: `noteId/id`, as the database keys them).
+    var idSets = [Set<String>](repeating: [], count: Backup.tables.count)
+    func ids(_ key: String) -> Set<String> { idSets[Backup.position[key]!] }
     /// Cover file names the books name.
     public var coverFiles: Set<String> = []
     /// Table keys in the order the document gives them.
@@ -97,7 +98,7 @@ public struct BackupCheck: Sendable {
         return zip(order, order.dropFirst()).allSatisfy { rank[$0]! < rank[$1]! }
     }
     /// Note ids, for their PDFs.
-    public var noteIds: Set<String> { ids["notes"] ?? [] }
+    public var noteIds: Set<String> { ids("notes") }
 }
 
 extension Store {
@@ -133,10 +134,9 @@ extension Store {
                     try wipeReaderData(owner: owner.id, c, keepingLibrary: true)
                     try removeLibraryRows(notIn: check, owner: owner.id, c)
                 }
-                var counts = BackupCounts()
-                var statements: [String: String] = [:]
+                var written = [Int](repeating: 0, count: Backup.tables.count)
+                var statements: [String] = []
                 for table in Backup.tables {
-                    counts.tables[table.key] = 0
                     let columns = table.columns.map(\.sql) + (table.ownedDirectly ? ["owner_id"] : [])
                     let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
                     // Said the same way on both engines: a row whose key is there is skipped (or,
@@ -144,9 +144,11 @@ extension Store {
                     let conflict = table.key == "timer" && replace
                         ? "ON CONFLICT (owner_id) DO UPDATE SET timer = excluded.timer, updated_at = excluded.updated_at"
                         : "ON CONFLICT DO NOTHING"
-                    statements[table.key] = "INSERT INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders)) \(conflict)"
+                    statements.append("INSERT INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders)) \(conflict)")
                 }
-                let inPlace = Dictionary(uniqueKeysWithValues: Backup.replacedInPlace.map { ($0, InPlaceStatements(Backup.tableByKey[$0]!, engine: c.engine)) })
+                let inPlace: [InPlaceStatements?] = Backup.tables.map {
+                    replace && Backup.replacedInPlace.contains($0.key) ? InPlaceStatements($0, engine: c.engine) : nil
+                }
                 // Sentences whose text changed in place: their search rows are written again at the end.
                 var staleSearch: [String] = []
                 let readings: [String?] = check.parentsFirst ? [nil] : Backup.tables.map(\.key).filter { check.rows[$0] != nil }
@@ -154,14 +156,14 @@ extension Store {
                     try Self.walkBackup(path, only: only) { table, n, row in
                         var row = row
                         if table.key == "books", case .text(let name) = row[coverIndex], !covers.contains(name) { row[coverIndex] = .null }
-                        if replace, Backup.replacedInPlace.contains(table.key), case .text(let id) = row[0] {
-                            switch try Self.updateInPlace(table, inPlace[table.key]!, id: id, row, owner: owner.id, c) {
+                        if let statements = inPlace[table.position], case .text(let id) = row[0] {
+                            switch try Self.updateInPlace(statements, id: id, row, owner: owner.id, c) {
                             case .anotherAccounts: throw BackupProblem(path: "$.\(table.key)[\(n)].id", .anotherAccountsRow)
                             case .same:
-                                counts.tables[table.key, default: 0] += 1
+                                written[table.position] += 1
                                 return
                             case .updated(let textChanged):
-                                counts.tables[table.key, default: 0] += 1
+                                written[table.position] += 1
                                 if textChanged && table.key == "sentences" { staleSearch.append(id) }
                                 return
                             case .absent: break
@@ -169,20 +171,20 @@ extension Store {
                         }
                         var values: [SQLBindable] = row.map { $0 as SQLBindable }
                         if table.ownedDirectly { values.append(owner.id) }
-                        let written = try c.run(statements[table.key]!, values)
+                        let added = try c.run(statements[table.position], values)
                         guard case .text(let id) = row[0], table.hasId else {
-                            counts.tables[table.key, default: 0] += written
+                            written[table.position] += added
                             return
                         }
-                        if written == 0, let ownerColumn = Backup.ownerOfId[table.key],
+                        if added == 0, let ownerColumn = Backup.ownerOfId[table.key],
                            let other = try c.first("SELECT \(ownerColumn) FROM \(table.sql) WHERE id = ?", [id], { $0.optionalString(0) }) ?? nil,
                            other != owner.id {
                             throw BackupProblem(path: "$.\(table.key)[\(n)].id", .anotherAccountsRow)
                         }
-                        counts.tables[table.key, default: 0] += written
+                        written[table.position] += added
                         // Only rows really added get search entries, written beside them (nothing is
                         // gathered in memory).
-                        guard written > 0 else { return }
+                        guard added > 0 else { return }
                         if table.key == "notes" {
                             try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, Self.text(row, table, "searchText")])
                         } else if table.key == "sentences" {
@@ -203,6 +205,7 @@ extension Store {
                 if replace, let zone = check.timeZone, TimeZone(identifier: zone) != nil {
                     try c.run("UPDATE users SET time_zone = ? WHERE id = ?", [zone, owner.id])
                 }
+                let counts = BackupCounts(tables: Dictionary(uniqueKeysWithValues: Backup.tables.map { ($0.key, written[$0.position]) }))
                 if dryRun { throw Rollback(counts: counts) }
                 return counts
             }
@@ -234,24 +237,32 @@ extension Store {
     }
 
     /// Brings a stored row of the reader's to the document's values, if it is there.
-    private static func updateInPlace(_ table: Backup.Table, _ statements: InPlaceStatements, id: String, _ row: [SQLValue],
+    private static func updateInPlace(_ statements: InPlaceStatements, id: String, _ row: [SQLValue],
                                       owner: String, _ c: Connection) throws -> InPlace {
-        let values = Array(row.dropFirst())
-        let binds: [SQLBindable] = values + statements.searched.map { row[$0] } + [SQLValue.text(id)]
-        guard let stored = try c.first(statements.compare, binds, { (owner: $0.string(0), same: $0.int(1) == 1, sameSearch: $0.int(2) == 1) }) else {
-            return .absent
+        var binds: [SQLBindable] = []
+        binds.reserveCapacity(row.count + statements.searched.count + 1)
+        for value in row.dropFirst() { binds.append(value) }
+        for i in statements.searched { binds.append(row[i]) }
+        binds.append(id)
+        var found = false, isOwners = false, same = false, sameSearch = false
+        try c.query(statements.compare, binds) { r in
+            found = true
+            isOwners = r.string(0) == owner
+            same = r.int64(1) == 1
+            sameSearch = r.int64(2) == 1
         }
-        guard stored.owner == owner else { return .anotherAccounts }
-        guard !stored.same else { return .same }
-        try c.run(statements.update, values + [SQLValue.text(id), SQLValue.text(owner)])
-        return .updated(textChanged: !stored.sameSearch)
+        guard found else { return .absent }
+        guard isOwners else { return .anotherAccounts }
+        guard !same else { return .same }
+        try c.run(statements.update, Array(row.dropFirst()) + [SQLValue.text(id), SQLValue.text(owner)])
+        return .updated(textChanged: !sameSearch)
     }
 
     /// Deletes the reader's books, sentences and sessions that the document does not have.
     private func removeLibraryRows(notIn check: BackupCheck, owner: String, _ c: Connection) throws {
         for key in ["sessions", "sentences", "books"] {
             let table = Backup.tableByKey[key]!
-            let keep = check.ids[key] ?? []
+            let keep = check.ids(key)
             var gone: [String] = []
             try c.query("SELECT id FROM \(table.sql) WHERE owner_id = ?", [owner]) { r in
                 let id = r.string(0)
@@ -382,6 +393,10 @@ struct BackupPass {
     /// card's sentence, any reference in a document ordered otherwise), checked at the end.
     var pending: [(path: String, parent: String, id: String)] = []
 
+    /// Rows per table, by position.
+    var rowCounts = [Int](repeating: 0, count: Backup.tables.count)
+    static let references: [[(column: String, parent: String)]] = Backup.tables.map { Backup.references[$0.key] ?? [] }
+
     init(user: User) { self.user = user }
 
     mutating func header(_ key: String, _ reader: JSONStream) throws {
@@ -425,7 +440,7 @@ struct BackupPass {
             guard !complete.contains(table.key) else { throw BackupProblem(path: "$.\(table.key)", .appearsTwice) }
             check.order.append(table.key)
         }
-        check.rows[table.key, default: 0] += 1
+        rowCounts[table.position] += 1
         func text(_ column: String) -> String? {
             if case .text(let t) = row[table.index[column]!] { return t }
             return nil
@@ -433,17 +448,17 @@ struct BackupPass {
         if table.hasId, let id = text("id") {
             // Concepts are numbered within their note; every other id is the row's own.
             let key = table.key == "concepts" ? (text("noteId") ?? "") + "/" + id : id
-            guard check.ids[table.key, default: []].insert(key).inserted else {
+            guard check.idSets[table.position].insert(key).inserted else {
                 throw BackupProblem(path: "$.\(table.key)[\(n)].id", .appearsTwice)
             }
         }
         if table.key == "books", let cover = text("coverFile") { check.coverFiles.insert(cover) }
-        var refs = Backup.references[table.key] ?? []
+        var refs = Self.references[table.position]
         if table.key == "reviewCards", let kind = text("itemKind"), let parent = Backup.reviewItems[kind] { refs.append(("itemId", parent)) }
         for (column, parent) in refs {
             guard let target = text(column) else { continue }
             if complete.contains(parent) {
-                guard check.ids[parent]?.contains(target) == true else {
+                guard check.ids(parent).contains(target) else {
                     throw BackupProblem(path: "$.\(table.key)[\(n)].\(column)", .notInDocument(table: parent, id: target))
                 }
             } else {
@@ -453,7 +468,8 @@ struct BackupPass {
     }
 
     mutating func finish() throws -> BackupCheck {
-        for (path, parent, id) in pending where check.ids[parent]?.contains(id) != true {
+        check.rows = Dictionary(uniqueKeysWithValues: Backup.tables.filter { rowCounts[$0.position] > 0 }.map { ($0.key, rowCounts[$0.position]) })
+        for (path, parent, id) in pending where !check.ids(parent).contains(id) {
             throw BackupProblem(path: path, .notInDocument(table: parent, id: id))
         }
         guard seenHeader.contains("format") else { throw BackupProblem(path: "$.format", .wrongFormat) }
