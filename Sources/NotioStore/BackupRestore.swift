@@ -130,9 +130,11 @@ extension Store {
         let coverIndex = Backup.tableByKey["books"]!.index["coverFile"]!
         do {
             return try database.write { c in
+                // The reader's library rows as stored (digests by id), for the in-place replace.
+                var stored = [[String: StoredRow]](repeating: [:], count: Backup.tables.count)
                 if replace {
                     try wipeReaderData(owner: owner.id, c, keepingLibrary: true)
-                    try removeLibraryRows(notIn: check, owner: owner.id, c)
+                    stored = try libraryRows(keeping: check, owner: owner.id, c)
                 }
                 var written = [Int](repeating: 0, count: Backup.tables.count)
                 var statements: [String] = []
@@ -156,18 +158,14 @@ extension Store {
                     try Self.walkBackup(path, only: only) { table, n, row in
                         var row = row
                         if table.key == "books", case .text(let name) = row[coverIndex], !covers.contains(name) { row[coverIndex] = .null }
-                        if let statements = inPlace[table.position], case .text(let id) = row[0] {
-                            switch try Self.updateInPlace(statements, id: id, row, owner: owner.id, c) {
-                            case .anotherAccounts: throw BackupProblem(path: "$.\(table.key)[\(n)].id", .anotherAccountsRow)
-                            case .same:
-                                written[table.position] += 1
-                                return
-                            case .updated(let textChanged):
-                                written[table.position] += 1
-                                if textChanged && table.key == "sentences" { staleSearch.append(id) }
-                                return
-                            case .absent: break
-                            }
+                        if let statements = inPlace[table.position], case .text(let id) = row[0], let known = stored[table.position][id] {
+                            // The reader's row is there: left alone when equal, else updated.
+                            written[table.position] += 1
+                            let now = StoredRow(row, searched: statements.searched)
+                            guard now.all != known.all else { return }
+                            try c.run(statements.update, Array(row.dropFirst()) + [SQLValue.text(id), SQLValue.text(owner.id)])
+                            if now.search != known.search { staleSearch.append(id) }
+                            return
                         }
                         var values: [SQLBindable] = row.map { $0 as SQLBindable }
                         if table.ownedDirectly { values.append(owner.id) }
@@ -214,65 +212,79 @@ extension Store {
         }
     }
 
-    enum InPlace { case absent, anotherAccounts, same, updated(textChanged: Bool) }
-
-    /// Statements of the in-place replace, made once per table: whether a stored row is the
-    /// reader's and already equal to the document's (compared by the database, so no stored
-    /// value is read back), and the update.
+    /// The update of the in-place replace, made once per table, and the columns whose change
+    /// needs the search row written again.
     struct InPlaceStatements {
-        let compare: String
         let update: String
-        /// Columns whose change needs the search row written again.
         let searched: [Int]
 
         init(_ table: Backup.Table, engine: Engine) {
-            let same = engine == .postgres ? "IS NOT DISTINCT FROM" : "IS"
             let columns = table.columns.dropFirst().map(\.sql)
             searched = ["text", "memo"].compactMap { table.index[$0] }
-            let all = columns.map { "\($0) \(same) ?" }.joined(separator: " AND ")
-            let search = searched.isEmpty ? "1 = 1" : searched.map { "\(table.columns[$0].sql) \(same) ?" }.joined(separator: " AND ")
-            compare = "SELECT owner_id, CASE WHEN \(all) THEN 1 ELSE 0 END, CASE WHEN \(search) THEN 1 ELSE 0 END FROM \(table.sql) WHERE id = ?"
             update = "UPDATE \(table.sql) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ? AND owner_id = ?"
         }
     }
 
-    /// Brings a stored row of the reader's to the document's values, if it is there.
-    private static func updateInPlace(_ statements: InPlaceStatements, id: String, _ row: [SQLValue],
-                                      owner: String, _ c: Connection) throws -> InPlace {
-        var binds: [SQLBindable] = []
-        binds.reserveCapacity(row.count + statements.searched.count + 1)
-        for value in row.dropFirst() { binds.append(value) }
-        for i in statements.searched { binds.append(row[i]) }
-        binds.append(id)
-        var found = false, isOwners = false, same = false, sameSearch = false
-        try c.query(statements.compare, binds) { r in
-            found = true
-            isOwners = r.string(0) == owner
-            same = r.int64(1) == 1
-            sameSearch = r.int64(2) == 1
+    /// A library row reduced to digests of its values (all but the id, and the searched ones), so
+    /// that a stored row and the document's are compared without keeping either. The hasher's
+    /// seed is the process's: digests are compared within one restore only.
+    struct StoredRow {
+        let all: Int
+        let search: Int
+
+        init(_ row: [SQLValue], searched: [Int]) {
+            var all = Hasher(), search = Hasher()
+            for value in row.dropFirst() { Self.combine(value, into: &all) }
+            for i in searched { Self.combine(row[i], into: &search) }
+            self.all = all.finalize()
+            self.search = search.finalize()
         }
-        guard found else { return .absent }
-        guard isOwners else { return .anotherAccounts }
-        guard !same else { return .same }
-        try c.run(statements.update, Array(row.dropFirst()) + [SQLValue.text(id), SQLValue.text(owner)])
-        return .updated(textChanged: !sameSearch)
+
+        private static func combine(_ value: SQLValue, into h: inout Hasher) {
+            switch value {
+            case .null: h.combine(0 as UInt8)
+            case .integer(let v): h.combine(1 as UInt8); h.combine(v)
+            case .real(let v): h.combine(2 as UInt8); h.combine(v)
+            case .text(let v): h.combine(3 as UInt8); h.combine(v)
+            case .blob(let v): h.combine(4 as UInt8); h.combine(v)
+            }
+        }
     }
 
-    /// Deletes the reader's books, sentences and sessions that the document does not have.
-    private func removeLibraryRows(notIn check: BackupCheck, owner: String, _ c: Connection) throws {
+    /// Reads the reader's books, sentences and sessions in one pass each: rows the document does
+    /// not have are deleted (with their search rows), the others are returned as digests by id.
+    private func libraryRows(keeping check: BackupCheck, owner: String, _ c: Connection) throws -> [[String: StoredRow]] {
+        var stored = [[String: StoredRow]](repeating: [:], count: Backup.tables.count)
         for key in ["sessions", "sentences", "books"] {
             let table = Backup.tableByKey[key]!
             let keep = check.ids(key)
+            let searched = ["text", "memo"].compactMap { table.index[$0] }
             var gone: [String] = []
-            try c.query("SELECT id FROM \(table.sql) WHERE owner_id = ?", [owner]) { r in
+            var rows: [String: StoredRow] = [:]
+            rows.reserveCapacity(keep.count)
+            try c.query("SELECT \(table.columns.map(\.sql).joined(separator: ", ")) FROM \(table.sql) WHERE owner_id = ?", [owner]) { r in
                 let id = r.string(0)
-                if !keep.contains(id) { gone.append(id) }
+                guard keep.contains(id) else { gone.append(id); return }
+                rows[id] = StoredRow(table.columns.enumerated().map { i, col in Self.value(r, Int32(i), col.kind) }, searched: searched)
             }
             for chunk in Self.chunks(gone) {
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
                 if key == "sentences" { try c.run("DELETE FROM sentence_search WHERE sentence_id IN (\(marks))", chunk) }
                 try c.run("DELETE FROM \(table.sql) WHERE id IN (\(marks))", chunk)
             }
+            stored[table.position] = rows
+        }
+        return stored
+    }
+
+    /// A stored value as the document's reading gives it.
+    private static func value(_ r: Row, _ i: Int32, _ kind: Backup.Kind) -> SQLValue {
+        if r.isNull(i) { return .null }
+        switch kind {
+        case .text, .optionalText, .json, .optionalJSON: return .text(r.string(i))
+        case .int, .optionalInt, .bool, .time, .optionalTime: return .integer(r.int64(i))
+        case .real: return .real(r.double(i))
+        case .blob: return .blob(r.data(i))
         }
     }
 
