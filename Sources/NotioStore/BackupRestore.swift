@@ -245,7 +245,12 @@ extension Store {
             case .null: h.combine(0 as UInt8)
             case .integer(let v): h.combine(1 as UInt8); h.combine(v)
             case .real(let v): h.combine(2 as UInt8); h.combine(v)
-            case .text(let v): h.combine(3 as UInt8); h.combine(v)
+            case .text(var v):
+                // The bytes, not the String: a String's hash normalises Unicode, which costs more
+                // than the rest of a restore, and stored text must match byte for byte anyway.
+                h.combine(3 as UInt8)
+                v.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+                h.combine(0xFF as UInt8)
             case .blob(let v): h.combine(4 as UInt8); h.combine(v)
             }
         }
@@ -322,7 +327,12 @@ extension Store {
                 if skipTable(key) { return try reader.skip() }
                 if try reader.takeNull() { return try ended(key) }
                 guard try reader.next() == UInt8(ascii: "[") else { throw BackupProblem(path: "$.\(key)", .notArray) }
-                try reader.array { n in try row(table, n, try readRow(reader, table, n, checkingOnly: checkingOnly)) }
+                // One row's arrays, kept from row to row (no allocation per row).
+                var raw: [JSONValue] = [], values: [SQLValue] = []
+                try reader.array { n in
+                    try readRow(reader, table, n, checkingOnly: checkingOnly, raw: &raw, into: &values)
+                    try row(table, n, values)
+                }
                 try ended(key)
             }
             try reader.finish()
@@ -340,9 +350,11 @@ extension Store {
     /// One row of a table, its values checked by kind and rule, in column order. With
     /// `checkingOnly`, free text (no rule) is checked and left out (an empty string): the first
     /// reading needs only ids, references and names.
-    static func readRow(_ reader: JSONStream, _ table: Backup.Table, _ n: Int, checkingOnly: Bool = false) throws -> [SQLValue] {
+    static func readRow(_ reader: JSONStream, _ table: Backup.Table, _ n: Int, checkingOnly: Bool,
+                        raw: inout [JSONValue], into row: inout [SQLValue]) throws {
         guard try reader.next() == UInt8(ascii: "{") else { throw BackupProblem(path: "$.\(table.key)[\(n)]", .notObject) }
-        var raw = [JSONValue](repeating: .null, count: table.columns.count)
+        raw.removeAll(keepingCapacity: true)
+        for _ in table.columns { raw.append(.null) }
         try reader.object(keys: table.keys) { i in
             if checkingOnly, table.isFreeText[i], try reader.checkString() {
                 raw[i] = .string("")
@@ -350,8 +362,7 @@ extension Store {
                 raw[i] = try reader.value()
             }
         }
-        var row: [SQLValue] = []
-        row.reserveCapacity(table.columns.count)
+        row.removeAll(keepingCapacity: true)
         for (i, col) in table.columns.enumerated() {
             let value = raw[i]
             func problem(_ reason: BackupProblem.Reason) -> BackupProblem { BackupProblem(path: "$.\(table.key)[\(n)].\(col.json)", reason) }
@@ -390,7 +401,6 @@ extension Store {
             case (.blob, _): throw problem(.notBase64)
             }
         }
-        return row
     }
 }
 
