@@ -149,7 +149,7 @@ extension Store {
                     statements.append("INSERT INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders)) \(conflict)")
                 }
                 let inPlace: [InPlaceStatements?] = Backup.tables.map {
-                    replace && Backup.replacedInPlace.contains($0.key) ? InPlaceStatements($0, engine: c.engine) : nil
+                    replace && Backup.replacedInPlace.contains($0.key) ? InPlaceStatements($0) : nil
                 }
                 // Sentences whose text changed in place: their search rows are written again at the end.
                 var staleSearch: [String] = []
@@ -218,7 +218,7 @@ extension Store {
         let update: String
         let searched: [Int]
 
-        init(_ table: Backup.Table, engine: Engine) {
+        init(_ table: Backup.Table) {
             let columns = table.columns.dropFirst().map(\.sql)
             searched = ["text", "memo"].compactMap { table.index[$0] }
             update = "UPDATE \(table.sql) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ? AND owner_id = ?"
