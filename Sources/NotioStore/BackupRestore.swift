@@ -85,8 +85,16 @@ public struct BackupCheck: Sendable {
     public var timeZone: String?
     public var rows: [String: Int] = [:]
     /// Ids per table, by position (concepts: `noteId/id`, as the database keys them).
-    var idSets = [Set<String>](repeating: [], count: Backup.tables.count)
-    func ids(_ key: String) -> Set<String> { idSets[Backup.position[key]!] }
+    /// Kept as digests of the ids' bytes: a document of millions of rows keeps 8 bytes per id, not
+    /// the ids. The hasher is seeded at random per process, so no document can be made to collide.
+    var idSets = [Set<Int>](repeating: [], count: Backup.tables.count)
+    func ids(_ key: String) -> Set<Int> { idSets[Backup.position[key]!] }
+    static func digest(_ id: String) -> Int {
+        var h = Hasher(), id = id
+        id.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return h.finalize()
+    }
+    func contains(_ key: String, _ id: String) -> Bool { ids(key).contains(Self.digest(id)) }
     /// Cover file names the books name.
     public var coverFiles: Set<String> = []
     /// Table keys in the order the document gives them.
@@ -98,7 +106,7 @@ public struct BackupCheck: Sendable {
         return zip(order, order.dropFirst()).allSatisfy { rank[$0]! < rank[$1]! }
     }
     /// Note ids, for their PDFs.
-    public var noteIds: Set<String> { ids("notes") }
+    public var noteIds: Set<String> = []
 }
 
 extension Store {
@@ -269,7 +277,7 @@ extension Store {
             rows.reserveCapacity(keep.count)
             try c.query("SELECT \(table.columns.map(\.sql).joined(separator: ", ")) FROM \(table.sql) WHERE owner_id = ?", [owner]) { r in
                 let id = r.string(0)
-                guard keep.contains(id) else { gone.append(id); return }
+                guard keep.contains(BackupCheck.digest(id)) else { gone.append(id); return }
                 rows[id] = StoredRow(table.columns.enumerated().map { i, col in Self.value(r, Int32(i), col.kind) }, searched: searched)
             }
             for chunk in Self.chunks(gone) {
@@ -470,9 +478,10 @@ struct BackupPass {
         if table.hasId, let id = text("id") {
             // Concepts are numbered within their note; every other id is the row's own.
             let key = table.key == "concepts" ? (text("noteId") ?? "") + "/" + id : id
-            guard check.idSets[table.position].insert(key).inserted else {
+            guard check.idSets[table.position].insert(BackupCheck.digest(key)).inserted else {
                 throw BackupProblem(path: "$.\(table.key)[\(n)].id", .appearsTwice)
             }
+            if table.key == "notes" { check.noteIds.insert(id) }
         }
         if table.key == "books", let cover = text("coverFile") { check.coverFiles.insert(cover) }
         var refs = Self.references[table.position]
@@ -480,7 +489,7 @@ struct BackupPass {
         for (column, parent) in refs {
             guard let target = text(column) else { continue }
             if complete.contains(parent) {
-                guard check.ids(parent).contains(target) else {
+                guard check.contains(parent, target) else {
                     throw BackupProblem(path: "$.\(table.key)[\(n)].\(column)", .notInDocument(table: parent, id: target))
                 }
             } else {
@@ -491,7 +500,7 @@ struct BackupPass {
 
     mutating func finish() throws -> BackupCheck {
         check.rows = Dictionary(uniqueKeysWithValues: Backup.tables.filter { rowCounts[$0.position] > 0 }.map { ($0.key, rowCounts[$0.position]) })
-        for (path, parent, id) in pending where !check.ids(parent).contains(id) {
+        for (path, parent, id) in pending where !check.contains(parent, id) {
             throw BackupProblem(path: path, .notInDocument(table: parent, id: id))
         }
         guard seenHeader.contains("format") else { throw BackupProblem(path: "$.format", .wrongFormat) }
