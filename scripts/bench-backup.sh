@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench, backup: export and restore of 100,000 sentences and 10,000 reading sessions with
-# `notio backup` / `notio restore`, against `sqlite3 DB .dump` of the same database in the same run.
+# `notio backup` / `notio restore`, against `sqlite3 DB .dump` of the same database in the same run,
+# each with its peak RSS; and the server's peak RSS while it takes a 200 MB restore body.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${NOTIO_BIN:-.build/release/notio}
@@ -9,6 +10,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # A data folder with the demo account, then the big library added to it.
+export NOTIO_SEED_DEMO=true
 start_notio "$work/data"
 kill $server_pid; wait $server_pid 2>/dev/null || true
 sqlite3 "$work/data/notio.sqlite3" <<'SQL'
@@ -31,22 +33,62 @@ db="$work/data/notio.sqlite3"
 echo
 echo "== backup: $(sqlite3 "$db" "SELECT count(*) FROM sentences") sentences, $(sqlite3 "$db" "SELECT count(*) FROM reading_sessions") sessions"
 
-# Wall time in ms and peak RSS in MB of a command (GNU time's %M is in KiB).
+# Wall time in ms and peak RSS in MB of a command (GNU time -v: "Maximum resident set size" in KiB).
 measure() {
   local out=$1; shift
   local start end
   start=$(date +%s%N)
-  /usr/bin/time -f "%M" -o "$work/rss" "$@" > "$out"
+  /usr/bin/time -v -o "$work/rss" "$@" > "$out" || true  # a refused document still has its figures
   end=$(date +%s%N)
-  echo "$(( (end - start) / 1000000 )) $(( $(cat "$work/rss") / 1024 ))"
+  echo "$(( (end - start) / 1000000 )) $(( $(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/rss") / 1024 ))"
 }
 read -r dump_ms dump_mb < <(measure "$work/dump.sql" sqlite3 "$db" .dump)
 read -r export_ms export_mb < <(measure "$work/backup.json" "$BIN" backup --data-dir "$work/data" --user study@notio.io)
 read -r restore_ms restore_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/data" --user study@notio.io --input "$work/backup.json" --mode replace)
 read -r merge_ms merge_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/data" --user study@notio.io --input "$work/backup.json" --mode merge)
+# A new server's data folder (its own demo account, the same email): nothing to keep, all to write.
+start_notio "$work/fresh"
+kill $server_pid; wait $server_pid 2>/dev/null || true
+read -r fresh_ms fresh_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/fresh" --user study@notio.io --input "$work/backup.json" --mode replace)
 size_mb=$(( $(stat -c %s "$work/backup.json") / 1048576 ))
-echo "  sqlite3 .dump (whole database)   ${dump_ms} ms   peak ${dump_mb} MB"
-echo "  notio backup (JSON, ${size_mb} MB)   ${export_ms} ms   peak ${export_mb} MB   $(ratio "$export_ms" "$dump_ms")× the dump"
-echo "  notio restore --mode replace     ${restore_ms} ms   peak ${restore_mb} MB   $(ratio "$restore_ms" "$dump_ms")× the dump"
-echo "  notio restore --mode merge       ${merge_ms} ms   peak ${merge_mb} MB (nothing new to add)"
-echo "target: export and restore ≤ 3× sqlite3 .dump; export memory bounded (streamed), restore reads the document whole"
+
+# The server taking a 200 MB body: the document's library six times over under new ids, its last
+# sentence naming a book that is not there, so the whole body is read and checked, then refused.
+python3 - "$work/backup.json" "$work/big.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+sentences = doc.pop("sentences")
+with open(sys.argv[2], "w") as out:
+    out.write(json.dumps(doc)[:-1] + ',"sentences":[')
+    first, copies = True, 0
+    while out.tell() < 200 << 20:
+        for s in sentences:
+            s = dict(s, id=f"{s['id']}-big{copies}", fingerprint=None)
+            out.write(("" if first else ",") + json.dumps(s, ensure_ascii=False))
+            first = False
+        copies += 1
+    out.write(',' + json.dumps(dict(sentences[0], id="last", bookId="no-such-book")) + ']}')
+PY
+big_mb=$(( $(stat -c %s "$work/big.json") / 1048576 ))
+read -r bigcli_ms bigcli_mb < <(measure /dev/null "$BIN" restore --data-dir "$work/data" --user study@notio.io --input "$work/big.json" --mode merge --dry-run)
+start_notio "$work/data"
+curl -s -D "$work/login.h" -o "$work/login.json" -H 'Content-Type: application/json' \
+  -d '{"email":"study@notio.io","password":"password"}' "http://127.0.0.1:$port/api/v1/auth/login"
+cookie=$(awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}' "$work/login.h" | tr -d '\r' | paste -sd ';' -)
+csrf=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("csrfToken",""))' "$work/login.json")
+before_mb=$(( $(awk '/VmHWM/ {print $2}' /proc/$server_pid/status) / 1024 ))
+big_start=$(date +%s%N)
+big_status=$(curl -s -o "$work/big.out" -w '%{http_code}' -H "Cookie: $cookie" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
+  --data-binary @"$work/big.json" "http://127.0.0.1:$port/api/v1/restore?mode=merge&dryRun=true")
+big_ms=$(( ($(date +%s%N) - big_start) / 1000000 ))
+after_mb=$(( $(awk '/VmHWM/ {print $2}' /proc/$server_pid/status) / 1024 ))
+kill $server_pid; wait $server_pid 2>/dev/null || true
+
+echo "  sqlite3 .dump (whole database)        ${dump_ms} ms   peak ${dump_mb} MB"
+echo "  notio backup (JSON, ${size_mb} MB)        ${export_ms} ms   peak ${export_mb} MB   $(ratio "$export_ms" "$dump_ms")× the dump"
+echo "  notio restore --mode replace          ${restore_ms} ms   peak ${restore_mb} MB   $(ratio "$restore_ms" "$dump_ms")× the dump (same data folder)"
+echo "  notio restore --mode replace (new)    ${fresh_ms} ms   peak ${fresh_mb} MB   $(ratio "$fresh_ms" "$dump_ms")× the dump (a new server's data folder)"
+echo "  notio restore --mode merge            ${merge_ms} ms   peak ${merge_mb} MB   $(ratio "$merge_ms" "$dump_ms")× the dump (nothing new to add)"
+echo "  notio restore of the ${big_mb} MB document  ${bigcli_ms} ms   peak ${bigcli_mb} MB (refused at its last row, after reading it all)"
+echo "  POST /api/v1/restore, ${big_mb} MB body    ${big_ms} ms   HTTP ${big_status}   server peak RSS ${before_mb} MB before, ${after_mb} MB after"
+echo "target: export and restore (replace) ≤ 3× sqlite3 .dump with peak RSS ≤ 64 MB; a 200 MB body adds no more than fixed buffers"

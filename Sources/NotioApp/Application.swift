@@ -34,6 +34,7 @@ public final class Application: Sendable {
         for route in staticRoutes(statics) { router.add(route) }
         let uploads = (config.dataDirectory as NSString).appendingPathComponent("tmp")
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
+        BackupService.removeLeftovers(dataDirectory: config.dataDirectory)
         let serverConfig = ServerConfiguration(host: config.host, port: config.port, threads: config.threads, uploadDirectory: uploads,
                                                defaultHeaders: SecurityHeaders.defaults(importMap: Layout.importMapJSON(asset: { statics.url(for: $0) })))
         let responder: @Sendable (Request, Error) -> Response = { request, error in

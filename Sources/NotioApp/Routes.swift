@@ -89,7 +89,7 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("GET", "/api/v1/backup", .sync(backup.backup)),
         Route("GET", "/api/v1/export/markdown", .sync(exports.markdown)),
         Route("GET", "/api/v1/export/anki", .sync(exports.anki)),
-        Route("POST", "/api/v1/restore", maxBodyBytes: BackupAPI.maxBytes, .sync(backup.restore)),
+        Route("POST", "/api/v1/restore", maxBodyBytes: BackupAPI.maxBytes, spoolsBody: true, .sync(backup.restore)),
         Route("POST", "/api/v1/imports", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .sync(imports.create)),
         Route("GET", "/api/v1/timer", .sync(timer.state)),
         Route("POST", "/api/v1/timer/start", .sync(timer.start)),

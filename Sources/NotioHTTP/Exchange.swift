@@ -6,7 +6,7 @@ import Synchronization
 /// first call of the access handler until the completed callback. Used only from the MHD thread
 /// that owns the connection, except `asyncResult`, which a Task fills.
 final class Exchange: @unchecked Sendable {
-    enum BodyMode { case none, raw, urlEncoded, multipart, discard }
+    enum BodyMode { case none, raw, urlEncoded, multipart, spool, discard }
     /// `draining`: the answer went out while the body was still arriving (a chunked body past its
     /// limit); the rest is read and dropped, up to `drainAllowance`, then the connection closes.
     enum Phase { case receiving, running, resumed, answered, draining }
@@ -90,6 +90,14 @@ final class Exchange: @unchecked Sendable {
             break
         case .raw, .urlEncoded:
             bytes.withMemoryRebound(to: UInt8.self, capacity: count) { raw.append($0, count: count) }
+        case .spool:
+            if fileFD < 0, !startFile(field: "body", fileName: "", contentType: contentType ?? "application/octet-stream") {
+                failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
+                abandonBody()
+            } else if !writeToFile(bytes, count) {
+                failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
+                abandonBody()
+            }
         case .multipart:
             if MHD_post_process(postProcessor, bytes, count) == MHD_Result.NO {
                 if failure == nil { failure = .badRequest("The form could not be read.") }
@@ -107,6 +115,9 @@ final class Exchange: @unchecked Sendable {
             return raw.isEmpty && contentLength == nil ? .none : .bytes(raw)
         case .urlEncoded:
             return .form(fields: FormDecoding.urlEncoded(raw), files: [])
+        case .spool:
+            closeFile()
+            return files.first.map { .file($0) } ?? .none
         case .multipart:
             let complete = MHD_destroy_post_processor(postProcessor) == MHD_Result.YES
             postProcessor = nil
@@ -162,17 +173,10 @@ final class Exchange: @unchecked Sendable {
                 }
             }
             guard fileFD >= 0, let data, size > 0 else { return true }
-            var written = 0
-            while written < size {
-                let n = write(fileFD, data + written, size - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
-                    return false
-                }
-                written += n
+            guard writeToFile(data, size) else {
+                failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
+                return false
             }
-            files[files.count - 1].size += size
             return true
         }
         if offset == 0, fieldBytes[name] == nil { fieldBytes[name] = [] }
@@ -184,6 +188,21 @@ final class Exchange: @unchecked Sendable {
         data.withMemoryRebound(to: UInt8.self, capacity: size) {
             fieldBytes[name, default: []].append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
         }
+        return true
+    }
+
+    /// Appends to the file being received (the last of `files`).
+    private func writeToFile(_ data: UnsafePointer<CChar>, _ size: Int) -> Bool {
+        var written = 0
+        while written < size {
+            let n = write(fileFD, data + written, size - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += n
+        }
+        files[files.count - 1].size += size
         return true
     }
 

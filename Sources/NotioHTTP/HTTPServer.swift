@@ -259,6 +259,9 @@ public final class HTTPServer: @unchecked Sendable {
                 }
             } else if let type = exchange.contentType, Self.hasPrefix(type, "application/x-www-form-urlencoded") {
                 exchange.mode = .urlEncoded
+            } else if route.spoolsBody {
+                exchange.uploadDirectory = configuration.uploadDirectory
+                exchange.mode = .spool
             } else {
                 exchange.mode = .raw
                 if let length = exchange.contentLength, length > 0 { exchange.raw.reserveCapacity(length) }

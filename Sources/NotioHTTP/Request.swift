@@ -35,6 +35,8 @@ public enum RequestBody: Sendable {
     case bytes(Data)
     /// multipart/form-data or application/x-www-form-urlencoded: text fields and files.
     case form(fields: [String: String], files: [UploadedFile])
+    /// A body its route spools: on disk, removed by the server after the answer.
+    case file(UploadedFile)
 }
 
 /// One HTTP request, with its route's path parameters filled in.

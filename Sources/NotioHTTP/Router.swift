@@ -15,13 +15,16 @@ public struct Route: Sendable {
     public var pattern: String
     /// Largest body accepted; larger ones get 413 before the body is read.
     public var maxBodyBytes: Int
+    /// A body that is not a form goes to a temporary file as it arrives (`RequestBody.file`)
+    /// instead of memory: for routes that take large documents.
+    public var spoolsBody: Bool
     public var handler: Handler
     let segments: [Segment]
 
     enum Segment: Sendable, Equatable { case literal(String), parameter(String), rest(String) }
 
-    public init(_ method: String, _ pattern: String, maxBodyBytes: Int = 1 << 20, _ handler: Handler) {
-        self.method = method; self.pattern = pattern; self.maxBodyBytes = maxBodyBytes; self.handler = handler
+    public init(_ method: String, _ pattern: String, maxBodyBytes: Int = 1 << 20, spoolsBody: Bool = false, _ handler: Handler) {
+        self.method = method; self.pattern = pattern; self.maxBodyBytes = maxBodyBytes; self.spoolsBody = spoolsBody; self.handler = handler
         self.segments = pattern.split(separator: "/").map { part in
             if part.hasPrefix("{") && part.hasSuffix("...}") { return .rest(String(part.dropFirst().dropLast(4))) }
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }

@@ -74,35 +74,16 @@ extension Store {
     }
 }
 
-/// The rows an account's limits count, by kind.
-public enum CountedRows: String, Sendable {
-    case books, sentences, notes
-}
 
 extension Store {
-    /// The ids of the owner's rows of one kind (at most a limit's worth: the account holds no more).
-    public func ownedIds(_ kind: CountedRows, owner: String) throws -> Set<String> {
-        try database.read { c in Set(try c.all("SELECT id FROM \(kind.rawValue) WHERE owner_id = ?", [owner]) { $0.string(0) }) }
-    }
-}
-
-extension BackupContents {
-    /// How many rows of one kind the document brings that are not among `existing` (a merge
-    /// skips those).
-    public func newRowCount(_ kind: CountedRows, existing: Set<String> = []) -> Int {
-        (rows[kind.rawValue] ?? []).reduce(0) { n, row in
-            if case .text(let id)? = row.first, existing.contains(id) { return n }
-            return n + 1
-        }
-    }
-
-    /// The PDFs' bytes of the document's notes that are not among `existing`.
-    public func noteFileBytes(existing: Set<String> = []) -> Int64 {
-        guard let index = Backup.tables.first(where: { $0.key == "notes" })?.columns.firstIndex(where: { $0.sql == "file_size" }) else { return 0 }
-        return (rows["notes"] ?? []).reduce(0) { sum, row in
-            if case .text(let id)? = row.first, existing.contains(id) { return sum }
-            if index < row.count, case .integer(let n) = row[index] { return sum + n }
-            return sum
-        }
+    /// Throws `AccountLimitExceeded` when the account already holds more than `limits`: checked at
+    /// the end of a write that adds many rows at once (a restore), inside its transaction, so the
+    /// whole write is rolled back.
+    func checkWithin(_ limits: AccountLimits, owner: String, _ c: Connection) throws {
+        guard limits != .none else { return }
+        let usage = try accountUsage(owner: owner, c)
+        if usage.books > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
+        if usage.sentences > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
+        if usage.storedBytes > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
     }
 }

@@ -1,15 +1,22 @@
 import Foundation
 import NotioCore
 
-/// The backup document, `notio-backup` version 1: the profile and every row a reader owns, table
-/// by table, with stable ids. Times are ISO 8601; JSON-valued columns are JSON values. The tables
-/// and columns are listed once here, so export, validation and restore cannot drift apart.
+/// The backup document, `notio-backup`: the profile and every row a reader owns, table by table,
+/// with stable ids. Times are ISO 8601; JSON-valued columns are JSON values. The tables and
+/// columns are listed once here, so export, validation and restore cannot drift apart.
+///
+/// Version 2 says what the database always did: a concept's id is unique within its note (the
+/// analysis numbers them `concept-1`, `concept-2`, … in every note), not across the document.
+/// A version 1 document is read the same way, so backups already downloaded still restore.
 public enum Backup {
     public static let format = "notio-backup"
-    public static let version = 1
+    public static let version = 2
 
     /// A column's kind in the document.
     enum Kind { case text, optionalText, int, optionalInt, real, bool, time, optionalTime, json, optionalJSON, blob }
+
+    /// What a column's text must look like beyond its kind.
+    enum Rule { case none, id, coverName, oneOf(Set<String>) }
 
     struct Column {
         let sql: String
@@ -22,6 +29,7 @@ public enum Backup {
             json = parts.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
             self.kind = kind
         }
+        var isOptional: Bool { [.optionalText, .optionalInt, .optionalTime, .optionalJSON].contains(kind) }
     }
 
     struct Table {
@@ -32,10 +40,69 @@ public enum Backup {
         /// Selects the owner's rows (`?1` is the owner).
         let owned: String
         let orderBy: String
+        /// Column index by the document's key.
+        let index: [String: Int]
+        /// Each column's rule, by index.
+        let rules: [Rule]
+        /// The columns' keys in the document, as UTF-8 (matched without making Strings).
+        let keys: [[UInt8]]
+        /// Text columns without a rule: what they hold is the reader's, only its form is checked.
+        let isFreeText: [Bool]
+        /// The table's place in `tables` (per-table state is kept in arrays, not looked up by key).
+        var position = 0
+
+        init(key: String, sql: String, columns: [Column], owned: String, orderBy: String) {
+            self.key = key; self.sql = sql; self.columns = columns; self.owned = owned; self.orderBy = orderBy
+            index = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.json, $0) })
+            keys = columns.map { Array($0.json.utf8) }
+            rules = columns.map { col in
+                if let values = Backup.allowedValues[key]?[col.json] { return .oneOf(values) }
+                if col.sql == "cover_file" { return .coverName }
+                // Ids and every column naming one: they become file names and URL segments.
+                if col.sql == "id" || col.sql.hasSuffix("_id") { return .id }
+                return .none
+            }
+            isFreeText = zip(columns, rules).map { col, rule in
+                guard case .none = rule else { return false }
+                return col.kind == .text || col.kind == .optionalText
+            }
+        }
+
         /// The table has an `owner_id` column, set to the restoring reader (children are owned
         /// through their parent).
         var ownedDirectly: Bool { owned == "owner_id = ?1" }
+        var hasId: Bool { columns.first?.sql == "id" }
     }
+
+    /// Values the schema limits: states, categories, statuses, emotions, kinds.
+    static let allowedValues: [String: [String: Set<String>]] = [
+        "notes": ["category": Set(NoteCategory.allCases.map(\.rawValue)), "state": ["analysing", "ready", "failed"]],
+        "books": ["status": Set(BookStatus.allCases.map(\.rawValue))],
+        "sentences": ["emotion": Set(Emotion.allCases.map(\.rawValue))],
+        "quizzes": ["difficulty": ["easy", "medium", "hard"]],
+        "questions": ["kind": ["choice", "short"]],
+        "reviewCards": ["itemKind": Set(reviewItems.keys)],
+    ]
+
+    /// Ids and names taken from a document: letters, digits, `.`, `_` and `-`, not starting with
+    /// a dot, 1 to 100 characters. They end up in file names, URLs and SQL parameters.
+    public static func isSafeId(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard (1...100).contains(bytes.count), bytes.first != UInt8(ascii: ".") else { return false }
+        return bytes.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+        }
+    }
+
+    /// A stored cover's name: the SHA-256 of its bytes in hex, then the image type.
+    public static func isCoverName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, ["jpg", "png", "gif", "webp"].contains(parts[1]), parts[0].utf8.count == 64 else { return false }
+        return parts[0].utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+
+    /// The hash part of a cover's name, which the file's bytes must match.
+    public static func coverHash(_ name: String) -> String { String(name.prefix(64)) }
 
     /// Parents before children: the order of insertion.
     static let tables: [Table] = [
@@ -89,23 +156,37 @@ public enum Backup {
               owned: "owner_id = ?1", orderBy: "started_at, id"),
         Table(key: "timer", sql: "reading_timers", columns: [.init("timer", .json), .init("updated_at", .time)],
               owned: "owner_id = ?1", orderBy: "owner_id"),
-    ]
+    ].enumerated().map { var table = $1; table.position = $0; return table }
 
-    /// Where each table's rows point (column → parent table key), checked before a restore.
-    static let references: [String: [(String, String)]] = [
+    /// A table's place in `tables` by its key.
+    static let position: [String: Int] = Dictionary(uniqueKeysWithValues: tables.map { ($0.key, $0.position) })
+
+    /// Where each table's rows point (column → parent table key). Every reference must name a
+    /// row of the same document: a restore never links to rows it did not bring.
+    static let references: [String: [(column: String, parent: String)]] = [
         "notePages": [("noteId", "notes")], "concepts": [("noteId", "notes")], "keywords": [("noteId", "notes")],
-        "quizzes": [("noteId", "notes")], "questions": [("quizId", "quizzes"), ("noteId", "notes")],
+        "quizzes": [("noteId", "notes")],
+        // A retry's copy names the question it repeats (answers to it count for the original).
+        "questions": [("quizId", "quizzes"), ("noteId", "notes"), ("originQuestionId", "questions")],
         "attempts": [("quizId", "quizzes"), ("noteId", "notes")], "attemptAnswers": [("attemptId", "attempts"), ("questionId", "questions")],
         "wrongAnswers": [("questionId", "questions"), ("noteId", "notes")],
         "sentences": [("bookId", "books")], "sessions": [("bookId", "books")],
     ]
 
-    /// Tables whose `id` is global: an id that belongs to another reader must not be touched.
-    static let globalIds: [(key: String, sql: String, owner: String)] = [
-        ("notes", "notes", "owner_id"), ("quizzes", "quizzes", "owner_id"), ("attempts", "attempts", "owner_id"),
-        ("books", "books", "owner_id"), ("sentences", "sentences", "owner_id"), ("sessions", "reading_sessions", "owner_id"),
-        ("questions", "questions", "(SELECT owner_id FROM quizzes q WHERE q.id = questions.quiz_id)"),
+    /// What a review card's `itemId` names, by its `itemKind`.
+    static let reviewItems = ["question": "questions", "sentence": "sentences"]
+
+    /// Tables whose `id` is global, with who owns a row: an id that belongs to another reader
+    /// must not be touched.
+    static let ownerOfId: [String: String] = [
+        "notes": "owner_id", "quizzes": "owner_id", "attempts": "owner_id", "books": "owner_id", "sentences": "owner_id",
+        "sessions": "owner_id", "questions": "(SELECT owner_id FROM quizzes q WHERE q.id = questions.quiz_id)",
     ]
+
+    /// Tables a replace brings up to date in place rather than emptying and filling again.
+    static let replacedInPlace: Set<String> = ["books", "sentences", "sessions"]
+
+    static let tableByKey: [String: Table] = Dictionary(uniqueKeysWithValues: tables.map { ($0.key, $0) })
 
     /// `2026-11-30T03:28:55.851Z` from epoch milliseconds, written by hand: Foundation's
     /// formatters cost microseconds per call, which is most of an export of 100,000 rows.
@@ -187,37 +268,6 @@ public enum Backup {
 
 }
 
-/// Why a backup document cannot be restored: the JSON path of the first bad value and what is wrong.
-public struct BackupProblem: Error, Sendable, Equatable {
-    public var path: String
-    public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
-}
-
-/// Rows a restore writes (or would write), by table key.
-public struct BackupCounts: Codable, Sendable, Equatable {
-    public var tables: [String: Int]
-    public var files: Int
-    public init(tables: [String: Int] = [:], files: Int = 0) { self.tables = tables; self.files = files }
-}
-
-/// A validated document, ready to write.
-public struct BackupContents: Sendable {
-    public var userEmail: String
-    public var userId: String
-    public var language: String?
-    public var timeZone: String?
-    /// Rows as SQL values per table key, in `Backup.tables` order.
-    var rows: [String: [[SQLValue]]]
-    /// Note ids with a PDF and cover names, as the document names them (for the zip's files).
-    public var noteFiles: [String] { (rows["notes"] ?? []).compactMap { if case .text(let id) = $0[0] { return id }; return nil } }
-    public var coverFiles: [String] {
-        let index = Backup.tables.first { $0.key == "books" }!.columns.firstIndex { $0.sql == "cover_file" }!
-        return (rows["books"] ?? []).compactMap { if case .text(let name) = $0[index] { return name }; return nil }
-    }
-    public var counts: BackupCounts { BackupCounts(tables: rows.mapValues(\.count)) }
-}
-
 extension Store {
     /// Writes the owner's backup document to `sink` piece by piece (a row at a time), so memory
     /// stays bounded however large the library is.
@@ -279,204 +329,16 @@ extension Store {
         if !buffer.isEmpty { try output(buffer) }
     }
 
-    /// Reads and checks a whole document before anything is written: its format and version,
-    /// that it is this reader's, every value's type, and that every reference points at a row
-    /// of the document. The first problem is thrown with its JSON path.
-    public static func validateBackup(_ data: Data, for user: User) throws -> BackupContents {
-        let parsed: JSONValue
-        do { parsed = try FastJSON.parse(data) } catch let f as FastJSON.Failure {
-            throw BackupProblem(path: "$", message: "is not valid JSON at byte \(f.offset): \(f.reason) (the file may be cut off or not a Notio backup)")
-        }
-        guard case .object(let doc) = parsed else { throw BackupProblem(path: "$", message: "must be an object") }
-        guard case .string(Backup.format)? = doc["format"] else { throw BackupProblem(path: "$.format", message: "must be \"\(Backup.format)\"") }
-        guard case .number(let v)? = doc["version"], let version = Int(exactly: v) else {
-            throw BackupProblem(path: "$.version", message: "must be a whole number")
-        }
-        guard version <= Backup.version else {
-            throw BackupProblem(path: "$.version", message: "is \(version), newer than this server understands (\(Backup.version)): update Notio first")
-        }
-        guard version >= 1 else { throw BackupProblem(path: "$.version", message: "must be 1 or more") }
-        guard case .string(let exported)? = doc["exportedAt"], Backup.millis(exported) != nil else {
-            throw BackupProblem(path: "$.exportedAt", message: "must be an ISO 8601 time")
-        }
-        guard case .object(let profile)? = doc["user"] else { throw BackupProblem(path: "$.user", message: "must be an object") }
-        guard case .string(let email)? = profile["email"], case .string(let id)? = profile["id"] else {
-            throw BackupProblem(path: "$.user.email", message: "is required")
-        }
-        // Another reader's document must not be poured into this account.
-        guard id == user.id || email.lowercased() == user.email.lowercased() else {
-            throw BackupProblem(path: "$.user", message: "belongs to another account (\(email)); sign in as that account to restore it")
-        }
-        var language: String?, zone: String?
-        if case .string(let l)? = profile["language"] { language = l }
-        if case .string(let z)? = profile["timeZone"] { zone = z }
-        var contents = BackupContents(userEmail: email, userId: id, language: language, timeZone: zone, rows: [:])
-        var ids: [String: Set<String>] = [:]
-        for table in Backup.tables {
-            let path = "$.\(table.key)"
-            guard let raw = doc[table.key], raw != .null else { contents.rows[table.key] = []; continue }
-            guard case .array(let items) = raw else { throw BackupProblem(path: path, message: "must be an array") }
-            var rows: [[SQLValue]] = []
-            rows.reserveCapacity(items.count)
-            var seen = Set<String>()
-            for (n, item) in items.enumerated() {
-                guard case .object(let object) = item else { throw BackupProblem(path: "\(path)[\(n)]", message: "must be an object") }
-                var row: [SQLValue] = []
-                row.reserveCapacity(table.columns.count)
-                for col in table.columns {
-                    let value = object[col.json] ?? .null
-                    func problem(_ message: String) -> BackupProblem { BackupProblem(path: "\(path)[\(n)].\(col.json)", message: message) }
-                    let optional = [.optionalText, .optionalInt, .optionalTime, .optionalJSON].contains(col.kind)
-                    if value == .null {
-                        guard optional else { throw problem("is required") }
-                        row.append(.null)
-                        continue
-                    }
-                    switch (col.kind, value) {
-                    case (.text, .string(let s)), (.optionalText, .string(let s)): row.append(.text(s))
-                    case (.text, _): throw problem("must be a string")
-                    case (.optionalText, _): throw problem("must be a string or null")
-                    case (.int, .number(let d)), (.optionalInt, .number(let d)):
-                        guard let i = Int64(exactly: d) else { throw problem("must be a whole number") }
-                        row.append(.integer(i))
-                    case (.int, _), (.optionalInt, _): throw problem("must be a whole number")
-                    case (.real, .number(let d)): row.append(.real(d))
-                    case (.real, _): throw problem("must be a number")
-                    case (.bool, .bool(let b)): row.append(.integer(b ? 1 : 0))
-                    case (.bool, _): throw problem("must be true or false")
-                    case (.time, .string(let s)), (.optionalTime, .string(let s)):
-                        guard let m = Backup.millis(s) else { throw problem("must be an ISO 8601 time") }
-                        row.append(.integer(m))
-                    case (.time, _), (.optionalTime, _): throw problem("must be an ISO 8601 time")
-                    case (.json, _), (.optionalJSON, _): row.append(.text(value.text))
-                    case (.blob, .string(let s)):
-                        guard let d = Data(base64Encoded: s) else { throw problem("must be base64") }
-                        row.append(.blob(d))
-                    case (.blob, _): throw problem("must be base64")
-                    }
-                }
-                if table.columns.first?.sql == "id", case .text(let rowId) = row[0] {
-                    guard !rowId.isEmpty, rowId.count <= 100 else { throw BackupProblem(path: "\(path)[\(n)].id", message: "must be 1 to 100 characters") }
-                    guard seen.insert(rowId).inserted else { throw BackupProblem(path: "\(path)[\(n)].id", message: "appears twice") }
-                }
-                rows.append(row)
-            }
-            contents.rows[table.key] = rows
-            ids[table.key] = seen
-        }
-        try checkValues(contents)
-        // Every reference points at a row of the same document.
-        for (key, refs) in Backup.references {
-            let table = Backup.tables.first { $0.key == key }!
-            for (n, row) in (contents.rows[key] ?? []).enumerated() {
-                for (column, parent) in refs {
-                    let index = table.columns.firstIndex { $0.json == column }!
-                    guard case .text(let target) = row[index] else { continue }
-                    guard ids[parent]?.contains(target) == true else {
-                        throw BackupProblem(path: "$.\(key)[\(n)].\(column)", message: "names \(parent) \"\(target)\", which is not in the document")
-                    }
-                }
-            }
-        }
-        return contents
-    }
-
-    /// Values the schema limits: states, categories, statuses, emotions.
-    static func checkValues(_ contents: BackupContents) throws {
-        let allowed: [(String, String, Set<String>)] = [
-            ("notes", "category", Set(NoteCategory.allCases.map(\.rawValue))),
-            ("notes", "state", ["analysing", "ready", "failed"]),
-            ("books", "status", Set(BookStatus.allCases.map(\.rawValue))),
-            ("sentences", "emotion", Set(Emotion.allCases.map(\.rawValue))),
-            ("quizzes", "difficulty", ["easy", "medium", "hard"]),
-            ("questions", "kind", ["choice", "short"]),
-        ]
-        for (key, column, values) in allowed {
-            let table = Backup.tables.first { $0.key == key }!
-            let index = table.columns.firstIndex { $0.json == column }!
-            for (n, row) in (contents.rows[key] ?? []).enumerated() {
-                if case .text(let v) = row[index], !values.contains(v) {
-                    throw BackupProblem(path: "$.\(key)[\(n)].\(column)", message: "must be one of \(values.sorted().joined(separator: ", "))")
-                }
-            }
-        }
-    }
-
-    /// Writes a validated document in one transaction: `replace` first removes everything the
-    /// reader has; `merge` keeps it and adds the rows whose ids are not there yet (so restoring
-    /// the same document twice adds nothing). With `dryRun` the transaction is rolled back and
-    /// only the counts are returned. Rows whose ids belong to another reader stop the restore.
-    public func restoreBackup(_ contents: BackupContents, owner: User, replace: Bool, dryRun: Bool) throws -> BackupCounts {
-        struct Rollback: Error { let counts: BackupCounts }
-        do {
-            return try database.write { c in
-                for (key, sql, ownerExpr) in Backup.globalIds {
-                    let table = Backup.tables.first { $0.key == key }!
-                    guard table.columns.first?.sql == "id" else { continue }
-                    for (n, row) in (contents.rows[key] ?? []).enumerated() {
-                        guard case .text(let id) = row[0] else { continue }
-                        if let other = try c.first("SELECT \(ownerExpr) FROM \(sql) WHERE id = ?", [id], { $0.optionalString(0) }) ?? nil, other != owner.id {
-                            throw BackupProblem(path: "$.\(key)[\(n)].id", message: "belongs to another account's data")
-                        }
-                    }
-                }
-                if replace { try wipeReaderData(owner: owner.id, c) }
-                var counts = BackupCounts()
-                var newNotes: [(String, String)] = [], newSentences: [(String, String)] = []
-                func text(_ table: String, _ row: [SQLValue], _ column: String) -> String {
-                    let index = Backup.tables.first { $0.key == table }!.columns.firstIndex { $0.sql == column }!
-                    if case .text(let t) = row[index] { return t }
-                    return ""
-                }
-                for table in Backup.tables {
-                    let columns = table.columns.map(\.sql) + (table.ownedDirectly ? ["owner_id"] : [])
-                    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
-                    // Said the same way on both engines: a row whose key is there is skipped (or,
-                    // for the one timer a reader has, replaced).
-                    let conflict = table.key == "timer" && replace
-                        ? "ON CONFLICT (owner_id) DO UPDATE SET timer = excluded.timer, updated_at = excluded.updated_at"
-                        : "ON CONFLICT DO NOTHING"
-                    let sql = "INSERT INTO \(table.sql) (\(columns.joined(separator: ","))) VALUES (\(placeholders)) \(conflict)"
-                    var written = 0
-                    for row in contents.rows[table.key] ?? [] {
-                        var values: [SQLBindable] = row.map { $0 as SQLBindable }
-                        if table.ownedDirectly { values.append(owner.id) }
-                        let n = try c.run(sql, values)
-                        written += n
-                        // Only rows that were really added get search entries.
-                        if n > 0, case .text(let id) = row[0] {
-                            if table.key == "notes" {
-                                newNotes.append((id, text("notes", row, "search_text")))
-                            } else if table.key == "sentences" {
-                                newSentences.append((id, text("sentences", row, "text") + "\n" + text("sentences", row, "memo")))
-                            }
-                        }
-                    }
-                    counts.tables[table.key] = written
-                }
-                // Rows straight from memory: an FTS insert per row with its values is the fast way in.
-                for (id, body) in newNotes { try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, body]) }
-                for (id, body) in newSentences { try c.run("INSERT INTO sentence_search (sentence_id, body) VALUES (?, ?)", [id, body]) }
-                if replace, let language = contents.language, ["ko", "en"].contains(language) {
-                    try c.run("UPDATE users SET language = ? WHERE id = ?", [language, owner.id])
-                }
-                if replace, let zone = contents.timeZone, TimeZone(identifier: zone) != nil {
-                    try c.run("UPDATE users SET time_zone = ? WHERE id = ?", [zone, owner.id])
-                }
-                if dryRun { throw Rollback(counts: counts) }
-                return counts
-            }
-        } catch let r as Rollback {
-            return r.counts
-        }
-    }
-
-    /// Everything a reader made, gone (the account and its sessions stay).
-    func wipeReaderData(owner: String, _ c: Connection) throws {
+    /// Everything a reader made, gone (the account and its sessions stay); with `keepingLibrary`
+    /// the books, sentences and reading sessions stay (a restore replaces those in place).
+    func wipeReaderData(owner: String, _ c: Connection, keepingLibrary: Bool = false) throws {
         try c.run("DELETE FROM note_search WHERE note_id IN (SELECT id FROM notes WHERE owner_id = ?)", [owner])
-        try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [owner])
+        if !keepingLibrary {
+            try c.run("DELETE FROM sentence_search WHERE sentence_id IN (SELECT id FROM sentences WHERE owner_id = ?)", [owner])
+        }
         try c.run("DELETE FROM jobs WHERE owner_id = ?", [owner])
-        for table in ["review_cards", "wrong_answers", "attempts", "quizzes", "notes", "reading_sessions", "sentences", "books", "reading_timers"] {
+        let library = ["reading_sessions", "sentences", "books"]
+        for table in ["review_cards", "wrong_answers", "attempts", "quizzes", "notes"] + (keepingLibrary ? [] : library) + ["reading_timers"] {
             try c.run("DELETE FROM \(table) WHERE owner_id = ?", [owner])
         }
     }

@@ -167,6 +167,10 @@ import NotioTestSupport
         let file = NSTemporaryDirectory() + "notio-big-\(UUID().uuidString).json"
         try JSONSerialization.data(withJSONObject: doc).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
+        // The killed runs take the zip: its document is unpacked into tmp/ first, which a kill leaves there.
+        let zipFile = file + ".zip"
+        try BackupRestoreTests.zip([("notio-backup.json", try Data(contentsOf: URL(fileURLWithPath: file)))]).write(to: URL(fileURLWithPath: zipFile))
+        defer { try? FileManager.default.removeItem(atPath: zipFile) }
 
         func count() throws -> Int {
             let store = try NotioStoreOpen.store(server.dataDirectory)
@@ -179,7 +183,7 @@ import NotioTestSupport
         for delay in [0.05, 0.3, 0.8] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: TestServer.packageRoot + "/.build/debug/notio")
-            p.arguments = ["restore", "--data-dir", server.dataDirectory, "--user", email, "--input", file, "--mode", "replace"] + database
+            p.arguments = ["restore", "--data-dir", server.dataDirectory, "--user", email, "--input", zipFile, "--mode", "replace"] + database
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
@@ -205,6 +209,10 @@ import NotioTestSupport
         }
         #expect(p.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         #expect(try count() == 30_000)
+        // What the killed restores left in tmp/ is gone once a server starts on the folder.
+        let again = try await TestServer.start(seedDemo: false, dataDirectory: server.dataDirectory)
+        let left = try FileManager.default.contentsOfDirectory(atPath: again.dataDirectory + "/tmp").filter { $0.hasPrefix("restore-") }
+        #expect(left.isEmpty, "\(left)")
     }
 }
 

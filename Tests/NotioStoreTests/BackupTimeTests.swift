@@ -52,6 +52,18 @@ import NotioCore
         }
     }
 
+    /// The checking reading drops free text without making Strings: its UTF-8 check must agree with Swift's.
+    @Test func checksUTF8WithoutMakingStrings() throws {
+        let samples: [[UInt8]] = [Array("plain".utf8), Array("한국어 😀 é".utf8), [0xC3, 0x28], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80],
+                                  [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0xE2, 0x82], [0xFF], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBF]]
+        for bytes in samples {
+            let swift = String(validating: bytes, as: UTF8.self) != nil
+            #expect(bytes.withUnsafeBufferPointer { JSONStream.isUTF8($0) } == swift, "\(bytes)")
+            let reader = JSONStream(data: Data([0x22] + bytes + [0x22]))
+            if swift { #expect(try reader.checkString()) } else { #expect(throws: JSONStream.Failure.self) { _ = try reader.checkString() } }
+        }
+    }
+
     @Test func refusesWhatIsNotJSON() {
         for text in [#"{"a":1"#, #"{"a" 1}"#, #"[1,]"#, #""open"#, "tru", #"{"a":"\x"}"#, "[1] 2", #""\ud800""#, "-", "1.", "\"\u{01}\""] {
             #expect(throws: FastJSON.Failure.self, "\(text)") { _ = try FastJSON.parse(Data(text.utf8)) }

@@ -32,24 +32,20 @@ struct BackupAPI {
         let mode = request.query["mode"] ?? request.formFields["mode"] ?? "merge"
         guard ["replace", "merge"].contains(mode) else { throw HTTPError.unprocessable(["mode": "must be replace or merge"]) }
         let dryRun = ["true", "1"].contains(request.query["dryRun"] ?? request.formFields["dryRun"] ?? "")
-        let (path, remove) = try uploaded(request)
-        defer { if remove { try? FileManager.default.removeItem(atPath: path) } }
+        let path = try uploaded(request, user: user)
         let outcome = try service.restore(file: path, owner: user, replace: mode == "replace", dryRun: dryRun)
         app.sessions.clear()
         struct Answer: Encodable { var mode: String; var dryRun: Bool; var counts: [String: Int]; var files: Int }
         return JSON.response(Answer(mode: mode, dryRun: dryRun, counts: outcome.counts.tables, files: outcome.counts.files))
     }
 
-    /// The request's backup as a file on disk (and whether to remove it afterwards).
-    private func uploaded(_ request: Request) throws -> (String, Bool) {
-        if let file = request.files.first(where: { $0.fieldName == "file" }), file.size > 0 { return (file.path, false) }
-        let data = request.bodyData
-        guard !data.isEmpty else {
-            throw HTTPError.unprocessable(["file": "a backup document is needed"], "복원할 백업 파일을 골라 주세요. (Choose a backup file to restore.)")
-        }
-        let path = (app.config.dataDirectory as NSString).appendingPathComponent("tmp/restore-\(UUID().uuidString).json")
-        try data.write(to: URL(fileURLWithPath: path))
-        return (path, true)
+    /// The request's backup as a file on disk: a multipart `file`, or the body itself, which the
+    /// server streamed to a temporary file (the route spools its body), so a large document is
+    /// never held in memory. The server removes both after the answer.
+    private func uploaded(_ request: Request, user: User) throws -> String {
+        if let file = request.files.first(where: { $0.fieldName == "file" }), file.size > 0 { return file.path }
+        if case .file(let body) = request.body, body.size > 0 { return body.path }
+        throw HTTPError.unprocessable(["file": "a backup document is needed"], BackupMessages.text("no_file", user.language))
     }
 
     // MARK: The settings page
@@ -85,7 +81,7 @@ struct BackupAPI {
         guard !token.isEmpty, token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { throw HTTPError.badRequest() }
         let kept = pendingPath(user: user, token: token)
         guard FileManager.default.fileExists(atPath: kept) else {
-            throw HTTPError.notFound("복원할 파일이 없어요. 다시 올려 주세요. (The uploaded backup is gone; upload it again.)")
+            throw HTTPError.notFound(BackupMessages.text("pending_gone", user.language))
         }
         defer { try? FileManager.default.removeItem(atPath: kept) }
         _ = try service.restore(file: kept, owner: user, replace: f["mode"] == "replace", dryRun: false)

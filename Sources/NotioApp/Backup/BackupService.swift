@@ -15,11 +15,10 @@ struct BackupService: Sendable {
     /// Writes the document (or a zip with it and the files) to a new file in the data folder's
     /// tmp/, streamed: memory stays bounded whatever the library's size.
     func export(owner: User, withFiles: Bool, at now: Date) throws -> String {
-        let tmp = (dataDirectory as NSString).appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        let tmp = try Self.temporaryDirectory(dataDirectory)
         let path = "\(tmp)/backup-\(UUID().uuidString)" + (withFiles ? ".zip" : ".json")
         _ = FileManager.default.createFile(atPath: path, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw HTTPError(500, "backup_failed", "The backup could not be written.") }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw HTTPError(500, "backup_failed", BackupMessages.text("failed", owner.language)) }
         defer { try? handle.close() }
         do {
             if withFiles {
@@ -52,91 +51,136 @@ struct BackupService: Sendable {
         var dryRun: Bool
     }
 
-    /// Restores a document (JSON) or a backup zip from a file. Everything is checked first; then
-    /// the rows are written in one transaction; then the files, each written under a temporary
-    /// name and renamed (a file is never half there).
+    /// Largest cover file taken from a backup zip (a catalog's cover is at most 5 MB).
+    static let maxCoverBytes = 16 << 20
+
+    /// Restores a document (JSON) or a backup zip from a file, all or nothing. The document is
+    /// read streaming, twice: once to check everything (values, ids, names, references), once to
+    /// write the rows in one transaction. The zip's files are checked (a cover's bytes must hash
+    /// to its name) and written under temporary names before the transaction, moved into place
+    /// after it commits, and removed on any failure. Messages are in the reader's language.
     func restore(file path: String, owner: User, replace: Bool, dryRun: Bool) throws -> Outcome {
-        guard let head = FileHandle(forReadingAtPath: path) else { throw HTTPError.badRequest("The backup file could not be read.") }
+        let language = owner.language
+        let tmp = try Self.temporaryDirectory(dataDirectory)
+        var temporaries: [String] = []
+        defer { for t in temporaries { try? FileManager.default.removeItem(atPath: t) } }
+        func temporary() -> String {
+            let t = "\(tmp)/\(Self.restorePrefix)\(UUID().uuidString)"
+            temporaries.append(t)
+            return t
+        }
+        guard let head = FileHandle(forReadingAtPath: path) else { throw HTTPError.badRequest(BackupMessages.text("unreadable", language)) }
         let magic = (try? head.read(upToCount: 4)) ?? Data()
         try? head.close()
-        var files: [(zipName: String, target: String)] = []
-        let storage = self.files
-        let document: Data
+        var document = path
         var zip: ZipReader?
         if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             let reader: ZipReader
             do { reader = try ZipReader(path: path) } catch {
-                throw HTTPError(422, "invalid_backup", "백업 파일(zip)이 손상되었어요. (The backup zip is damaged: \(error))", fields: ["file": "\(error)"])
+                throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_damaged", language), fields: ["file": "\(error)"])
             }
-            guard reader.entry(named: Self.documentName) != nil else {
-                throw HTTPError(422, "invalid_backup", "zip 안에 notio-backup.json이 없어요. (The zip holds no notio-backup.json.)", fields: ["$": "notio-backup.json is missing"])
+            guard let entry = reader.entry(named: Self.documentName) else {
+                throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_no_document", language), fields: ["$": "notio-backup.json is missing"])
             }
-            do { document = try reader.data(named: Self.documentName) } catch {
-                throw HTTPError(422, "invalid_backup", "백업 파일(zip)이 손상되었어요. (The backup zip is damaged: \(error))")
+            document = temporary()
+            do { try reader.extract(entry, to: document) } catch {
+                throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_damaged", language), fields: ["file": "\(error)"])
             }
             zip = reader
-        } else {
-            guard let data = FileManager.default.contents(atPath: path) else { throw HTTPError.badRequest("The backup file could not be read.") }
-            document = data
         }
-        let contents: BackupContents
         do {
-            contents = try Store.validateBackup(document, for: owner)
+            let check = try Store.checkBackup(file: document, for: owner)
+            // Covers a book may keep: the reader's own, and those whose bytes the zip brings.
+            var covers = try store.coverFiles(owner: owner.id)
+            var placed: [(temporary: String, name: String)] = []
+            if let zip {
+                for id in check.noteIds.sorted() {
+                    let name = "files/notes/\(id).pdf"
+                    guard let entry = zip.entry(named: name) else { continue }
+                    let part = temporary()
+                    try extract(zip, entry, to: part, language)
+                    guard Self.starts(part, with: Array("%PDF".utf8)) else { throw BackupProblem(path: name, .notPDF) }
+                    placed.append((part, FileStorage.notePDF(id)))
+                }
+                for cover in check.coverFiles.sorted() {
+                    let name = "files/covers/\(cover)"
+                    guard let entry = zip.entry(named: name) else { continue }
+                    guard entry.size <= UInt64(Self.maxCoverBytes) else { throw BackupProblem(path: name, .fileTooLarge) }
+                    let part = temporary()
+                    try extract(zip, entry, to: part, language)
+                    // Covers are shared by content: a name is only ever given to its own bytes.
+                    guard let bytes = FileManager.default.contents(atPath: part), Crypto.sha256Hex(bytes) == Backup.coverHash(cover) else {
+                        throw BackupProblem(path: name, .fileDiffers)
+                    }
+                    covers.insert(cover)
+                    if !files.exists(FileStorage.cover(cover)) { placed.append((part, FileStorage.cover(cover))) }
+                }
+            }
+            var outcome = Outcome(counts: try store.restoreBackup(file: document, check: check, owner: owner, replace: replace,
+                                                                  dryRun: dryRun, covers: covers, limits: limits), dryRun: dryRun)
+            outcome.counts.files = placed.count
+            if !dryRun {
+                for (part, name) in placed { try files.put(name, movingFrom: part) }
+            }
+            return outcome
         } catch let p as BackupProblem {
-            throw Self.invalid(p)
+            throw Self.invalid(p, language: language)
         }
-        if let zip {
-            for id in contents.noteFiles where zip.entry(named: "files/notes/\(id).pdf") != nil {
-                files.append(("files/notes/\(id).pdf", FileStorage.notePDF(id)))
-            }
-            for name in contents.coverFiles where !name.contains("/") && zip.entry(named: "files/covers/\(name)") != nil {
-                files.append(("files/covers/\(name)", FileStorage.cover(name)))
-            }
-        }
-        try checkLimits(contents, owner: owner, replace: replace)
-        let counts: BackupCounts
-        do {
-            counts = try store.restoreBackup(contents, owner: owner, replace: replace, dryRun: dryRun)
-        } catch let p as BackupProblem {
-            throw Self.invalid(p)
-        }
-        var outcome = Outcome(counts: counts, dryRun: dryRun)
-        outcome.counts.files = files.count
-        if !dryRun, let zip {
-            let tmp = (dataDirectory as NSString).appendingPathComponent("tmp")
-            try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
-            for (name, target) in files {
-                let part = "\(tmp)/restore-file-\(UUID().uuidString)"
-                guard let entry = zip.entry(named: name) else { continue }
-                defer { try? FileManager.default.removeItem(atPath: part) }
-                try zip.extract(entry, to: part)
-                try storage.put(target, movingFrom: part)
-            }
-        }
-        return outcome
     }
 
-    /// A restore that would take the account past its limits is refused whole, before writing.
-    /// Replace counts the document alone; merge adds what the account does not have yet.
-    private func checkLimits(_ contents: BackupContents, owner: User, replace: Bool) throws {
-        guard limits != .none else { return }
-        if replace {
-            if contents.newRowCount(.books) > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
-            if contents.newRowCount(.sentences) > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
-            if contents.noteFileBytes() > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
-            return
+    private func extract(_ zip: ZipReader, _ entry: ZipEntry, to path: String, _ language: String) throws {
+        do { try zip.extract(entry, to: path) } catch {
+            throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_damaged", language), fields: [entry.name: "\(error)"])
         }
-        let have = try store.accountUsage(owner: owner.id)
-        let books = contents.newRowCount(.books, existing: try store.ownedIds(.books, owner: owner.id))
-        if have.books + books > limits.books { throw AccountLimitExceeded(.books, limit: Int64(limits.books)) }
-        let sentences = contents.newRowCount(.sentences, existing: try store.ownedIds(.sentences, owner: owner.id))
-        if have.sentences + sentences > limits.sentences { throw AccountLimitExceeded(.sentences, limit: Int64(limits.sentences)) }
-        let bytes = contents.noteFileBytes(existing: try store.ownedIds(.notes, owner: owner.id))
-        if have.storedBytes + bytes > limits.storedBytes { throw AccountLimitExceeded(.storage, limit: limits.storedBytes) }
     }
 
-    static func invalid(_ p: BackupProblem) -> HTTPError {
-        HTTPError(422, "invalid_backup", "백업을 복원할 수 없어요: \(p.path) \(p.message) (The backup cannot be restored: \(p.path) \(p.message).) 아무것도 바뀌지 않았어요. (Nothing was changed.)",
-                  fields: [p.path: p.message])
+    private static func starts(_ path: String, with prefix: [UInt8]) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: prefix.count)).map { Array($0) == prefix } ?? false
+    }
+
+    static func invalid(_ p: BackupProblem, language: String) -> HTTPError {
+        let text = BackupMessages.text("invalid", language)
+            .replacingOccurrences(of: "{path}", with: p.path)
+            .replacingOccurrences(of: "{problem}", with: p.message(language: language))
+        return HTTPError(422, "invalid_backup", text, fields: [p.path: p.message(language: language)])
+    }
+
+    /// Names of a restore's temporary files in the data folder's tmp/ (and of kept uploads):
+    /// whatever a killed restore left is removed at the next start.
+    static let restorePrefix = "restore-"
+    static let leftoverPrefixes = [restorePrefix, "pending-restore-", "backup-", "notio-upload-"]
+
+    static func temporaryDirectory(_ dataDirectory: String) throws -> String {
+        let tmp = (dataDirectory as NSString).appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        return tmp
+    }
+
+    /// Removes what a killed restore, backup or upload left in tmp/ (called before serving).
+    static func removeLeftovers(dataDirectory: String) {
+        let tmp = (dataDirectory as NSString).appendingPathComponent("tmp")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? [] where leftoverPrefixes.contains(where: name.hasPrefix) {
+            try? FileManager.default.removeItem(atPath: "\(tmp)/\(name)")
+        }
+    }
+}
+
+/// The backup's messages, one text per language (the reader's, `ko` unless `en`).
+enum BackupMessages {
+    static let table: [String: (ko: String, en: String)] = [
+        "invalid": ("백업을 복원할 수 없어요: {path} {problem}. 아무것도 바뀌지 않았어요.", "The backup cannot be restored: {path} {problem}. Nothing was changed."),
+        "zip_damaged": ("백업 파일(zip)이 손상되었어요.", "The backup zip is damaged."),
+        "zip_no_document": ("zip 안에 notio-backup.json이 없어요.", "The zip holds no notio-backup.json."),
+        "unreadable": ("백업 파일을 읽을 수 없어요.", "The backup file could not be read."),
+        "no_file": ("복원할 백업 파일을 골라 주세요.", "Choose a backup file to restore."),
+        "pending_gone": ("복원할 파일이 없어요. 다시 올려 주세요.", "The uploaded backup is gone; upload it again."),
+        "failed": ("백업을 만들 수 없어요.", "The backup could not be written."),
+    ]
+
+    static func text(_ key: String, _ language: String) -> String {
+        guard let entry = table[key] else { return key }
+        return language == "en" ? entry.en : entry.ko
     }
 }
