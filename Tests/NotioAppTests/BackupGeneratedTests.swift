@@ -2,23 +2,13 @@ import Foundation
 import Testing
 @testable import NotioApp
 @testable import NotioStore
+@testable import NotioAnalysis
 import NotioTestSupport
 
 /// Generated accounts (a seeded random number generator, so a failure repeats): many notes whose
 /// concepts share ids, quizzes with retries, attempts, notebooks, review cards, books, sentences
 /// with awkward text. Restore, back up, restore that, back up again: nothing lost, nothing changed.
 @Suite struct BackupGeneratedTests {
-    /// SplitMix64: small, fast, the same sequence for the same seed on every machine.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let words = ["운영체제", "교착 상태", "\"따옴표\"", "역슬래시 \\ 하나", "줄\n바꿈", "탭\t문자", "😀 이모지", "e\u{301}", "\u{2028}",
                         "<script>", "&amp;", "long " + String(repeating: "가", count: 300), "", "plain"]
@@ -26,7 +16,7 @@ import NotioTestSupport
     /// An account's document; another `variant` has the same ids (as far as its counts go)
     /// with other values, and its sentences carry the mark `변경<variant>`.
     static func document(seed: UInt64, user: [String: Any], variant: UInt64 = 0) -> [String: Any] {
-        var rng = Seeded(state: seed &+ variant &* 7919)
+        var rng = SeededGenerator(seed: seed &+ variant &* 7919)
         func pick<T>(_ a: [T]) -> T { a[Int.random(in: 0..<a.count, using: &rng)] }
         func n(_ r: ClosedRange<Int>) -> Int { Int.random(in: r, using: &rng) }
         func text() -> String { (0..<n(1...3)).map { _ in pick(words) }.joined(separator: " ") }
