@@ -57,7 +57,12 @@ function start() {
         const concept = document.createElement("span");
         concept.className = "chip chip-keyword review-concept";
         concept.textContent = r.conceptName;
-        result.replaceChildren(strong, answer, concept);
+        // When it comes back, by the schedule this answer set.
+        const back = document.createElement("p");
+        back.className = "review-next-due";
+        const days = Math.round((new Date(r.nextDue) - Date.now()) / 86_400_000);
+        back.textContent = days < 1 ? d.msgBackToday : d.msgBackDays.replace("{n}", String(days));
+        result.replaceChildren(strong, answer, concept, back);
         remaining -= 1;
         if (due) due.textContent = String(remaining);
         const next = document.createElement("button");

@@ -63,7 +63,14 @@ import NotioStore
         #expect(occurrences("class=\"quiz-question card\"", taker.text) == 5)
         #expect(taker.text.contains("action=\"/quizzes/\(quizId)\""))
         let questions = try #require((try await c.get("/api/v1/quizzes/\(quizId)").json["quiz"] as? [String: Any])?["questions"] as? [[String: Any]])
-        for q in questions { #expect(taker.text.contains(escaped(q["prompt"] as! String))) }
+        for q in questions {
+            // The stem is the legend; a passage it asks about is quoted apart below it.
+            let parts = (q["prompt"] as! String).components(separatedBy: "\n\n")
+            #expect(taker.text.contains(">\(escaped(parts[0]))</legend>"))
+            if parts.count > 1 {
+                #expect(taker.text.contains("<blockquote class=\"quiz-passage\">\(escaped(parts.dropFirst().joined(separator: "\n\n")))</blockquote>"))
+            }
+        }
         // No concept label on the question screen: for "다음 설명에 해당하는 개념은?" it is the answer.
         #expect(!taker.text.contains("chip-keyword"))
 
@@ -114,6 +121,8 @@ import NotioStore
         #expect(reviewed.header("Location")?.hasPrefix("/review?last=") == true)
         let feedback = try await c.get(reviewed.header("Location")!)
         #expect(feedback.status == 200 && feedback.text.contains("id=\"review-last\""))
+        // It says when the question comes back: a wrong answer brings it back within the day.
+        #expect(feedback.text.contains("<p class=\"review-next-due\">오늘 안에 다시 나와요.</p>"))
         // The concept is named after answering, never on the items still to answer.
         #expect(feedback.text.contains("review-concept\">\(escaped(wrong[0]["conceptName"] as? String ?? "?"))<"))
         let queue = try await c.get("/review")

@@ -78,6 +78,12 @@ import NotioStore
         #expect(retryQuestions.count == wrong.count)
         #expect(retryQuiz["origin"] as? String == "wrong")
         // Answer them right, using the notebook's answers (same order as the notebook).
+        // The retry asks the same questions with their options in a new order.
+        for (q, entry) in zip(retryQuestions, notebook) where q["kind"] as? String == "choice" {
+            let original = questions.first { $0["id"] as? String == entry["questionId"] as? String }?["options"] as? [String] ?? []
+            let shuffled = q["options"] as? [String] ?? []
+            #expect(Set(shuffled) == Set(original) && shuffled != original, "\(shuffled) vs \(original)")
+        }
         let rightAnswers: [[String: Any]] = zip(retryQuestions, notebook).map { q, entry in
             if q["kind"] as? String == "choice" {
                 let options = q["options"] as? [String] ?? []

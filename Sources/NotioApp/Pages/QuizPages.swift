@@ -147,7 +147,8 @@ struct QuizPages {
         let due = try app.store.dueQuestionReviews(owner: owner, at: Date())
         var feedback: ReviewFeedback?
         if let last = request.query["last"], let (question, _) = try app.store.question(id: last, owner: owner) {
-            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1")
+            let card = try app.store.reviewCards(owner: owner, kind: QuizService.reviewKind, ids: [last])[last]
+            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due)
         }
         let items = due.map { ReviewItem(question: $0.1, noteId: $0.noteId, noteTitle: $0.noteTitle) }
         return app.page(Pages.reviewQueue(ctx, items: items, feedback: feedback), newCSRF: newCSRF)

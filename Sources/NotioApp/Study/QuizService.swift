@@ -52,6 +52,14 @@ struct QuizService: Sendable {
             var q = entry.question
             q.id = UUID().uuidString.lowercased()
             originals[q.id] = entry.question.id
+            // The options in a new order: a retry should test the answer, not the memory of where it stood.
+            if q.kind == .choice, let right = q.correctIndex, q.options.indices.contains(right) {
+                let answer = q.options[right]
+                var order = Array(q.options.indices)
+                repeat { order.shuffle() } while order == Array(q.options.indices) && q.options.count > 1
+                q.options = order.map { q.options[$0] }
+                q.correctIndex = q.options.firstIndex(of: answer)
+            }
             return q
         }
         let quiz = QuizRecord(id: UUID().uuidString.lowercased(), noteId: noteId, difficulty: .medium, origin: .wrong, createdAt: now,

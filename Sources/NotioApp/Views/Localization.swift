@@ -279,6 +279,8 @@ public enum L10n {
         "quiz.making": ("문제를 만드는 중…", "Making questions…"),
         "quiz.guestHint": ("둘러보기 중에는 퀴즈를 풀 수 없어요. 가입하면 직접 풀어 볼 수 있어요.", "Quizzes cannot be taken while browsing. Sign up to take them yourself."),
         "quiz.questions": ("%@문제", "%@ questions"),
+        "review.backToday": ("오늘 안에 다시 나와요.", "It comes back later today."),
+        "review.backInDays": ("%@일 뒤에 다시 나와요.", "It comes back in %@ days."),
         "quiz.shortNotice": ("%1문제를 요청했지만 이 노트로 만들 수 있는 새 문제는 %2개예요. 이미 푼 문제는 다시 넣지 않았어요.",
                              "You asked for %1 questions; this note has %2 new ones left. Questions already asked are not repeated."),
         "quiz.noQuestions": ("이 노트에서는 문제를 만들 수 없어요. 개념이 더 있는 자료로 시도해 주세요.",

@@ -12,6 +12,8 @@ struct ReviewItem: Sendable {
 struct ReviewFeedback: Sendable {
     var question: Question
     var isCorrect: Bool
+    /// When the question is due again, by the schedule the answer set.
+    var nextDue: Date?
 }
 
 extension Pages {
@@ -93,6 +95,7 @@ extension Pages {
               <strong>\(ctx.t(f.isCorrect ? "review.correct" : "review.incorrect"))</strong>
               \(ctx.t("attempt.rightAnswer")): <span class="answer-text">\(f.question.answer)</span>
               <span class="chip chip-keyword review-concept">\(f.question.conceptName)</span>
+              \(f.nextDue.map { "<p class=\"review-next-due\">\(QuizViews.comesBack(ctx, $0, now: Date()))</p>" as HTML } ?? .empty)
             </div>
             """
         } ?? .empty
@@ -117,7 +120,7 @@ extension Pages {
         \(feedbackHTML)
         \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>" })
         <div id="review-root" data-msg-correct="\(ctx.t("review.correct"))" data-msg-incorrect="\(ctx.t("review.incorrect"))"
-          data-msg-right-answer="\(ctx.t("attempt.rightAnswer"))" data-msg-next="\(ctx.t("quiz.next"))" data-msg-done="\(ctx.t("review.done"))"
+          data-msg-right-answer="\(ctx.t("attempt.rightAnswer"))" data-msg-back-today="\(ctx.t("review.backToday"))" data-msg-back-days="\(NoteViews.format(ctx, "review.backInDays", "{n}"))" data-msg-next="\(ctx.t("quiz.next"))" data-msg-done="\(ctx.t("review.done"))"
           data-msg-failed="\(ctx.t("quiz.submitFailed"))">
           \(list)
         </div>
@@ -150,7 +153,7 @@ extension Pages {
           <form method="post" action="/review/\(q.id)" class="review-form">
             \(Form.csrfField(ctx))
             <fieldset>
-              <legend class="quiz-prompt" id="review-prompt-\(number)">\(q.prompt)</legend>
+              \(QuizViews.prompt(q.prompt, id: "review-prompt-\(number)"))
               \(input)
             </fieldset>
             <div class="review-result" aria-live="polite"></div>

@@ -20,6 +20,23 @@ struct NoteStudyPanel: Sendable {
 
 /// Shared pieces of the quiz pages.
 enum QuizViews {
+    /// "3일 뒤에 다시 나와요": when a reviewed question comes back.
+    static func comesBack(_ ctx: PageContext, _ due: Date, now: Date) -> String {
+        let days = Int((due.timeIntervalSince(now) / 86_400).rounded())
+        return days < 1 ? ctx.t("review.backToday") : ctx.t("review.backInDays").replacingOccurrences(of: "%@", with: String(days))
+    }
+
+    /// A prompt as a question and, below it, the passage it asks about ("다음 설명에 해당하는
+    /// 개념은?" then the description): the stem in the legend, the passage quoted apart, not one
+    /// bold paragraph.
+    static func prompt(_ prompt: String, id: String) -> HTML {
+        let parts = prompt.components(separatedBy: "\n\n")
+        let stem = parts[0]
+        let passage = parts.dropFirst().joined(separator: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let quoted: HTML = passage.isEmpty ? .empty : "<blockquote class=\"quiz-passage\">\(passage)</blockquote>"
+        return "<legend class=\"quiz-prompt\" id=\"\(id)\">\(stem)</legend>\(quoted)"
+    }
+
     /// Said when a note supports fewer new questions than were asked for.
     static func shortQuizNotice(requested: Int, made: Int, _ language: Language) -> String {
         L10n.t("quiz.shortNotice", language).replacingOccurrences(of: "%1", with: String(requested)).replacingOccurrences(of: "%2", with: String(made))
@@ -205,7 +222,7 @@ extension Pages {
         <section class="quiz-question card" id="question-\(number)" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" data-index="\(number - 1)" tabindex="-1" aria-labelledby="prompt-\(number)">
           <p class="question-meta"><span class="question-number">\(number) / \(total)</span>\(q.page.map { " <span class=\"muted\">\(NoteViews.format(ctx, "source.page", String($0)))</span>" as HTML })</p>
           <fieldset>
-            <legend class="quiz-prompt" id="prompt-\(number)">\(q.prompt)</legend>
+            \(QuizViews.prompt(q.prompt, id: "prompt-\(number)"))
             \(input)
           </fieldset>
         </section>
