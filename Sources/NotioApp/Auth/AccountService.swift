@@ -105,6 +105,26 @@ struct AccountService: Sendable {
     /// forgives the email's attempts; a full line of waiting checks answers 503 `busy`.
     func logIn(email rawEmail: String, password: String, address: String, language: String) async throws -> SignedIn {
         let email = try checkedEmail(rawEmail, language: language)
+        guard let user = try await checkCounted(email: email, password: password, address: address, language: language) else {
+            throw HTTPError(401, "invalid_credentials", AccountMessages.text("invalid_credentials", language: language))
+        }
+        return try startSession(for: user, readOnly: false)
+    }
+
+    /// Checks the signed-in reader's own password before a change that needs it (a new password,
+    /// deleting the account). Counted like a sign-in, so a borrowed session cannot be used to
+    /// guess the password: 429 after the same few failures; a wrong one is 403 `wrong_password`.
+    func confirmPassword(of user: User, _ password: String, address: String, language: String) async throws {
+        guard try await checkCounted(email: user.email, password: password, address: address, language: language) != nil else {
+            let message = AccountMessages.text("wrong_password", language: language)
+            throw HTTPError(403, "wrong_password", message, fields: ["currentPassword": message])
+        }
+    }
+
+    /// The account whose password this is, or nil when it is wrong (or there is no such account).
+    /// The attempt is counted before the check: 429 past the limits; a check that never ran (503
+    /// `busy`, an error) is not held against anyone; a right password forgives the email's attempts.
+    private func checkCounted(email: String, password: String, address: String, language: String) async throws -> User? {
         guard let attempt = try store.reserveLoginAttempt(email: email, address: address, since: now().addingTimeInterval(-Self.failureWindow),
                                                           at: now(), maxPerEmail: Self.maxFailuresPerEmail,
                                                           maxPerAddress: Self.maxFailuresPerAddress) else {
@@ -117,40 +137,13 @@ struct AccountService: Sendable {
             // Checked against a decoy hash when the email is unknown, so timing does not tell which emails exist.
             ok = try await hasher.verify(password, hash: found?.passwordHash)
         } catch {
-            // No password was checked: the attempt is not held against the email or the address.
             try? store.releaseLoginAttempt(attempt)
             if error is PasswordHasher.Busy { throw busy(language) }
             throw error
         }
-        guard let found, ok else {
-            throw HTTPError(401, "invalid_credentials", AccountMessages.text("invalid_credentials", language: language))
-        }
+        guard let found, ok else { return nil }
         try store.forgiveLoginAttempts(email: email, through: attempt)
-        return try startSession(for: found.user, readOnly: false)
-    }
-
-    /// Checks the signed-in reader's own password before a change that needs it (a new password,
-    /// deleting the account). Counted like a sign-in, so a borrowed session cannot be used to
-    /// guess the password: 429 after the same few failures; a wrong one is 403 `wrong_password`.
-    func confirmPassword(of user: User, _ password: String, address: String, language: String) async throws {
-        guard let attempt = try store.reserveLoginAttempt(email: user.email, address: address, since: now().addingTimeInterval(-Self.failureWindow),
-                                                          at: now(), maxPerEmail: Self.maxFailuresPerEmail,
-                                                          maxPerAddress: Self.maxFailuresPerAddress) else {
-            throw limited("too_many_attempts", retryAfter: Int(Self.failureWindow), language)
-        }
-        let ok: Bool
-        do {
-            ok = try await hasher.verify(password, hash: try store.credentials(email: user.email)?.passwordHash)
-        } catch {
-            try? store.releaseLoginAttempt(attempt)
-            if error is PasswordHasher.Busy { throw busy(language) }
-            throw error
-        }
-        guard ok else {
-            let message = AccountMessages.text("wrong_password", language: language)
-            throw HTTPError(403, "wrong_password", message, fields: ["currentPassword": message])
-        }
-        try store.forgiveLoginAttempts(email: user.email, through: attempt)
+        return found.user
     }
 
     /// A new password for the signed-in reader; every other session of theirs ends.
