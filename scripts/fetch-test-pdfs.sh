@@ -1,6 +1,8 @@
 #!/bin/sh
-# Fetches real PDFs from Debian packages into .cache/pdfs for the media tests and benchmarks.
-# Idempotent: packages already downloaded or unpacked are not fetched again. Only apt is used.
+# Fetches real PDFs from Debian packages into .cache/pdfs for the media tests and benchmarks, and
+# makes the judged Korean corpus (issue 13) into .cache/corpus from LibreOffice's Korean help pages
+# (scripts/make-corpus.py; labels in Tests/Fixtures/corpus). Idempotent: packages already downloaded
+# or unpacked are not fetched again, PDFs already made are not made again. Only apt is used.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,3 +44,17 @@ if [ -n "$need" ]; then
     copy usr/share/R/doc/manual/fullrefman.pdf
 fi
 ls -l "$pdfs"
+
+# The corpus: LibreOffice's Korean help (MPL-2.0) printed by headless Chromium, one scanned copy.
+corpus="$root/.cache/corpus"
+need=""
+for label in "$root"/Tests/Fixtures/corpus/*.json; do
+    file=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("file",""))' "$label")
+    [ -z "$file" ] || [ -f "$corpus/$file" ] || need=yes
+done
+if [ -n "$need" ]; then
+    fetch libreoffice-help-ko
+    fetch libreoffice-help-common   # the help's CSS and pictures
+    python3 "$root/scripts/make-corpus.py" "$tree/usr/share/libreoffice/help" "$corpus"
+fi
+ls -l "$corpus"
