@@ -92,12 +92,12 @@ def main():
               f" ({len(glued_source)}), cards {per_thousand(len(glued_cards), entry['cardsHangul'])}"
               + (f"; e.g. {', '.join(glued_source[:4])}" if glued_source else ""))
         print(f"   {'level':5s} {'made':>7s} {'leaks':>6s} {'junk opt':>8s} {'junk ans':>8s} {'repeats':>7s} {'glued/1k':>8s} {'usable':>7s}")
-        seen = set()
-        for level, label in cq.LEVELS:
-            questions, made, asked = [], 0, 0
-            for _ in range(args.quizzes):
+        # Levels in turn (하, 중, 상, 하, …): a note supports a limited number of new questions, and
+        # asking all of 하 first would leave 중 and 상 nothing to show.
+        seen, by_level = set(), {level: {"questions": [], "made": 0, "asked": 0} for level, _ in cq.LEVELS}
+        for _ in range(args.quizzes):
+            for level, _ in cq.LEVELS:
                 quiz = client.quiz(note_id, level, args.count)
-                asked += args.count
                 within = set()
                 for q in quiz["questions"]:
                     key = cq.prompt_key(q)
@@ -107,12 +107,15 @@ def main():
                     elif key in seen:
                         q["problems"].append(("repeat", "asked in an earlier quiz"))
                     within.add(key)
-                    questions.append(q)
+                    by_level[level]["questions"].append(q)
                 seen |= within
-                made += len(quiz["questions"])
+                by_level[level]["made"] += len(quiz["questions"])
+                by_level[level]["asked"] += args.count
+        for level, label in cq.LEVELS:
+            questions, made, asked = by_level[level]["questions"], by_level[level]["made"], by_level[level]["asked"]
             kinds = lambda k: [q for q in questions if any(p[0] == k for p in q["problems"])]  # noqa: E731
             text = " ".join(q["prompt"] + " " + " ".join(q.get("options") or []) for q in questions)
-            glued = cq.GlueFinder.find(glue, text)
+            glued = glue.find(text)
             usable = [q for q in questions if not q["problems"]]
             row = {"asked": asked, "made": made, "leaks": len(kinds("leak")), "junkOptions": len(kinds("junk_option")),
                    "junkAnswers": len(kinds("junk_answer")), "repeats": len(kinds("repeat")),
@@ -130,9 +133,13 @@ def main():
                   f"({q['problems'][0][1][:70]})")
         report.append(entry)
         if args.sample:
-            per_level = {lv: args.sample // 3 + (1 if i < args.sample % 3 else 0) for i, (lv, _) in enumerate(cq.LEVELS)}
-            for level, count in per_level.items():
-                quiz = client.quiz(note_id, level, count)
+            # The questions to judge by hand come from a fresh note of the same PDF: the quizzes
+            # above have used up what this one supports. A quiz per level, the count split evenly.
+            fresh, job_id = client.upload(cq.CORPUS / doc["file"])
+            client.wait(job_id)
+            levels = [cq.LEVELS[i % 3][0] for i in range(args.sample)]
+            for level in [lv for lv, _ in cq.LEVELS]:
+                quiz = client.quiz(fresh, level, levels.count(level))
                 for q in quiz["questions"]:
                     q["problems"] = cq.check_question(q, judge, source, alias_map, glue)
                     samples.append({"document": doc["name"], "level": level, "kind": q["kind"], "form": q.get("form"),

@@ -9,8 +9,9 @@ apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-gli
          libgdk-pixbuf-2.0-dev libpng-dev libcurl4-openssl-dev fonts-noto-cjk pkg-config)
 apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip postgresql)
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
-# module:package (Pillow draws the scanned PDFs some tests upload)
-pip_test=(selenium:selenium pytest:pytest PIL:pillow)
+# module:package (Pillow draws the scanned PDFs some tests upload; Kiwi, a Korean morphological
+# analyser with its model, judges the corpus quizzes' terms in test_corpus_quality.py and make bench)
+pip_test=(selenium:selenium pytest:pytest PIL:pillow kiwipiepy:kiwipiepy kiwipiepy_model:kiwipiepy_model)
 
 packages=("${apt_run[@]}")
 case "$need" in

@@ -35,6 +35,7 @@ CORPUS = ROOT / ".cache" / "corpus"
 HELP = ROOT / ".cache" / "debs" / "tree" / "usr" / "share" / "libreoffice" / "help"
 LEVELS = (("easy", "하"), ("medium", "중"), ("hard", "상"))
 HANGUL = re.compile(r"[가-힣]")
+NUMBER = re.compile(r"^[-+]?\d[\d.,]*\s*[^\s\d]{0,3}$")
 MASK = re.compile(r"○○|OO|_{2,}|\(\s*\)|□")
 
 
@@ -222,13 +223,13 @@ class TermJudge:
         term = term.strip()
         if not norm(term):
             return "empty"
+        if NUMBER.match(term):
+            return None  # a number with its unit: a distractor may be a number the text does not write
         if not HANGUL.search(term):
             pattern = r"(?<![A-Za-z0-9_])" + re.escape(term) + r"(?![A-Za-z0-9_])"
             if not re.search(pattern, source) and norm(term) not in norm(source):
                 return "not in the document (page header/footer or a fragment)"
             return None
-        if norm(term) not in norm(source):
-            return "not in the document"
         if term in GENERIC or norm(term) in GENERIC:
             return "generic word"
         tags = self.tags(term, source)
@@ -252,6 +253,8 @@ class TermJudge:
             return "-적 root (adjectival, not a term)"
         if not any(tag in CONTENT for _, tag in tags):
             return "no content word: " + " ".join(f"{f}/{t}" for f, t in tags)
+        if norm(term) not in norm(source):
+            return "not in the document"
         return None
 
 
