@@ -57,6 +57,7 @@ def main():
         source = cq.source_text(doc)
         glue = cq.GlueFinder(source)
         alias_map = cq.aliases(source)
+        labels = cq.Labels(doc, source)
         names = [c["name"] for c in note.get("concepts", [])]
         precision, recall, missed, stray = cq.heading_match(doc["headings"], names)
         titles = [doc["title"], *doc.get("alsoTitles", [])]
@@ -91,7 +92,8 @@ def main():
         print(f"   glued pairs per 1,000 Hangul: source text {per_thousand(len(glued_source), entry['sourceHangul'])}"
               f" ({len(glued_source)}), cards {per_thousand(len(glued_cards), entry['cardsHangul'])}"
               + (f"; e.g. {', '.join(glued_source[:4])}" if glued_source else ""))
-        print(f"   {'level':5s} {'made':>7s} {'leaks':>6s} {'junk opt':>8s} {'junk ans':>8s} {'repeats':>7s} {'glued/1k':>8s} {'usable':>7s}")
+        print(f"   {'level':5s} {'made':>7s} {'leaks':>6s} {'junk opt':>8s} {'junk ans':>8s} {'repeats':>7s} {'glued/1k':>8s}"
+              f" {'concept':>7s} {'passage':>7s} {'script':>6s} {'usable':>7s}")
         # Levels in turn (하, 중, 상, 하, …): a note supports a limited number of new questions, and
         # asking all of 하 first would leave 중 and 상 nothing to show.
         seen, by_level = set(), {level: {"questions": [], "made": 0, "asked": 0} for level, _ in cq.LEVELS}
@@ -101,7 +103,7 @@ def main():
                 within = set()
                 for q in quiz["questions"]:
                     key = cq.prompt_key(q)
-                    q["problems"] = cq.check_question(q, judge, source, alias_map, glue)
+                    q["problems"] = cq.check_question(q, judge, source, alias_map, glue, labels)
                     if key in within:
                         q["problems"].append(("repeat", "twice in one quiz"))
                     elif key in seen:
@@ -120,13 +122,15 @@ def main():
             row = {"asked": asked, "made": made, "leaks": len(kinds("leak")), "junkOptions": len(kinds("junk_option")),
                    "junkAnswers": len(kinds("junk_answer")), "repeats": len(kinds("repeat")),
                    "gluedPer1000": (1000 * len(glued) / cq.hangul_count(text)) if cq.hangul_count(text) else 0,
+                   "concept": len(kinds("concept")), "passage": len(kinds("passage")), "script": len(kinds("options")),
                    "usable": len(usable), "questions": questions}
             entry["levels"][level] = row
             t = totals[level]
             t["questions"] += made; t["usable"] += len(usable); t["asked"] += asked
             t["leaks"] += row["leaks"]; t["junk"] += row["junkOptions"] + row["junkAnswers"]; t["repeats"] += row["repeats"]
             print(f"   {label:5s} {made:>3d}/{asked:<3d} {row['leaks']:>6d} {row['junkOptions']:>8d} {row['junkAnswers']:>8d}"
-                  f" {row['repeats']:>7d} {row['gluedPer1000']:>8.1f} {pct(len(usable), made):>7s}")
+                  f" {row['repeats']:>7d} {row['gluedPer1000']:>8.1f} {row['concept']:>7d} {row['passage']:>7d} {row['script']:>6d}"
+                  f" {pct(len(usable), made):>7s}")
         worst = [q for level, _ in cq.LEVELS for q in entry["levels"][level]["questions"] if q["problems"]][:3]
         for q in worst:
             print(f"   e.g. [{q['problems'][0][0]}] {q['prompt'].splitlines()[-1][:70]} → {q['answer'][:30]} "
@@ -141,7 +145,7 @@ def main():
             for level in [lv for lv, _ in cq.LEVELS]:
                 quiz = client.quiz(fresh, level, levels.count(level))
                 for q in quiz["questions"]:
-                    q["problems"] = cq.check_question(q, judge, source, alias_map, glue)
+                    q["problems"] = cq.check_question(q, judge, source, alias_map, glue, labels)
                     samples.append({"document": doc["name"], "level": level, "kind": q["kind"], "form": q.get("form"),
                                     "prompt": q["prompt"], "options": q.get("options"), "answer": q["answer"],
                                     "conceptName": q.get("conceptName"), "automatic": q["problems"]})

@@ -414,8 +414,42 @@ def answer_forms(answer: str, alias_map):
     return {f for f in forms if len(norm(f)) >= 2}
 
 
-def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder):
-    """The problems of one question: [(kind, detail)], kind in leak/junk_option/junk_answer/glued."""
+def script_class(text: str) -> str:
+    letters = [ch for ch in text if ch.isalpha()]
+    if not letters:
+        return "number" if any(ch.isdigit() for ch in text) else "other"
+    hangul = sum(1 for ch in letters if HANGUL.match(ch))
+    return "hangul" if hangul == len(letters) else "latin" if hangul == 0 else "mixed"
+
+
+def passage_of(q) -> str:
+    """The quoted passage of a prompt (after its instruction line), blanks and masks filled with the answer."""
+    parts = q["prompt"].split("\n\n", 1)
+    passage = parts[1] if len(parts) > 1 else ""
+    return MASK.sub(lambda _: q.get("answer") or "", passage)
+
+
+class Labels:
+    """What the hand labels of a document say about a question: is its concept a labelled heading or
+    key term, is its passage one block of the document (not a heading glued to a sentence, table
+    cells or list rows run together, or misread)."""
+
+    def __init__(self, doc, source):
+        self.known = list(doc["headings"]) + list(doc["keyTerms"]) + list(doc.get("alsoTitles", []))
+        self.blocks = [norm(line) for line in source.split("\n") if norm(line)]
+
+    def concept_known(self, name: str) -> bool:
+        return any(similar(name, k) for k in self.known)
+
+    def passage_in_document(self, passage: str) -> bool:
+        p = norm(passage)
+        return not p or any(p in block for block in self.blocks)
+
+
+def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder, labels: "Labels | None" = None):
+    """The problems of one question: [(kind, detail)], kind in leak/junk_option/junk_answer/glued and,
+    with the document's labels, concept (the concept asked for or named is no heading or key term),
+    passage (not one block of the document), options (distractors of another script than the answer)."""
     problems = []
     shown = q.get("card") or q["prompt"]
     shown_norm = norm(MASK.sub(" ", shown))
@@ -450,6 +484,21 @@ def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder
     glued = glue.find(" ".join([q["prompt"], *options, answer]))
     if glued:
         problems.append(("glued", ", ".join(glued)))
+    if labels is not None:
+        named = re.findall(r"‘([^’]+)’", q["prompt"].split("\n\n", 1)[0])
+        concept = q.get("conceptName")
+        if concept and answer and norm(answer) == norm(concept) and not labels.concept_known(answer):
+            problems.append(("concept", f"the answer “{answer}” is no heading or key term of the document"))
+        for name in named:
+            if not labels.concept_known(name):
+                problems.append(("concept", f"the prompt names “{name}”, no heading or key term of the document"))
+        if not labels.passage_in_document(passage_of(q)):
+            problems.append(("passage", "the passage is not one block of the document (stitched or misread)"))
+        if q["kind"] == "choice" and options and answer:
+            mine = script_class(answer)
+            others = [script_class(o) for o in options if norm(o) != norm(answer)]
+            if sum(1 for c in others if c != mine) >= 2:
+                problems.append(("options", f"distractors of another script than the answer ({mine})"))
     return problems
 
 
