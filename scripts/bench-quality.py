@@ -46,7 +46,8 @@ def main():
         sys.exit(f"corpus PDFs missing ({', '.join(missing)}): run scripts/fetch-test-pdfs.sh")
 
     report, samples = [], []
-    totals = {level: {"questions": 0, "usable": 0, "leaks": 0, "junk": 0, "repeats": 0, "asked": 0} for level, _ in cq.LEVELS}
+    totals = {level: {"questions": 0, "usable": 0, "leaks": 0, "junk": 0, "repeats": 0, "asked": 0, "short": 0, "closeness": 0.0, "choice": 0}
+              for level, _ in cq.LEVELS}
     print(f"\n== 노트 quality on the judged corpus ({len(docs)} documents; {args.quizzes} × {args.count} questions per level)")
     for doc in docs:
         started = time.time()
@@ -93,7 +94,7 @@ def main():
               f" ({len(glued_source)}), cards {per_thousand(len(glued_cards), entry['cardsHangul'])}"
               + (f"; e.g. {', '.join(glued_source[:4])}" if glued_source else ""))
         print(f"   {'level':5s} {'made':>7s} {'leaks':>6s} {'junk opt':>8s} {'junk ans':>8s} {'repeats':>7s} {'glued/1k':>8s}"
-              f" {'concept':>7s} {'passage':>7s} {'script':>6s} {'usable':>7s}")
+              f" {'concept':>7s} {'passage':>7s} {'script':>6s} {'usable':>7s} {'short':>6s} {'closeness':>9s}")
         # Levels in turn (하, 중, 상, 하, …): a note supports a limited number of new questions, and
         # asking all of 하 first would leave 중 and 상 nothing to show.
         seen, by_level = set(), {level: {"questions": [], "made": 0, "asked": 0} for level, _ in cq.LEVELS}
@@ -119,7 +120,8 @@ def main():
             text = " ".join(q["prompt"] + " " + " ".join(q.get("options") or []) for q in questions)
             glued = glue.find(text)
             usable = [q for q in questions if not q["problems"]]
-            row = {"asked": asked, "made": made, "leaks": len(kinds("leak")), "junkOptions": len(kinds("junk_option")),
+            short, closeness = cq.difficulty(questions)
+            row = {"short": short, "closeness": closeness, "asked": asked, "made": made, "leaks": len(kinds("leak")), "junkOptions": len(kinds("junk_option")),
                    "junkAnswers": len(kinds("junk_answer")), "repeats": len(kinds("repeat")),
                    "gluedPer1000": (1000 * len(glued) / cq.hangul_count(text)) if cq.hangul_count(text) else 0,
                    "concept": len(kinds("concept")), "passage": len(kinds("passage")), "script": len(kinds("options")),
@@ -127,10 +129,13 @@ def main():
             entry["levels"][level] = row
             t = totals[level]
             t["questions"] += made; t["usable"] += len(usable); t["asked"] += asked
+            t["short"] += sum(1 for q in questions if q["kind"] == "short")
+            choice = [q for q in questions if q["kind"] == "choice"]
+            t["closeness"] += closeness * len(choice); t["choice"] += len(choice)
             t["leaks"] += row["leaks"]; t["junk"] += row["junkOptions"] + row["junkAnswers"]; t["repeats"] += row["repeats"]
             print(f"   {label:5s} {made:>3d}/{asked:<3d} {row['leaks']:>6d} {row['junkOptions']:>8d} {row['junkAnswers']:>8d}"
                   f" {row['repeats']:>7d} {row['gluedPer1000']:>8.1f} {row['concept']:>7d} {row['passage']:>7d} {row['script']:>6d}"
-                  f" {pct(len(usable), made):>7s}")
+                  f" {pct(len(usable), made):>7s} {pct(short * 100, 100):>6s} {closeness:>9.2f}")
         worst = [q for level, _ in cq.LEVELS for q in entry["levels"][level]["questions"] if q["problems"]][:3]
         for q in worst:
             print(f"   e.g. [{q['problems'][0][0]}] {q['prompt'].splitlines()[-1][:70]} → {q['answer'][:30]} "
@@ -154,7 +159,8 @@ def main():
     for level, label in cq.LEVELS:
         t = totals[level]
         print(f"   {label}: {t['questions']}/{t['asked']} made, leaks {t['leaks']}, junk {t['junk']}, repeats {t['repeats']}, "
-              f"usable by the automatic checks {pct(t['usable'], t['questions'])} (target ≥ 80%)")
+              f"usable by the automatic checks {pct(t['usable'], t['questions'])} (target ≥ 80%); "
+              f"difficulty proxy: short answers {pct(t['short'], t['questions'])}, distractor closeness {t['closeness'] / max(t['choice'], 1):.2f}")
     if args.json:
         Path(args.json).write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
     if args.sample_out:

@@ -132,6 +132,28 @@ def similar(a: str, b: str) -> bool:
     return 2 * len(x & y) / (len(x) + len(y)) >= 0.75
 
 
+def dice(a: str, b: str) -> float:
+    x, y = _bigrams(norm(a) or a), _bigrams(norm(b) or b)
+    return 2 * len(x & y) / (len(x) + len(y))
+
+
+def difficulty(questions):
+    """A difficulty proxy for a level: the share of short answers (recall, not recognition) and how
+    close the distractors are to the key (mean over choice questions of the closest distractor's
+    character-bigram similarity, same script counting as half a point more)."""
+    if not questions:
+        return 0.0, 0.0
+    short = sum(1 for q in questions if q["kind"] == "short") / len(questions)
+    scores = []
+    for q in questions:
+        if q["kind"] != "choice" or not q.get("answer"):
+            continue
+        others = [o for o in q.get("options") or [] if norm(o) != norm(q["answer"])]
+        if others:
+            scores.append(max(dice(q["answer"], o) + 0.5 * (script_class(o) == script_class(q["answer"])) for o in others) / 1.5)
+    return short, (sum(scores) / len(scores) if scores else 0.0)
+
+
 def heading_match(labelled, names):
     """(precision, recall, missed headings, names matching no heading). The first labelled heading
     is the document's title: a concept named after it is right, but its absence is not missed."""
