@@ -81,6 +81,8 @@ def main():
                  "gluedSource": glued_source, "gluedCards": glued_cards,
                  "sourceHangul": cq.hangul_count(note["sourceText"]), "cardsHangul": cq.hangul_count(cards_text),
                  "levels": {}}
+        if job["state"] != "done":
+            print(f"\n-- {doc['name']}: the analysis {job['state']}: {job.get('error')}")
         print(f"\n-- {doc['name']} ({doc['file']}; {job['state']} in {seconds:.0f} s): title “{note.get('title')}” "
               f"{'ok' if title_ok else 'WRONG (want “' + doc['title'] + '”)'}")
         print(f"   headings: {len(names)} concepts, precision {pct(precision * 100, 100)}, recall {pct(recall * 100, 100)}"
