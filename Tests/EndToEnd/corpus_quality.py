@@ -262,12 +262,20 @@ class TermJudge:
             return f"fragment starting with {tags[0][0]}/{first}"
         if last.startswith("J"):
             return f"particle left on: {tags[-1][0]}/{last}"
+        words = term.split()
         for i, (form, tag) in enumerate(tags):
-            # An adnominal ending inside a longer noun phrase ("연결에 대한 응답") is fine; at the end,
-            # or any other ending (있나요, 얻기, 고려됨), the term is an inflected fragment.
-            if tag.startswith("E") and not (tag == "ETM" and i + 1 < len(tags) and tags[i + 1][1] in CONTENT | {"NNB"}):
+            # An adnominal ending inside a longer noun phrase ("연결에 대한 응답") is fine, and so is a
+            # menu or dialog name ending in -기 after a noun ("파일 열기"); at the end, or any other
+            # ending (있나요, 얻기, 고려됨), the term is an inflected fragment.
+            if tag == "ETM" and i + 1 < len(tags) and tags[i + 1][1] in CONTENT | {"NNB"}:
+                continue
+            if tag == "ETN" and form == "기" and i == len(tags) - 1 and len(words) >= 2 and tags[0][1] in CONTENT:
+                continue
+            if tag.startswith("E"):
                 return f"ending or inflected: {form}/{tag}"
-        if last in ("VV", "VA", "VX", "VCP", "VCN", "XSV", "XSA"):
+        # A verb or adjective stem cannot end a Korean word without an ending: a bare one at the end
+        # (맵 in 이미지 맵) is Kiwi misreading a noun, not an inflected fragment.
+        if last in ("VX", "VCP", "VCN") or (last in ("VV", "VA", "XSV", "XSA") and not words[-1].endswith(tags[-1][0])):
             return f"verb/adjective stem: {tags[-1][0]}/{last}"
         if all(tag in ("MAG", "MAJ", "MM", "IC", "NP", "NNB") for _, tag in tags):
             return "function word: " + " ".join(f"{f}/{t}" for f, t in tags)
