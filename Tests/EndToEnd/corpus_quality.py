@@ -466,6 +466,7 @@ class Labels:
 
     def __init__(self, doc, source):
         self.known = list(doc["headings"]) + list(doc["keyTerms"]) + list(doc.get("alsoTitles", []))
+        self.title = doc["title"]
         self.blocks = [norm(line) for line in source.split("\n") if norm(line)]
 
     def concept_known(self, name: str) -> bool:
@@ -517,13 +518,20 @@ def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder
     if labels is not None:
         named = re.findall(r"‘([^’]+)’", q["prompt"].split("\n\n", 1)[0])
         concept = q.get("conceptName")
-        if concept and answer and norm(answer) == norm(concept) and not labels.concept_known(answer):
-            problems.append(("concept", f"the answer “{answer}” is no heading or key term of the document"))
+        if concept and answer and norm(answer) == norm(concept):
+            if not labels.concept_known(answer):
+                problems.append(("concept", f"the answer “{answer}” is no heading or key term of the document"))
+            elif similar(answer, labels.title):
+                problems.append(("concept", f"the answer is the document's title: every sentence belongs to it"))
         for name in named:
             if not labels.concept_known(name):
                 problems.append(("concept", f"the prompt names “{name}”, no heading or key term of the document"))
         if not labels.passage_in_document(passage_of(q)):
             problems.append(("passage", "the passage is not one block of the document (stitched or misread)"))
+        for option in options:
+            if sentence_like(option) and not MASK.search(option) and "이것" not in option and not labels.passage_in_document(option):
+                problems.append(("options", f"an option is not one block of the document: “{option[:40]}…”"))
+                break
         if q["kind"] == "choice" and options and answer:
             mine = script_class(answer)
             others = [script_class(o) for o in options if norm(o) != norm(answer)]
