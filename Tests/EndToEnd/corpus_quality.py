@@ -36,7 +36,9 @@ HELP = ROOT / ".cache" / "debs" / "tree" / "usr" / "share" / "libreoffice" / "he
 LEVELS = (("easy", "하"), ("medium", "중"), ("hard", "상"))
 HANGUL = re.compile(r"[가-힣]")
 NUMBER = re.compile(r"^[-+]?\d[\d.,]*\s*[^\s\d]{0,3}$")
-MASK = re.compile(r"○○|OO|_{2,}|\(\s*\)|□")
+MASK = re.compile(r"○+|_{2,}|□+")
+# Options of "옳은 설명은?" hide the concept as ○○ or as 이것; a right option alone unmasked is a leak.
+OPTION_MASK = re.compile(r"○+|_{2,}|□+|이것")
 
 
 # ---------------------------------------------------------------- the corpus and its labels
@@ -496,7 +498,7 @@ def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder
     if q["kind"] == "choice" and options:
         right = q.get("answerIndex")
         if right is not None and 0 <= right < len(options):
-            masked = [bool(MASK.search(o)) for o in options]
+            masked = [bool(OPTION_MASK.search(o)) for o in options]
             others = [m for i, m in enumerate(masked) if i != right]
             if others and masked[right] != any(others) and all(m == others[0] for m in others):
                 problems.append(("leak", "masking differs between the right option and the others"))
