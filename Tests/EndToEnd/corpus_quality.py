@@ -293,7 +293,9 @@ class TermJudge:
 def sentence_like(option: str) -> bool:
     """An option that is a statement ("옳은 설명은?") rather than a term: judged by the leak and mask
     checks, not as a term."""
-    return len(option.split()) >= 5 or bool(re.search(r"(다|요|음|함)[.!]?$", option.strip()) and len(option.split()) >= 3)
+    words = option.split()
+    return len(words) >= 5 or bool(re.search(r"(다|요)[.!]$", option.strip()) and len(words) >= 2) \
+        or bool(re.search(r"(다|요|음|함)[.!]?$", option.strip()) and len(words) >= 3)
 
 
 # ---------------------------------------------------------------- the API
@@ -469,6 +471,7 @@ class Labels:
     def __init__(self, doc, source):
         self.known = list(doc["headings"]) + list(doc["keyTerms"]) + list(doc.get("alsoTitles", []))
         self.title = doc["title"]
+        self.terms = {norm(t) for t in doc["keyTerms"]}
         self.blocks = [norm(line) for line in source.split("\n") if norm(line)]
 
     def concept_known(self, name: str) -> bool:
@@ -523,8 +526,8 @@ def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder
         if concept and answer and norm(answer) == norm(concept):
             if not labels.concept_known(answer):
                 problems.append(("concept", f"the answer “{answer}” is no heading or key term of the document"))
-            elif similar(answer, labels.title):
-                problems.append(("concept", f"the answer is the document's title: every sentence belongs to it"))
+            elif similar(answer, labels.title) and norm(answer) not in labels.terms:
+                problems.append(("concept", "the answer is the document's title (no key term): every sentence belongs to it"))
         for name in named:
             if not labels.concept_known(name):
                 problems.append(("concept", f"the prompt names “{name}”, no heading or key term of the document"))
