@@ -10,7 +10,7 @@ apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-gli
 apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip postgresql)
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
 # module:package (Pillow draws the scanned PDFs some tests upload)
-pip_test=(selenium:selenium pytest:pytest PIL:pillow)
+pip_test=(selenium:selenium pytest:pytest PIL:pillow jsonschema:jsonschema)
 
 packages=("${apt_run[@]}")
 case "$need" in

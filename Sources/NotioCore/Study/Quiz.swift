@@ -13,12 +13,12 @@ public enum Difficulty: String, Codable, Sendable, CaseIterable {
     }
 }
 
-public enum QuestionKind: String, Codable, Sendable {
+public enum QuestionKind: String, Codable, Sendable, CaseIterable {
     case choice, short
 }
 
 /// What a question asks about; difficulty levels use different forms.
-public enum QuestionForm: String, Codable, Sendable {
+public enum QuestionForm: String, Codable, Sendable, CaseIterable {
     /// "Which concept is defined as …?" / "What is the definition of …?"
     case definition
     /// Name the concept from a description.
