@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NotioApp
+import NotioCodecs
 import NotioTestSupport
 
 /// Backup and restore: nothing a user made is lost, nothing bad gets in, a restore is all or nothing.
