@@ -21,6 +21,9 @@ struct Section {
 struct SectionPlan {
     var sections: [Section]
     var headingLines: [Int]
+    /// The document's first heading that is not front matter ("3장. 프로세스 스케줄링"): its title
+    /// when the metadata has none.
+    var firstHeading: String? = nil
 }
 
 /// Finds the document's sections: from the PDF outline when there is one, else from headings in
@@ -32,11 +35,13 @@ enum SectionFinder {
 
     static func plan(of document: ExtractedDocument, layout: TextLayout) -> SectionPlan {
         var headings = outlineHeadings(document, layout: layout)
+        if headings.count < 2 { headings = LayoutHeadings.find(in: layout, document: document) }
         if headings.count < 2 { headings = NumberedHeadings.find(in: layout) }
         if headings.count < 2 { headings = slideTitles(layout) }
         let marks = headings.flatMap(\.marks)
         guard !headings.isEmpty else { return SectionPlan(sections: [Section(title: "", lines: 0..<layout.lines.count)], headingLines: []) }
-        return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks)
+        let first = headings.first { !isFrontOrBackMatter($0.title) }?.title
+        return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks, firstHeading: first)
     }
 
     // MARK: Outline
