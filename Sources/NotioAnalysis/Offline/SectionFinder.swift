@@ -21,8 +21,8 @@ struct Section {
 struct SectionPlan {
     var sections: [Section]
     var headingLines: [Int]
-    /// The document's first heading that is not front matter ("3장. 프로세스 스케줄링"): its title
-    /// when the metadata has none.
+    /// The document's first heading found by layout that is not front matter ("3장. 프로세스
+    /// 스케줄링"): its title when the metadata has none.
     var firstHeading: String? = nil
 }
 
@@ -35,12 +35,18 @@ enum SectionFinder {
 
     static func plan(of document: ExtractedDocument, layout: TextLayout) -> SectionPlan {
         var headings = outlineHeadings(document, layout: layout)
-        if headings.count < 2 { headings = LayoutHeadings.find(in: layout, document: document) }
+        var byLayout = false
+        if headings.count < 2 {
+            headings = LayoutHeadings.find(in: layout, document: document)
+            byLayout = headings.count >= 2
+        }
         if headings.count < 2 { headings = NumberedHeadings.find(in: layout) }
         if headings.count < 2 { headings = slideTitles(layout) }
         let marks = headings.flatMap(\.marks)
         guard !headings.isEmpty else { return SectionPlan(sections: [Section(title: "", lines: 0..<layout.lines.count)], headingLines: []) }
-        let first = headings.first { !isFrontOrBackMatter($0.title) }?.title
+        // Only a heading told by its type can stand for the title: the first bookmark or numbered
+        // line of a document ("1. 서론") is rarely its name.
+        let first = byLayout ? headings.first { !isFrontOrBackMatter($0.title) }?.title : nil
         return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks, firstHeading: first)
     }
 

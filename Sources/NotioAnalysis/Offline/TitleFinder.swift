@@ -16,7 +16,11 @@ enum TitleFinder {
         let candidates = firstPage.filter { line in
             line.count <= 80 && !isByline(line) && line.contains(where: \.isLetter)
         }
-        guard let first = candidates.first else { return document.outline.first?.title ?? "" }
+        guard let first = candidates.first else {
+            // Only headings and long paragraphs on the first page: its first heading line.
+            let heading = layout.lines.first { $0.page == document.pages.first?.number && !$0.text.isEmpty && $0.text.count <= 80 && $0.text.contains(where: \.isLetter) }
+            return heading?.text ?? document.outline.first?.title ?? ""
+        }
         let hangulShare = korean(document)
         if hangulShare, !KoreanText.containsHangul(first),
            let korean = candidates.prefix(6).first(where: { KoreanText.containsHangul($0) && $0.count <= 40 }) {
