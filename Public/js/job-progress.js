@@ -29,7 +29,7 @@ if (box) {
     titleShown = true;
     try {
       const note = await api.get(`/api/v1/notes/${encodeURIComponent(noteId)}`);
-      const title = note.title ?? note.note?.title;
+      const title = note.title;
       if (heading && title) heading.textContent = title;
     } catch { titleShown = false; }
   };
