@@ -95,6 +95,23 @@ import NotioMediaEngine
         #expect(analysis.title == "1.1. 프로세스란 무엇인가요?")
     }
 
+    @Test func aChapterNumberAboveItsTitleIsOneHeading() async throws {
+        // Lines as the extractor gives them: "제1장" set apart above the chapter's title.
+        func line(_ text: String, _ y: Double, _ size: Double, bold: Bool = false) -> TextLine {
+            TextLine(text: text, x: 72, y: y, width: 300, height: size * 1.2, fontSize: size, bold: bold)
+        }
+        let body = "프로세스는 실행 중인 프로그램을 말한다. 운영체제는 프로세스마다 제어 블록을 두어 상태를 기록한다."
+        var pages: [SourcePage] = []
+        for (number, (chapter, title)) in [("제1장", "프로세스"), ("제2장", "메모리 관리")].enumerated() {
+            let lines = [line(chapter, 100, 17, bold: true), line(title, 130, 20.5, bold: true), line(body, 180, 10), line(body, 200, 10), line(body, 220, 10)]
+            let text = "\(chapter)\n\n\(title)\n\n\(body)\n\(body)\n\(body)"
+            pages.append(SourcePage(number: number + 1, text: text, lines: lines))
+        }
+        let analysis = try await OfflineFixtures.analyse(ExtractedDocument(pages: pages))
+        #expect(analysis.concepts.map(\.name) == ["프로세스", "메모리 관리"])
+        #expect(analysis.title == "제1장 프로세스")
+    }
+
     @Test func aDocumentWithoutHeadingsIsNamedAfterItsTitle() async throws {
         let text = "운영체제는 컴퓨터의 자원을 관리하는 프로그램이다. 프로세스와 메모리, 파일을 관리한다. 사용자는 운영체제 덕분에 하드웨어를 직접 다루지 않아도 된다."
         let analysis = try await OfflineFixtures.analyse(ExtractedDocument(pages: [SourcePage(number: 1, text: text)], metadataTitle: "운영체제 개요"))

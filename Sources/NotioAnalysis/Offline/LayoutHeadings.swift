@@ -26,6 +26,33 @@ enum LayoutHeadings {
             guard larger || bolder, isHeadingText(line.text) else { continue }
             found.append(Found(line: index, size: (style.fontSize * 2).rounded() / 2, bold: style.bold))
         }
+        guard found.count >= 2 else { return [] }
+
+        // A number alone ("제1장", "Chapter 2", "1.1") set above its title is one heading with it.
+        var merged: [Found] = []
+        var titles: [Int: String] = [:]
+        var extraMarks: [Int: [Int]] = [:]
+        var index = 0
+        while index < found.count {
+            let current = found[index]
+            let text = layout.lines[current.line].text
+            if index + 1 < found.count, isNumberLabel(text) {
+                let next = found[index + 1]
+                let between = (current.line + 1)..<next.line
+                if between.allSatisfy({ layout.lines[$0].text.isEmpty }), layout.lines[next.line].page == layout.lines[current.line].page {
+                    var heading = next
+                    heading.size = max(current.size, next.size)
+                    titles[next.line] = text + " " + layout.lines[next.line].text
+                    extraMarks[next.line] = [current.line]
+                    merged.append(heading)
+                    index += 2
+                    continue
+                }
+            }
+            merged.append(current)
+            index += 1
+        }
+        found = merged
         guard found.count >= 2, Double(found.count) <= mostHeadingShare * Double(contentLines) else { return [] }
 
         // Levels: larger type first; at one size, bold above regular.
@@ -33,9 +60,22 @@ enum LayoutHeadings {
         let styles = Set(found.map { Style(size: $0.size, bold: $0.bold) })
             .sorted { $0.size != $1.size ? $0.size > $1.size : ($0.bold && !$1.bold) }
         return found.map { heading in
-            Heading(title: layout.lines[heading.line].text, level: styles.firstIndex(of: Style(size: heading.size, bold: heading.bold)) ?? 0,
-                    line: heading.line + 1, marks: [heading.line])
+            Heading(title: titles[heading.line] ?? layout.lines[heading.line].text,
+                    level: styles.firstIndex(of: Style(size: heading.size, bold: heading.bold)) ?? 0,
+                    line: heading.line + 1, marks: (extraMarks[heading.line] ?? []) + [heading.line])
         }
+    }
+
+    /// "제1장", "제 2 절", "Chapter 3", "1.1", "2.": a heading's number on a line of its own.
+    static func isNumberLabel(_ text: String) -> Bool {
+        let compact = text.replacingOccurrences(of: " ", with: "")
+        if compact.hasPrefix("제"), let last = compact.last, "장절부강편".contains(last) {
+            return compact.dropFirst().dropLast().allSatisfy(\.isNumber) && compact.count > 2
+        }
+        for word in ["Chapter", "CHAPTER", "Part", "Lecture", "Section"] where text.hasPrefix(word + " ") {
+            return text.dropFirst(word.count + 1).allSatisfy { $0.isNumber || $0.isUppercase && $0.isASCII }
+        }
+        return !compact.isEmpty && compact.first!.isNumber && compact.allSatisfy { $0.isNumber || $0 == "." }
     }
 
     /// The size most of the document's characters are set in, and whether most are bold.

@@ -21,8 +21,8 @@ struct Section {
 struct SectionPlan {
     var sections: [Section]
     var headingLines: [Int]
-    /// The document's first heading found by layout that is not front matter ("3장. 프로세스
-    /// 스케줄링"): its title when the metadata has none.
+    /// The document's first heading found by layout that is not front matter, when it is on its
+    /// first two pages ("3장. 프로세스 스케줄링"): its title when the metadata has none.
     var firstHeading: String? = nil
 }
 
@@ -46,7 +46,10 @@ enum SectionFinder {
         guard !headings.isEmpty else { return SectionPlan(sections: [Section(title: "", lines: 0..<layout.lines.count)], headingLines: []) }
         // Only a heading told by its type can stand for the title: the first bookmark or numbered
         // line of a document ("1. 서론") is rarely its name.
-        let first = byLayout ? headings.first { !isFrontOrBackMatter($0.title) }?.title : nil
+        let firstPage = document.pages.first?.number ?? 1
+        let first = byLayout ? headings.first { !isFrontOrBackMatter($0.title) }.flatMap { heading in
+            heading.marks.first.map { layout.lines[$0].page <= firstPage + 1 } == true ? heading.title : nil
+        } : nil
         return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks, firstHeading: first)
     }
 

@@ -7,11 +7,7 @@ import NotioCore
 enum TitleFinder {
     static func title(of document: ExtractedDocument, layout: TextLayout, firstHeading: String? = nil) -> String {
         if let meta = document.metadataTitle.map({ Whitespace.normalised(KoreanText.nfc($0)) }), isMeaningful(meta) { return meta }
-        // The whole line, with its number ("3장. 프로세스 스케줄링"): a heading's title lacks it.
-        if let heading = firstHeading, !heading.isEmpty, let line = layout.lines.firstIndex(where: { $0.text.hasSuffix(heading) }),
-           let firstPage = document.pages.first?.number, layout.lines[line].page <= firstPage + 1 {
-            return layout.lines[line].text
-        }
+        if let heading = firstHeading, !heading.isEmpty { return heading }
         let firstPage = layout.lines.filter { $0.page == document.pages.first?.number && !$0.isBreak }.map(\.text).prefix(12)
         let candidates = firstPage.filter { line in
             line.count <= 80 && !isByline(line) && line.contains(where: \.isLetter)
