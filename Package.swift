@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore", "NotioCodecs"]),
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
         .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore", "NotioTestSupport"]),
-        .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"], exclude: ["Fixtures"]),
+        .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis", "NotioMediaEngine"], exclude: ["Fixtures"]),
         .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"]),
         // Test support shared by test targets: the fake outside services on 127.0.0.1, and the
         // database each test runs on (SQLite, or a schema on the PostgreSQL test cluster).

@@ -18,6 +18,7 @@ struct OfflineAnalysis {
     let document: ExtractedDocument
     let layout: TextLayout
     let sections: [Section]
+    let firstHeading: String?
     let vocabulary = TermVocabulary()
     let pageTexts: [Int: String]
 
@@ -28,11 +29,12 @@ struct OfflineAnalysis {
         layout.markHeadings(plan.headingLines)
         self.layout = layout
         self.sections = plan.sections
+        self.firstHeading = plan.firstHeading
         self.pageTexts = Dictionary(document.pages.map { ($0.number, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
     func run(progress: AnalysisProgress) throws -> NoteAnalysis {
-        let title = TitleFinder.title(of: document, layout: layout)
+        let title = TitleFinder.title(of: document, layout: layout, firstHeading: firstHeading)
         try Task.checkCancellation()
         progress(0.1)
 
@@ -64,7 +66,10 @@ struct OfflineAnalysis {
         var pageCache: [Int: String] = [:]
         for (number, section) in sections.enumerated() {
             try Task.checkCancellation()
-            let concept = makeConcept(section, number: number, sentences: sectionSentences[number], weights: weights, pageCache: &pageCache)
+            // A document without headings is one card named after the document, not "Section 1".
+            let untitled = section.title.isEmpty && sections.count == 1 && !title.isEmpty
+            let concept = makeConcept(untitled ? Section(title: title, lines: section.lines) : section, number: number,
+                                      sentences: sectionSentences[number], weights: weights, pageCache: &pageCache)
             if let concept { concepts.append(concept) }
             progress(0.3 + 0.6 * Double(number + 1) / Double(sections.count))
         }
