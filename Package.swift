@@ -44,7 +44,8 @@ let package = Package(
         // Book catalogs: Aladin, Open Library, manual entry; cover downloads through libcurl.
         .target(name: "NotioCatalog", dependencies: ["NotioCore", "CCurl"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.
-        .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "NotioCatalog", "NotioCodecs", "CSodium"]),
+        .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "NotioCatalog", "NotioCodecs", "CSodium"],
+                resources: [.copy("Demo/Notes")]),
         .executableTarget(name: "notio", dependencies: ["NotioApp"]),
         .executableTarget(name: "notio-worker", dependencies: ["NotioMediaEngine"]),
         // Test support: renders book-like pages with ground truth for OCR tests and the benchmark.
