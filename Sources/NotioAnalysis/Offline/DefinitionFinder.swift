@@ -35,14 +35,17 @@ enum DefinitionFinder {
     private static func korean(_ s: String) -> String? {
         let words = s.split(separator: " ").map(String.init)
         guard words.count >= 3 else { return nil }
-        // "X란 …" / "X이란 …" / "X는 … 이다."
+        // A question ("프로세스란 무엇인가?") asks for a definition; it gives none.
+        guard !s.hasSuffix("?"), !s.contains("무엇") else { return nil }
+        // "X란 …다." / "X이란 …다." / "X는 … 이다/을 말한다/…하는 것이다."
+        let declarative = s.hasSuffix("다.") || s.hasSuffix("요.")
         for i in 0..<min(3, words.count - 1) {
             let word = words[i]
             var subject: String?
-            if word.hasSuffix("이란") || word.hasSuffix("란") {
+            if (word.hasSuffix("이란") || word.hasSuffix("란")) && declarative {
                 subject = String(word.dropLast(word.hasSuffix("이란") ? 2 : 1))
-            } else if word.hasSuffix("는") || word.hasSuffix("은") || word.hasSuffix("이라 함은") {
-                if koreanEndings.contains(where: { s.hasSuffix($0) }) { subject = String(word.dropLast()) }
+            } else if word.hasSuffix("는") || word.hasSuffix("은") {
+                if koreanEndings.contains(where: { s.hasSuffix($0) }) && !predictsInsteadOfDefining(words) { subject = String(word.dropLast()) }
             }
             if var stem = subject, !stem.isEmpty {
                 if i > 0 { stem = words[0..<i].joined(separator: " ") + " " + stem }
@@ -59,6 +62,34 @@ enum DefinitionFinder {
             return acceptable(term) ? term : nil
         }
         return nil
+    }
+
+    /// "…할 것이다" and "…일 것입니다" foretell, "…수 있다" allows; neither says what X is.
+    private static func predictsInsteadOfDefining(_ words: [String]) -> Bool {
+        guard words.count >= 2, let last = words.last, last.hasPrefix("것이") || last.hasPrefix("것입") else { return false }
+        let before = words[words.count - 2]
+        return before.hasSuffix("할") || before.hasSuffix("될") || before.hasSuffix("을") || before.hasSuffix("일")
+    }
+
+    /// Whether a defined term is about a concept: the term is the concept's name (or a name such as
+    /// "프로세스란 무엇인가요?" asks for it), or the name contains it, or it contains the name.
+    static func defines(_ term: String, concept name: String) -> Bool {
+        let key = SectionFinder.compact(term), nameKey = SectionFinder.compact(conceptSubject(name))
+        guard !key.isEmpty, !nameKey.isEmpty else { return false }
+        if key == nameKey { return true }
+        // A one-syllable or one-letter overlap ("X" in "X Window") says nothing.
+        guard min(key.count, nameKey.count) >= 2 else { return false }
+        return nameKey.utf8Contains(key) || key.utf8Contains(nameKey)
+    }
+
+    /// The thing a heading is about: "프로세스란 무엇인가요?" → "프로세스", "스케줄링의 정의" → "스케줄링".
+    static func conceptSubject(_ name: String) -> String {
+        var subject = name.trimmingCharacters(in: CharacterSet(charactersIn: " ?？"))
+        for tail in ["이란 무엇인가요", "란 무엇인가요", "이란 무엇인가", "란 무엇인가", "이란", "의 정의", "의 개념", "란"] where subject.hasSuffix(tail) {
+            let rest = String(subject.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { subject = rest; break }
+        }
+        return subject
     }
 
     private static func english(_ s: String) -> String? {

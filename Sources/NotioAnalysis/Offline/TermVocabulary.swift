@@ -9,6 +9,14 @@ final class TermVocabulary {
     private(set) var forms: [String] = []
     /// Whether a term may be a keyword: not a stopword, a number, a verb form or too short.
     private(set) var isCandidate: [Bool] = []
+    /// Whether the document writes the term with a particle after it somewhere (운영체제는): the
+    /// mark of a noun that a bare two-syllable word (너무, 얻기) lacks.
+    private(set) var takesParticles: [Bool] = []
+    /// The two words of each phrase term ("라운드 로빈"), by the phrase's id.
+    private(set) var phraseWords: [Int: (Int, Int)] = [:]
+    private var phraseIDs: [Int: [Int: Int]] = [:]
+    /// One-syllable nouns of this document (큐, 힙): written alone or with two different particles.
+    private var singleSyllableNouns: Set<String> = []
 
     var count: Int { forms.count }
 
@@ -58,19 +66,96 @@ final class TermVocabulary {
         let form: String
         if let last = word.unicodeScalars.last, KoreanText.isHangul(last) {
             if let cached = stems[word] { form = cached } else {
-                form = KoreanText.stripParticle(word)
+                form = stripParticle(word)
                 stems[word] = form
             }
         } else {
             form = word
         }
         let key = form.lowercased()
-        if let id = ids[key] { return id }
+        if let id = ids[key] {
+            if form != word && !takesParticles[id] && KoreanText.containsHangul(form) { takesParticles[id] = true }
+            return id
+        }
         let id = forms.count
         ids[key] = id
         forms.append(form)
         isCandidate.append(Self.mayBeKeyword(form, key: key))
+        takesParticles.append(form != word && KoreanText.containsHangul(form))
         return id
+    }
+
+    /// `KoreanText.stripParticle`, which keeps one-syllable stems whole ("국가" is no 국 + 가),
+    /// except for the document's one-syllable nouns: "큐에" → "큐".
+    private func stripParticle(_ word: String) -> String {
+        let stripped = KoreanText.stripParticle(word)
+        if stripped != word || word.count != 2 { return stripped }
+        let first = String(word.prefix(1))
+        return singleSyllableNouns.contains(first) && Self.singleParticles.contains(word.last!) ? first : word
+    }
+
+    static let singleParticles: Set<Character> = ["은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만"]
+
+    /// Reads the whole document once before any term is made, to learn its one-syllable nouns:
+    /// a syllable written alone, or followed by two different particles (큐에, 큐를).
+    func learnNouns(from texts: [String]) {
+        var particlesAfter: [String: Set<Character>] = [:]
+        var alone: Set<String> = []
+        for text in texts {
+            for token in text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where token.count <= 2 {
+                guard token.allSatisfy({ $0.unicodeScalars.count == 1 && (0xAC00...0xD7A3).contains($0.unicodeScalars.first!.value) }) else { continue }
+                if token.count == 1 { alone.insert(String(token)) }
+                else if Self.singleParticles.contains(token.last!) { particlesAfter[String(token.prefix(1)), default: []].insert(token.last!) }
+            }
+        }
+        for (syllable, particles) in particlesAfter where particles.count >= 2 || (alone.contains(syllable) && !particles.isEmpty) {
+            if !Stopwords.korean.contains(syllable) && !Stopwords.koreanDependentNouns.contains(syllable) { singleSyllableNouns.insert(syllable) }
+        }
+    }
+
+    /// Whether a term may be one of the note's keywords: a candidate word that is a noun by the
+    /// document's own use (a particle after it somewhere, or three syllables or more), or a phrase.
+    func isKeyword(_ id: Int) -> Bool {
+        guard isCandidate[id] else { return false }
+        if phraseWords[id] != nil || takesParticles[id] { return true }
+        let form = forms[id]
+        if !KoreanText.containsHangul(form) { return true }
+        if form.count == 1 { return false }
+        return form.count >= 3 && !Stopwords.koreanAdverbs.contains(form)
+    }
+
+    /// Whether a word may be the first of a phrase: written without a particle (라운드 in 라운드 로빈).
+    func isBareWord(_ word: Substring) -> Bool { stems[String(word)] == nil || stems[String(word)] == String(word) }
+
+    /// The id of the phrase of two words, made on first use; its form is the two forms with a space.
+    func phrase(_ first: Int, _ second: Int) -> Int {
+        if let id = phraseIDs[first]?[second] { return id }
+        let form = forms[first] + " " + forms[second]
+        let id = forms.count
+        ids["\u{1}" + form.lowercased()] = id
+        forms.append(form)
+        isCandidate.append(true)
+        takesParticles.append(takesParticles[second])
+        phraseWords[id] = (first, second)
+        phraseIDs[first, default: [:]][second] = id
+        return id
+    }
+
+    /// The (first, second) word ids of each pair of words that stand next to each other in the text,
+    /// separated by one space only, both possible keywords of the same script, the first without a particle.
+    func adjacentPairs(_ text: String) -> [(Int, Int)] {
+        let tokens = text.split(separator: " ")
+        var pairs: [(Int, Int)] = []
+        for (left, right) in zip(tokens, tokens.dropFirst()) {
+            guard left.allSatisfy({ $0.isLetter || $0.isNumber }), let start = right.first, start.isLetter else { continue }
+            let rightWord = right.prefix { $0.isLetter || $0.isNumber }
+            guard KoreanText.containsHangul(String(left)) == KoreanText.containsHangul(String(rightWord)) else { continue }
+            let first = terms(String(left)), second = terms(String(rightWord))
+            guard first.count == 1, second.count == 1, isCandidate[first[0]], isCandidate[second[0]], first[0] != second[0] else { continue }
+            guard forms[first[0]].lowercased() == left.lowercased() else { continue }
+            pairs.append((first[0], second[0]))
+        }
+        return pairs
     }
 
     private static func mayBeKeyword(_ form: String, key: String) -> Bool {
@@ -80,6 +165,7 @@ final class TermVocabulary {
             if Stopwords.korean.contains(form) { return false }
             if Stopwords.koreanVerbSuffixes.contains(where: { form.hasSuffix($0) }) { return false }
             if let last = form.last, Stopwords.koreanVerbFinals.contains(last) { return false }
+            if Stopwords.koreanAdverbs.contains(form) || Stopwords.koreanDependentNouns.contains(form) { return false }
             return true
         }
         guard form.count >= 2, form.count <= 30 else { return false }
@@ -117,6 +203,13 @@ enum Stopwords {
     ]
     static let koreanVerbFinals: Set<Character> = [
         "한", "된", "될", "있", "없", "했", "됐", "었", "았", "였", "겠", "며", "게", "듯", "하", "되", "해", "돼",
-        "는", "은", "을", "를", "다", "까", "니",
+        "는", "은", "을", "를", "다", "까", "니", "요", "히",
     ]
+    /// Adverbs and other words that never name a concept.
+    static let koreanAdverbs: Set<String> = Set("""
+    너무 오래 얻기 이나 잘 더 덜 못 안 곧 꼭 좀 늘 또 즉 왜 각 새 두 세 네 한 몇 이 그 저 별 왜냐하면 비록 아마 이처럼 그대로 스스로 서로 \
+    충분히 적절히 빨리 자주 가끔 오직 단지 다만 주로 흔히 쉽게 크게 작게 새로 더욱 훨씬 아무 어느 무슨 이와 바와 데에
+    """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    /// Dependent nouns: words that need a word before them (것, 수, 바, 데).
+    static let koreanDependentNouns: Set<String> = ["것", "수", "바", "데", "줄", "듯", "채", "뿐", "만큼", "때문", "중", "등", "따위", "측", "편", "점", "번", "개", "명", "곳"]
 }
