@@ -7,8 +7,8 @@ import Foundation
 /// The document itself is the best evidence: the words it writes whole elsewhere (between two
 /// spaces, never at a line edge), the nouns it puts particles after. A small lexicon of particles,
 /// endings and adverbs answers where the document is silent. Measured on LibreOffice's Korean help
-/// printed by Chromium (Tests/NotioMediaTests/Fixtures): about 2 glued and 1 wrongly split pair per
-/// 1,000 Hangul syllables, against 15 glued when every such break was joined.
+/// printed by Chromium (Tests/NotioMediaTests/Fixtures): under 1 glued and about 1 wrongly split
+/// pair per 1,000 Hangul syllables, against 11–17 glued when every such break was joined.
 public struct KoreanSpacing: Sendable {
     /// Whole Hangul words (between spaces, punctuation trimmed) and how often each occurs.
     private var words: [String: Int] = [:]
@@ -63,6 +63,10 @@ public struct KoreanSpacing: Sendable {
            left.count >= 2, !leftEndsWord || (left.hasSuffix("의") && known(left)) {
             return (false, .lightVerb)
         }
+        // An adnominal form before a dependent noun: 위치한 | 곳의, 실행할 | 때, 사용하는 | 경우.
+        if left.count >= 2, let last = left.last, Self.adnominalFinals.contains(last), Self.dependentNouns.contains(where: { noun in
+            right == noun || (right.hasPrefix(noun) && Self.particleSet.contains(String(right.dropFirst(noun.count))))
+        }) { return (true, .dependentNoun) }
         if leftToken == left, Self.adverbs.contains(left) { return (true, .adverb) }
         if rightIsWhole, Self.adverbs.contains(right) { return (true, .adverb) }
         if leftToken != left, Self.particleSet.contains(left) { return (true, .particleAfterLatin) }
@@ -159,8 +163,13 @@ public struct KoreanSpacing: Sendable {
     /// Adverbs, conjunctions and determiners that stand alone.
     static let adverbs: Set<String> = Set("""
         또는 및 이미 먼저 다시 모두 함께 현재 그러나 따라서 하지만 그리고 또한 특히 바로 항상 가장 매우 각 각각 모든 다른 같은 여러 새 두 세 \
-        예를 들어 즉 더 덜 잘 못 안 곧 이제 아직 만약 만일 물론 보통 대개 직접 자동으로 계속 전혀 거의 아래 위
+        예를 들어 즉 더 덜 잘 못 안 곧 이제 아직 만약 만일 물론 보통 대개 직접 자동으로 계속 전혀 거의 아래 위 처음 새로 잠시 다음
         """.split(whereSeparator: \.isWhitespace).map(String.init))
+
+    /// Last syllables of verbs' adnominal forms (한, 된, 할, 는, 은, 을, 인 …).
+    static let adnominalFinals: Set<Character> = ["한", "된", "할", "될", "는", "은", "을", "인", "던", "운", "른", "진", "린", "난", "본", "쓴", "온", "올"]
+    /// Nouns that follow an adnominal form as a word of their own.
+    static let dependentNouns: [String] = ["경우", "동안", "만큼", "곳", "것", "수", "때", "중", "줄", "데", "바", "뿐", "후", "전", "뒤"]
 
     static let closingPunctuation: Set<Character> = [".", ",", ")", "\"", "'", "”", "’", ":", ";"]
 
