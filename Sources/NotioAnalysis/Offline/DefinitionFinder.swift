@@ -14,11 +14,14 @@ enum DefinitionFinder {
         "it", "this", "that", "these", "those", "there", "here", "they", "we", "you", "he", "she", "one", "each", "which", "what", "note",
         "이것", "그것", "이", "그", "이는", "그는", "우리", "나", "저", "이것은", "그것은", "다음", "여기", "이때", "결과",
     ]
+    private static let determiners: Set<String> = ["이", "그", "저", "이러한", "그러한", "이런", "그런", "다음", "위의", "아래의", "각", "이들", "these", "this", "that", "those", "such"]
     private static let englishLinks = [" is a ", " is an ", " is the ", " are a ", " are the ", " refers to ", " refer to ", " is defined as ", " are defined as ", " means ", " denotes "]
 
     /// The term a sentence defines, or nil.
     static func definedTerm(in sentence: String) -> String? {
         guard sentence.count >= 10, sentence.count <= 320 else { return nil }
+        // One sentence: "…유도한다. 구조를 … 기본이다." is two, and the first defines nothing.
+        guard !sentence.dropLast().contains("다. ") else { return nil }
         let trimmed = stripTrailingReference(sentence)
         if KoreanText.containsHangul(trimmed) { if let term = korean(trimmed) { return term } }
         return english(trimmed)
@@ -95,6 +98,9 @@ enum DefinitionFinder {
     private static func english(_ s: String) -> String? {
         for link in englishLinks {
             guard let range = s.utf8FirstRange(of: link) else { continue }
+            // "Vectors are the most important type…" ranks; it does not define.
+            let predicate = s[range.upperBound...]
+            if ["most ", "best ", "only ", "first ", "same ", "main "].contains(where: { predicate.hasPrefix($0) }) { continue }
             let subject = String(s[..<range.lowerBound]).trimmingSpaces()
             var words = subject.split(separator: " ").map(String.init)
             guard !words.isEmpty, words.count <= 5 else { continue }
@@ -111,6 +117,8 @@ enum DefinitionFinder {
     private static func acceptable(_ term: String) -> Bool {
         let plain = term.trimmingSpaces()
         guard plain.count >= 1, plain.count <= 30, plain.contains(where: \.isLetter) else { return false }
+        // "이 명령", "다음 수학기호 목록": a pointer to something said before, not a term.
+        if let first = plain.split(separator: " ").first, plain.contains(" "), determiners.contains(String(first)) { return false }
         if let last = plain.last, KoreanText.containsHangul(String(last)) {
             if Stopwords.koreanVerbFinals.contains(last) || ["에서", "에게", "에", "으로", "로"].contains(where: { plain.hasSuffix($0) }) { return false }
         }
