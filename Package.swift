@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
         .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore", "NotioTestSupport"]),
         .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis", "NotioMediaEngine"], exclude: ["Fixtures"]),
-        .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"]),
+        .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"], exclude: ["Fixtures"]),
         // Test support shared by test targets: the fake outside services on 127.0.0.1, and the
         // database each test runs on (SQLite, or a schema on the PostgreSQL test cluster).
         .target(name: "NotioTestSupport", dependencies: ["NotioStore"], path: "Tests/Support/Swift"),

@@ -4,7 +4,8 @@ import NotioCore
 /// One run of the offline analysis over one document.
 struct OfflineAnalysis {
     static let candidateSentences = 60
-    static let keywordCount = 15
+    /// At most this many keywords per note: a teacher's list of terms, not an index.
+    static let keywordCount = 12
 
     struct Sentence {
         var text: String
@@ -39,6 +40,7 @@ struct OfflineAnalysis {
         progress(0.1)
 
         // Sentences and terms of each section.
+        vocabulary.learnNouns(from: layout.blocks.map(\.text))
         var blockIndex = 0
         var sectionSentences: [[Sentence]] = []
         for section in sections {
@@ -57,6 +59,7 @@ struct OfflineAnalysis {
             }
             sectionSentences.append(sentences)
         }
+        TermPhrases.add(to: &sectionSentences, vocabulary: vocabulary)
         try Task.checkCancellation()
         progress(0.3)
 
@@ -153,18 +156,29 @@ struct OfflineAnalysis {
         return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(Self.candidateSentences).map(\.0).sorted()
     }
 
+    /// The first sentence of the section that defines the concept: its name, or the term the
+    /// section is about (the defined term used at least three times in the section, as "R" in an
+    /// introduction to R). A sentence that defines something else is no definition of this concept.
     private func bestDefinition(_ sentences: [Sentence], conceptName: String, weights: TermWeights) -> String? {
-        let nameKey = SectionFinder.compact(conceptName)
-        var best: (score: Int, text: String)?
+        var aboutTerm: String?
         for sentence in sentences where sentence.isProse {
             guard let term = DefinitionFinder.definedTerm(in: sentence.text) else { continue }
-            let key = SectionFinder.compact(term)
-            var score = 1
-            if !key.isEmpty, !nameKey.isEmpty, nameKey.utf8Contains(key) || key.utf8Contains(nameKey) { score = 3 }
-            if best == nil || score > best!.score { best = (score, sentence.text) }
-            if score == 3 { break }
+            if DefinitionFinder.defines(term, concept: conceptName) { return sentence.text }
+            if aboutTerm == nil, isSubject(term, of: sentences) { aboutTerm = sentence.text }
         }
-        return best?.text
+        return aboutTerm
+    }
+
+    /// Whether the section is about a term: it is mentioned in three sentences or more, and at
+    /// least half as often as the section's most mentioned keyword candidate.
+    private func isSubject(_ term: String, of sentences: [Sentence]) -> Bool {
+        let ids = vocabulary.terms(term)
+        guard !ids.isEmpty, ids.count <= 3 else { return false }
+        var mentions: [Int: Int] = [:]
+        for sentence in sentences { for id in Set(sentence.terms) { mentions[id, default: 0] += 1 } }
+        let own = ids.map { mentions[$0] ?? 0 }.min() ?? 0
+        let most = mentions.filter { vocabulary.isCandidate[$0.key] }.values.max() ?? 0
+        return own >= 3 && 2 * own >= most
     }
 
     // MARK: Text checks
