@@ -34,6 +34,8 @@ struct QuizMaterial {
     var terms: [Term] = []
     /// Spellings the document pairs in two scripts ("커널(kernel)"), by compact key.
     var scriptPairs: [String: [String]] = [:]
+    /// Every term's key and every concept name's key.
+    var termKeys = Set<String>()
     private var bigramCache: [String: [String]] = [:]
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
@@ -94,6 +96,7 @@ struct QuizMaterial {
         for (i, entry) in concepts.enumerated() {
             for column in (entry.concept.comparison?.columns ?? []).dropFirst() { add(column, concept: i, group: nil) }
         }
+        termKeys = Set(terms.map(\.key) + concepts.flatMap(\.nameKeys))
     }
 
     /// `alternatives` with the other-script spellings the document gives for `answer` or for any
@@ -107,6 +110,12 @@ struct QuizMaterial {
             }
         }
         return out
+    }
+
+    /// Whether a term of this note may be blanked or offered (`QuizText.isContentTerm`, with the
+    /// note's own terms to catch a particle left on a shorter one: "큐에" beside "큐").
+    func isContentTerm(_ text: String) -> Bool {
+        QuizText.isContentTerm(text, knownTerms: termKeys)
     }
 
     mutating func bigrams(_ text: String) -> [String] {
