@@ -68,6 +68,8 @@ def test_quiz_loop(server, driver):
         ActionChains(driver).send_keys(Keys.ENTER).perform()
     else:
         field = q.find_element(By.CSS_SELECTOR, 'input[type="text"]')
+        # The runner does not take the focus when the page loads (show(…, false)): tap the field.
+        click(driver, field)
         assert driver.switch_to.active_element == field
         field.send_keys("모름", Keys.ENTER)
     wait_for_text(driver, "#quiz-progress-text", "2 / 5")
