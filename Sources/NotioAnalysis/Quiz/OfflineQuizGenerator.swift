@@ -8,12 +8,11 @@ import NotioCore
 /// - 중: cloze of key sentences and application of concepts; distractors drawn at random.
 /// - 상: comparison-table cells, two-step application (name the concept a description defines,
 ///   then recognise another fact about it) and numeric details; distractors are the nearest
-///   neighbours (same length class first, then character-bigram similarity, shared section or
-///   table row); more short answers.
+///   neighbours (character-bigram similarity, shared section or table row); more short answers.
 ///
 /// At every level a distractor is of the answer's type: a number with the same unit, a term of
 /// the same script (Hangul or Latin) and never a function word, a description for a
-/// description, all drawn from the same note. A blank is only ever a content term, and when a
+/// description, all drawn from the same note, of the answer's length class where the note has them. A blank is only ever a content term, and when a
 /// particle follows the blank, the options agree with it (은/는, 이/가, 을/를 by the final
 /// consonant) or the particle is written both ways ("은(는)"). No two questions of a quiz come
 /// from the same sentence.
@@ -369,10 +368,10 @@ struct QuizMaker {
     }
 
     /// Three distractors of the answer's type, ranked by closeness to the answer: the least close
-    /// for 하, a seeded draw for 중, the closest for 상 (same length class first). Never the
-    /// answer, an option twice, a term the prompt shows, or — for terms — another script or a
-    /// word that is no term; when a particle follows the blank, options that take it as the
-    /// answer does come first. nil when three such options do not exist.
+    /// for 하, a seeded draw for 중, the closest for 상 (a shared length class counting as
+    /// closeness); 하 and 중 take the answer's length class first. Never the answer, an option twice, a term the prompt shows, or — for terms —
+    /// another script or a word that is no term; when a particle follows the blank, options that
+    /// take it as the answer does come first. nil when three such options do not exist.
     mutating func distractors(for c: Candidate) -> [String]? {
         let answerKey = KoreanText.compact(c.answer)
         let promptKey = KoreanText.compact(c.prompt)
@@ -455,14 +454,20 @@ struct QuizMaker {
         if termsOnly {
             pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text) }
         }
-        // Options as long as the answer are closer: a length that stands out is a clue.
-        pool = pool.map { ($0.text, $0.closeness + (OptionType($0.text).lengthClass == answerType.lengthClass ? 0.25 : 0)) }
+        // A length that stands out is a clue: 하 and 중 take options of the answer's length class
+        // first; for 상 the same length adds to closeness, after a shared section or table row.
+        let lengthGap = { (text: String) in abs(OptionType(text).lengthClass - answerType.lengthClass) }
         // A tiny seeded jitter breaks ties differently from quiz to quiz.
         var ranked = pool.map { ($0.text, $0.closeness + Double.random(in: 0..<0.001, using: &rng)) }
         switch request.difficulty {
         case .easy: ranked.sort { $0.1 < $1.1 }
         case .medium: ranked.shuffle(using: &rng)
-        case .hard: ranked.sort { $0.1 > $1.1 }
+        case .hard:
+            ranked = ranked.map { ($0.0, $0.1 + (lengthGap($0.0) == 0 ? 0.25 : 0)) }
+            ranked.sort { $0.1 > $1.1 }
+        }
+        if request.difficulty != .hard {
+            ranked = ranked.enumerated().sorted { (lengthGap($0.element.0), $0.offset) < (lengthGap($1.element.0), $1.offset) }.map(\.element)
         }
         // With a particle after the blank, options that take it as the answer does come first.
         let answerFinal = QuizText.particleAfterBlank(c.prompt) != nil ? QuizText.hasFinalConsonant(c.answer) : nil
