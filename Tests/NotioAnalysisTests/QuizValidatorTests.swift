@@ -102,6 +102,8 @@ struct QuizValidatorLabelAndJunkTests {
         #expect(!QuizText.isJunkOption("실행 중인 프로세스에서 CPU를 회수할 수 있어요"))
         #expect(!QuizText.isJunkOption("없음"), "a comparison table's cell")
         #expect(!QuizText.isJunkOption("None"), "Python's None is a term")
+        #expect(QuizText.isJunkOption("검토할") && QuizText.isJunkOption("사용된"), "verb forms")
+        #expect(!QuizText.isJunkOption("역할") && !QuizText.isJunkOption("권한"), "nouns ending alike")
     }
 
     @Test func contentTermsAndParticles() {
@@ -118,5 +120,19 @@ struct QuizValidatorLabelAndJunkTests {
         #expect(QuizText.particleAfterBlank("____은행") == nil)
         #expect(QuizText.withNeutralParticle("____는 실행 흐름이다.") == "____은(는) 실행 흐름이다.")
         #expect(QuizText.withNeutralParticle("값을 ____으로 바꾼다.") == "값을 ____(으)로 바꾼다.")
+    }
+}
+
+struct QuizTextDetailTests {
+    @Test func theMaskReadAsThisTakesAgreeingParticles() {
+        #expect(QuizText.withoutNameMask("“Jury” ○○는 “Law” ○○와 같은 카운터를 쓴다.") == "“Jury” 이것은 “Law” 이것과 같은 카운터를 쓴다.")
+        #expect(QuizText.withoutNameMask("운영체제가 ○○를 관리한다.") == "운영체제가 이것을 관리한다.")
+    }
+
+    @Test func bareNumbersAreDetailsOnlyInsideAKoreanPhrase() {
+        #expect(NumberBlank("P 연산은 값을 1 감소시킨다.")?.answer == "1")
+        #expect(NumberBlank("pashto 14 [역주] 아랍어 알파벳의 연결부를 늘린다.") == nil, "a footnote mark")
+        #expect(NumberBlank("6 [역주] 한 행의 베이스라인까지의 거리") == nil)
+        #expect(NumberBlank("주소는 32비트이다.")?.answer == "32비트")
     }
 }

@@ -521,6 +521,14 @@ struct NumberBlank {
             let rest = String(chars[unitEnd...])
             let unit = Self.units.first { rest.hasPrefix($0) } ?? ""
             if unit.isEmpty && (after.isLetter || value >= 1000) { i = end; continue }
+            // A bare number is a detail only inside a Korean phrase ("값을 1 감소시킨다"); at the
+            // start of a sentence or beside Latin words and brackets it is a footnote or section mark.
+            if unit.isEmpty {
+                let next = chars[end...].first { !$0.isWhitespace }
+                let previous = chars[..<i].last { !$0.isWhitespace }
+                let isHangul = { (c: Character?) in c.map { KoreanText.containsHangul(String($0)) } ?? false }
+                guard isHangul(next), isHangul(previous) else { i = end; continue }
+            }
             let stop = unit.isEmpty ? end : unitEnd + unit.count
             self.value = value
             self.unit = unit

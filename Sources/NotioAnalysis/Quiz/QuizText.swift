@@ -66,7 +66,13 @@ enum QuizText {
             }
             t = String(rest.drop { $0 == " " || $0 == "," })
         }
-        return t.replacingOccurrences(of: nameMask, with: "이것")
+        // "이것" ends in a consonant: the particle the name took is set to agree ("○○는" → "이것은").
+        var out = t.replacingOccurrences(of: nameMask, with: "이것")
+        for (vowelForm, consonantForm) in [("이것는", "이것은"), ("이것가", "이것이"), ("이것를", "이것을"), ("이것와", "이것과"),
+                                           ("이것로", "이것으로"), ("이것라는", "이것이라는"), ("이것란", "이것이란"), ("이것나", "이것이나")] {
+            out = out.replacingOccurrences(of: vowelForm, with: consonantForm)
+        }
+        return out
     }
 
     /// Whether the prompt contains the answer (or its stem without particle) in any spacing or case.
@@ -109,7 +115,13 @@ enum QuizText {
         let isStatement = option.contains(where: \.isWhitespace) && key.count > 8
         if isStatement { return false }
         if functionWords.contains(key) { return true }
-        return KoreanText.containsHangul(key) && key.count <= 5 && inflectedEndings.contains { key.hasSuffix($0) }
+        guard KoreanText.containsHangul(key), key.count <= 5 else { return false }
+        if inflectedEndings.contains(where: { key.hasSuffix($0) }) { return true }
+        // A two-syllable noun made a verb form: "검토할", "사용된" (but "역할", "제한", "권한" are nouns).
+        if let last = key.last, "할한된될던".contains(last), key.count == 3, key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) {
+            return true
+        }
+        return false
     }
 
     /// Whether a term may be blanked in a cloze or offered as a term option: not junk, at least
