@@ -94,6 +94,8 @@ struct QuizMaker {
     let avoid: Set<String>
     var usedKeys = Set<String>()
     let plan: LevelPlan
+    /// Each concept's key points as options (`maskedFact`), made once per quiz on first need.
+    private var factsCache: [[(fact: String, key: String)]]?
 
     init(request: QuizRequest) {
         self.request = request
@@ -290,6 +292,18 @@ struct QuizMaker {
         }
     }
 
+    /// Every concept's key points as options, with their compact keys.
+    mutating func allFacts() -> [[(fact: String, key: String)]] {
+        if let factsCache { return factsCache }
+        let facts = material.concepts.indices.map { j in
+            material.concepts[j].concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
+                maskedFact(point, of: j).map { ($0, KoreanText.compact($0)) }
+            }
+        }
+        factsCache = facts
+        return facts
+    }
+
     /// A key point as an option: every name of its concept masked, then the mask dropped or read
     /// as "이것", as all description options are.
     func maskedFact(_ point: String, of index: Int) -> String? {
@@ -397,12 +411,12 @@ struct QuizMaker {
             excludeVisible = false
             excludeOverlap = false
             let own = material.concepts[c.concept]
+            let facts = allFacts()
             for j in material.concepts.indices where j != c.concept {
                 let bonus = own.related.contains(j) ? 0.3 : 0
-                for point in material.concepts[j].concept.keyPoints.flatMap(QuizText.sentences) {
-                    guard let fact = maskedFact(point, of: j) else { continue }
+                for (fact, key) in facts[j] {
                     // Another concept's fact that names this one would be a clue, not a distractor.
-                    guard !own.nameKeys.contains(where: { KoreanText.contains(KoreanText.compact(fact), $0) }) else { continue }
+                    guard !own.nameKeys.contains(where: { KoreanText.contains(key, $0) }) else { continue }
                     pool.append((fact, material.similarity(fact, c.answer) + bonus))
                 }
             }
