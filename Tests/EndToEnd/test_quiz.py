@@ -239,3 +239,15 @@ def test_sheet_says_the_supply_and_the_notebook_says_why(server, driver):
     wait_for(driver, ".answer-row")
     reasons = [e.get_attribute("data-reason") for e in driver.find_elements(By.CSS_SELECTOR, ".answer-row .answer-reason")]
     assert reasons == [a["reason"] for a in attempt["answers"]]
+
+    # 오늘 복습 says why too, right after the answer (the demo's wrong answers are due).
+    driver.get(f"{server}/review")
+    item = next(e for e in driver.find_elements(By.CSS_SELECTOR, ".review-item") if e.is_displayed())
+    if item.get_attribute("data-kind") == "choice":
+        click(driver, item.find_elements(By.CSS_SELECTOR, ".option")[0])
+    else:
+        item.find_element(By.CSS_SELECTOR, 'input[name="text"]').send_keys("모름")
+    click(driver, item.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+    reason = wait_for(driver, ".review-result .answer-reason")
+    assert reason.get_attribute("data-reason") in ("right_option", "other_option", "different", "exact")
+    assert reason.text.strip()
