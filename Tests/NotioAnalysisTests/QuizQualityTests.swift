@@ -108,6 +108,33 @@ struct QuizQualityTests {
         }
     }
 
+    /// A table may list its compared things down the first column ("알고리즘 | 장점 | 단점") or
+    /// across the header ("구분 | 프로세스 | 스레드"): the question names the thing, then the aspect,
+    /// either way, and 상's wrong options are the same aspect of the other things.
+    @Test func comparisonsReadTheTableEitherWay() {
+        let table = ComparisonTable(columns: ["알고리즘", "선점 여부", "장점", "단점"], rows: [
+            ["FCFS", "비선점", "구현이 간단하다", "호위 효과가 생긴다"],
+            ["SJF", "비선점", "평균 대기 시간이 최소이다", "기아가 생길 수 있다"],
+            ["RR", "선점", "응답 시간이 짧고 공평하다", "문맥 교환이 잦다"],
+            ["우선순위", "선점", "중요한 작업을 먼저 처리한다", "낮은 우선순위는 굶는다"],
+        ])
+        let note = NoteAnalysis(title: "스케줄링", concepts: [
+            Concept(id: "s", name: "CPU 스케줄링", summary: "준비 큐의 프로세스 중 CPU를 받을 프로세스를 고른다.", comparison: table, pages: [1]),
+        ], keywords: [Keyword(term: "FCFS"), Keyword(term: "SJF"), Keyword(term: "RR")])
+        let questions = generator.questions(for: QuizFixtures.request(.hard, count: 30, analysis: note)).filter { $0.form == .comparison }
+        #expect(!questions.isEmpty)
+        for q in questions {
+            #expect(q.prompt.hasPrefix("다음은 ‘FCFS’, ‘SJF’, ‘RR’, ‘우선순위’의 비교이다."), "\(q.prompt)")
+            #expect(!q.prompt.contains("’의 ‘FCFS’") && !q.prompt.contains("’의 ‘RR’"), "aspect before thing: \(q.prompt)")
+        }
+        // "RR의 장점": the other algorithms' 장점 are the wrong options.
+        let rr = try! #require(questions.first { $0.kind == .choice && $0.prompt.contains("‘RR’의 ‘장점’") })
+        #expect(Set(rr.options) == ["응답 시간이 짧고 공평하다", "구현이 간단하다", "평균 대기 시간이 최소이다", "중요한 작업을 먼저 처리한다"])
+        // 선점 여부 repeats within its aspect: never asked (two options would be right).
+        #expect(!questions.contains { $0.prompt.contains("‘선점 여부’") })
+        #expect(QuizMaterial.thingsInColumns(QuizFixtures.operatingSystems.concepts[0].comparison!, knownTerms: ["프로세스", "스레드"]))
+    }
+
     /// The sheet's count is generation's count: for any count up to it, a quiz has that many.
     @Test func supplyIsWhatGenerationGives() {
         for note in notes {

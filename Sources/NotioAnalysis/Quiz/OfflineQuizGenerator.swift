@@ -65,8 +65,8 @@ struct Candidate {
         case terms
         /// Nearby numbers with the same unit.
         case numbers(Int, unit: String)
-        /// Other cells of the comparison table.
-        case cells(table: ComparisonTable, row: Int, column: Int)
+        /// Other cells of the comparison table; the same aspect of other things first.
+        case cells(table: ComparisonTable, row: Int, column: Int, thingsInColumns: Bool)
         /// Other concepts' key points, names masked: for two-step application.
         case keyPoints
     }
@@ -244,22 +244,26 @@ struct QuizMaker {
                 return out
             }
         case .comparison:
-            guard let table = entry.concept.comparison, table.columns.count >= 3 else { return [] }
-            let things = table.columns.dropFirst().map { "‘\($0)’" }.joined(separator: ", ")
+            guard let table = entry.concept.comparison, table.columns.count >= 2 else { return [] }
+            let byColumns = entry.thingsInColumns
+            let rows = table.rows.filter { $0.count == table.columns.count }
+            let thingNames = byColumns ? Array(table.columns.dropFirst()) : rows.map { $0[0] }
+            guard thingNames.count >= 2 else { return [] }
+            let things = thingNames.map { "‘\($0)’" }.joined(separator: ", ")
             var out: [Candidate] = []
             for (r, row) in table.rows.enumerated() where row.count == table.columns.count {
-                let aspect = row[0]
                 for column in 1..<row.count {
                     let cell = row[column].trimmingCharacters(in: .whitespaces)
                     let cellKey = KoreanText.compact(cell)
-                    // A cell equal to another in its row cannot be asked: two options would be right.
-                    guard !cellKey.isEmpty,
-                          row.indices.filter({ $0 >= 1 && KoreanText.compact(row[$0]) == cellKey }).count == 1 else { continue }
-                    let lead = "다음은 \(things)의 비교이다. ‘\(table.columns[column])’의 ‘\(aspect)’"
+                    // A cell equal to another of the same aspect cannot be asked: two options would be right.
+                    let sameAspect = byColumns ? Array(row.dropFirst()) : rows.map { $0[column] }
+                    guard !cellKey.isEmpty, sameAspect.filter({ KoreanText.compact($0) == cellKey }).count == 1 else { continue }
+                    let (thing, aspect) = byColumns ? (table.columns[column], row[0]) : (row[0], table.columns[column])
+                    let lead = "다음은 \(things)의 비교이다. ‘\(thing)’의 ‘\(aspect)’"
                     out.append(Candidate(form: .comparison, concept: index,
                                          prompt: "\(lead)에 해당하는 것은?",
                                          shortPrompt: cellKey.count <= 8 && !cell.contains(where: \.isWhitespace) ? "\(lead)을(를) 쓰시오." : nil,
-                                         answer: cell, pool: .cells(table: table, row: r, column: column),
+                                         answer: cell, pool: .cells(table: table, row: r, column: column, thingsInColumns: byColumns),
                                          source: "\(entry.concept.id)|\(r)|\(column)"))
                 }
             }
@@ -447,11 +451,13 @@ struct QuizMaker {
                 let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
                 pool.append((text, material.similarity(text, c.answer)))
             }
-        case let .cells(table, row, column):
+        case let .cells(table, row, column, byColumns):
             excludeOverlap = false
             for (r, cells) in table.rows.enumerated() {
                 for (k, cell) in cells.enumerated() where k >= 1 && !(r == row && k == column) {
-                    let bonus = (r == row ? 0.5 : 0) + (k == column ? 0.2 : 0)
+                    // The same aspect of another thing is the nearest wrong answer; another aspect of the same thing next.
+                    let (sameAspect, sameThing) = byColumns ? (r == row, k == column) : (k == column, r == row)
+                    let bonus = (sameAspect ? 0.5 : 0) + (sameThing ? 0.2 : 0)
                     pool.append((cell, material.similarity(cell, c.answer) + bonus))
                 }
             }
