@@ -135,6 +135,16 @@ struct QuizQualityTests {
         #expect(QuizMaterial.thingsInColumns(QuizFixtures.operatingSystems.concepts[0].comparison!, knownTerms: ["프로세스", "스레드"]))
     }
 
+    /// A blank falls on the note's rarer term: one on every line is guessed, not known.
+    @Test func blanksPreferTheRarerTerm() {
+        let points = (1...5).map { "프로세스 스케줄러는 \($0)번째 규칙으로 다음 작업을 고른다." } + ["프로세스 스케줄러는 세마포어로 큐를 보호한다."]
+        let note = NoteAnalysis(title: "t", concepts: [Concept(id: "a", name: "스케줄링", summary: "", keyPoints: points, pages: [1])],
+                                keywords: [Keyword(term: "프로세스 스케줄러"), Keyword(term: "세마포어")])
+        let maker = QuizMaker(request: QuizFixtures.request(.medium, count: 1, analysis: note))
+        #expect(maker.blankTerm(in: KoreanText.compact(points.last!), excludingConcept: nil) == "세마포어")
+        #expect(maker.blankTerm(in: KoreanText.compact(points[0]), excludingConcept: nil) == "프로세스 스케줄러")
+    }
+
     /// The sheet's count is generation's count: for any count up to it, a quiz has that many.
     @Test func supplyIsWhatGenerationGives() {
         for note in notes {

@@ -10,6 +10,7 @@ import NotioCore
 ///   then recognise another fact about it) and numeric details; distractors are the nearest
 ///   neighbours (character-bigram similarity, shared section or table row); more short answers.
 ///
+/// A blank falls on a content term, the note's rarest in the sentence (then the longest).
 /// At every level a distractor is of the answer's type: a number with the same unit, a term of
 /// the same script (Hangul or Latin) and never a function word, a description for a
 /// description, all drawn from the same note, of the answer's length class where the note has them. A blank is only ever a content term, and when a
@@ -209,7 +210,7 @@ struct QuizMaker {
                 let key = KoreanText.compact(sentence)
                 let ownName = names.indices.filter { KoreanText.contains(key, nameKeys[$0]) && QuizText.isContentTerm(names[$0]) }
                     .map { names[$0] }.max { $0.count < $1.count }
-                let term = ownName ?? longestTerm(in: key, excludingConcept: nil)
+                let term = ownName ?? blankTerm(in: key, excludingConcept: nil)
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
@@ -232,7 +233,7 @@ struct QuizMaker {
                                          answer: number.answer, pool: .numbers(number.value, unit: number.unit), source: sentence,
                                          priority: 0))
                 }
-                if let term = longestTerm(in: KoreanText.compact(sentence), excludingConcept: index),
+                if let term = blankTerm(in: KoreanText.compact(sentence), excludingConcept: index),
                    case let termKey = KoreanText.compact(term),
                    !nameKeys.contains(where: { KoreanText.contains($0, termKey) }) {
                     let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
@@ -315,12 +316,13 @@ struct QuizMaker {
         return KoreanText.compact(fact).count >= 6 ? fact : nil
     }
 
-    /// The longest note term occurring in a compact sentence, not naming `excludingConcept`.
-    func longestTerm(in sentenceKey: String, excludingConcept: Int?) -> String? {
+    /// The term to blank in a compact sentence, not naming `excludingConcept`: a content term,
+    /// the rarest in the note (a word on every line is guessed, not known), then the longest.
+    func blankTerm(in sentenceKey: String, excludingConcept: Int?) -> String? {
         material.terms
             .filter { KoreanText.contains(sentenceKey, $0.key) && ($0.concept == nil || $0.concept != excludingConcept)
                 && material.isContentTerm($0.text) }
-            .max { ($0.key.count, $1.text) < ($1.key.count, $0.text) }?.text
+            .min { (material.sentenceCount($0.key), -$0.key.count, $0.text) < (material.sentenceCount($1.key), -$1.key.count, $1.text) }?.text
     }
 
     // MARK: - Questions

@@ -39,6 +39,8 @@ struct QuizMaterial {
     var scriptPairs: [String: [String]] = [:]
     /// Every term's key and every concept name's key.
     var termKeys = Set<String>()
+    /// `sentenceCount` of every term.
+    private var termSentenceCounts: [String: Int] = [:]
     private var bigramCache: [String: [String]] = [:]
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
@@ -105,6 +107,10 @@ struct QuizMaterial {
             for thing in things { add(thing, concept: i, group: nil) }
         }
         termKeys = Set(terms.map(\.key) + concepts.flatMap(\.nameKeys))
+        let sentenceKeys = Set(concepts.flatMap(\.keySentences).map(KoreanText.compact))
+        for term in terms {
+            termSentenceCounts[term.key] = sentenceKeys.reduce(0) { $0 + (KoreanText.contains($1, term.key) ? 1 : 0) }
+        }
     }
 
     /// Whether a table compares the things named in its header row ("구분 | 프로세스 | 스레드")
@@ -138,6 +144,9 @@ struct QuizMaterial {
     func isContentTerm(_ text: String) -> Bool {
         QuizText.isContentTerm(text, knownTerms: termKeys)
     }
+
+    /// In how many of the note's sentences a term (compact key) occurs: how rare it is here.
+    func sentenceCount(_ key: String) -> Int { termSentenceCounts[key] ?? 0 }
 
     mutating func bigrams(_ text: String) -> [String] {
         if let cached = bigramCache[text] { return cached }
