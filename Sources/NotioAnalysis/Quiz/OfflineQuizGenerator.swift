@@ -10,13 +10,13 @@ import NotioCore
 ///   then recognise another fact about it) and numeric details; distractors are the nearest
 ///   neighbours (character-bigram similarity, shared section or table row); more short answers.
 ///
-/// A blank falls on a content term, the note's rarest in the sentence (then the longest).
 /// At every level a distractor is of the answer's type: a number with the same unit, a term of
 /// the same script (Hangul or Latin) and never a function word, a description for a
-/// description, all drawn from the same note, of the answer's length class where the note has them. A blank is only ever a content term, and when a
-/// particle follows the blank, the options agree with it (은/는, 이/가, 을/를 by the final
-/// consonant) or the particle is written both ways ("은(는)"). No two questions of a quiz come
-/// from the same sentence.
+/// description, all drawn from the same note, of the answer's length class where the note has
+/// them. A blank falls only on a content term, the note's rarest in the sentence (then the
+/// longest); when a particle follows the blank, the options agree with it (은/는, 이/가, 을/를 by
+/// the final consonant) or the particle is written both ways ("은(는)"). No two questions of a
+/// quiz come from the same sentence.
 ///
 /// Deterministic for a given request: the seed rotates concepts, sentences and option order, and
 /// prompts in `avoidPrompts` are never asked again.
