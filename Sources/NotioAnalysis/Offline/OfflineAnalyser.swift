@@ -30,4 +30,12 @@ public struct OfflineAnalyser: AnalysisProvider {
     public func makeQuestions(_ request: QuizRequest) async throws -> [Question] {
         OfflineQuizGenerator().questions(for: request)
     }
+
+    /// The same generation as `makeQuestions`, at the largest count: exactly what a quiz of up to
+    /// that many questions would hold.
+    public func questionSupply(_ request: QuizRequest) -> Int? {
+        var request = request
+        request.count = OfflineQuizGenerator.maximumCount
+        return OfflineQuizGenerator().questions(for: request).count
+    }
 }

@@ -143,6 +143,12 @@ enum OpenAPIDocument {
                           "404": errorAnswer("Absent or not yours"),
                           "409": errorAnswer("note_not_ready, no_questions, or no_new_questions (every new question was asked)"),
                           "422": errorAnswer("Bad difficulty or count")]]],
+        "/api/v1/notes/{id}/quiz-supply": ["get": ["summary": "How many new questions a quiz at each level can hold now (counted by the same generation as a new quiz; null when the provider cannot tell in advance)",
+            "parameters": [idParameter],
+            "responses": ["200": answer("Per level", ["type": "object", "properties": [
+                "easy": ref("QuizSupplyLevel"), "medium": ref("QuizSupplyLevel"), "hard": ref("QuizSupplyLevel"),
+                "perQuiz": ["type": "integer", "description": "The most one quiz asks"]]]),
+                          "404": errorAnswer("Absent or not yours"), "409": errorAnswer("note_not_ready")]]],
         "/api/v1/quizzes/{id}": ["get": ["summary": "A quiz as its taker sees it", "parameters": [idParameter],
             "responses": ["200": answer("The quiz", ["type": "object", "properties": ["quiz": ref("Quiz")]]), "404": errorAnswer("Absent or not yours")]]],
         "/api/v1/quizzes/{id}/attempts": ["post": ["summary": "Submit the answers; every question is graded (an unanswered one is wrong)", "parameters": [idParameter],
@@ -186,7 +192,10 @@ enum OpenAPIDocument {
     static var schemas: Object { [
         "Question": ["type": "object", "properties": [
             "id": ["type": "string"], "kind": values(QuestionKind.self), "form": ["type": "string"], "prompt": ["type": "string"],
-            "options": ["type": "array", "items": ["type": "string"]], "page": ["type": "integer"]]],
+            "options": ["type": "array", "items": ["type": "string"]], "page": ["type": "integer"],
+            "label": ["type": ["string", "null"], "description": "The concept a definition, detail or comparison question is about; never contains the answer"]]],
+        "QuizSupplyLevel": ["type": "object", "properties": [
+            "newQuestions": ["type": ["integer", "null"]], "message": ["type": ["string", "null"], "description": "In the reader's language"]]],
         "Quiz": ["type": "object", "properties": [
             "id": ["type": "string"], "noteId": ["type": "string"], "difficulty": values(Difficulty.self), "difficultyLabel": ["type": "string"],
             "origin": values(QuizRecord.Origin.self), "createdAt": ["type": "string", "format": "date-time"],
@@ -199,7 +208,10 @@ enum OpenAPIDocument {
                 "questionId": ["type": "string"], "kind": values(QuestionKind.self), "prompt": ["type": "string"],
                 "options": ["type": "array", "items": ["type": "string"]], "given": ["type": "string"], "choice": ["type": "integer"],
                 "correctAnswer": ["type": "string"], "correctIndex": ["type": "integer"], "isCorrect": ["type": "boolean"],
-                "conceptName": ["type": "string"], "page": ["type": "integer"], "explanation": ["type": "string"]]]]]],
+                "conceptName": ["type": "string"], "page": ["type": "integer"], "explanation": ["type": "string"],
+                "reason": ref("AnswerReason"), "reasonMessage": ["type": "string", "description": "Why it was accepted or refused, in the reader's language"]]]]]],
+        "AnswerReason": ["type": "string", "enum": ["exact", "spacing_or_case", "particle", "other_spelling", "head_noun", "spelled_number", "typo",
+                                                    "right_option", "other_option", "blank", "opposite", "other_number", "different"]],
         "NoteSummary": ["type": "object", "properties": [
             "id": ["type": "string"], "title": ["type": "string"], "category": values(NoteCategory.self),
             "categoryLabel": ["type": "string"], "fileName": ["type": "string", "description": "the uploaded file's name"], "favorite": ["type": "boolean"], "status": ["type": "string", "enum": ["in_progress", "done"]], "learningRate": ["type": "number"],
@@ -224,7 +236,8 @@ enum OpenAPIDocument {
         "WrongAnswer": ["type": "object", "properties": [
             "questionId": ["type": "string"], "kind": ["type": "string"], "prompt": ["type": "string"], "options": ["type": "array", "items": ["type": "string"]],
             "correctAnswer": ["type": "string"], "lastGiven": ["type": "string"], "wrongCount": ["type": "integer"], "conceptName": ["type": "string"],
-            "page": ["type": "integer"], "noteId": ["type": "string"], "noteTitle": ["type": "string"], "lastWrongAt": ["type": "string", "format": "date-time"]]],
+            "page": ["type": "integer"], "noteId": ["type": "string"], "noteTitle": ["type": "string"], "lastWrongAt": ["type": "string", "format": "date-time"],
+            "reason": ref("AnswerReason"), "reasonMessage": ["type": "string"]]],
         "Error": ["type": "object", "required": ["error"], "properties": ["error": ["type": "object", "required": ["code", "message"], "properties": [
             "code": ["type": "string"], "message": ["type": "string"], "fields": ["type": "object", "additionalProperties": ["type": "string"]]]]]],
         "User": ["type": "object", "required": ["id", "email", "name"], "properties": [
