@@ -80,8 +80,15 @@ public enum TextCleanup {
     /// word by the document's own evidence (the joined word written whole elsewhere, a line starting
     /// with a bare particle or ending such as 는, 를, 습니다), the typesetter broke words between syllables.
     public static func koreanLineBreaks(in pages: [String]) -> KoreanLineBreaks {
+        koreanLineRules(in: pages).breaks
+    }
+
+    /// How the document breaks Korean lines and its word statistics, for joining wrapped lines
+    /// outside the page cleanup (headings and table cells) by the same rules.
+    public static func koreanLineRules(in pages: [String]) -> (breaks: KoreanLineBreaks, spacing: KoreanSpacing) {
         let lines = pages.map(normalisedLines)
-        return koreanLineBreaks(inLines: lines, spacing: KoreanSpacing(lines: lines.flatMap { $0 }))
+        let spacing = KoreanSpacing(lines: lines.flatMap { $0 })
+        return (koreanLineBreaks(inLines: lines, spacing: spacing), spacing)
     }
 
     static func koreanLineBreaks(inLines pages: [[String]], spacing: KoreanSpacing) -> KoreanLineBreaks {

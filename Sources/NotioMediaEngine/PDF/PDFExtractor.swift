@@ -50,8 +50,10 @@ public enum PDFExtractor {
 
         // Pages rebuilt from where their characters sit (headers and footers out, tables row by
         // row, wrapped headings joined); the plain text where poppler gives no layout.
-        let breaks = TextCleanup.koreanLineBreaks(in: raw)
-        let join = { (line: String, next: String) in TextCleanup.joinWrapped(line, next, koreanBreaks: breaks) }
+        let rules = TextCleanup.koreanLineRules(in: raw)
+        let join = { (line: String, next: String) in
+            TextCleanup.joinWrapped(line, next, koreanBreaks: rules.breaks, spacing: rules.spacing)
+        }
         let body = PageLines.bodyStyle(spans)
         let running = PageLines.runningSpans(spans, bodySize: body.size)
         var lines = [[TextLine]?](repeating: nil, count: count)
