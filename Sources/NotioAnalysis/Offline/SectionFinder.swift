@@ -41,7 +41,12 @@ enum SectionFinder {
             byLayout = headings.count >= 2
         }
         if headings.count < 2 { headings = NumberedHeadings.find(in: layout) }
-        if headings.count < 2 { headings = slideTitles(layout) }
+        if headings.count < 2 {
+            // One numbered heading ("1. 스레드" over a short handout) still heads its text; slide
+            // titles replace it only when they find a structure of their own.
+            let slides = slideTitles(layout)
+            if slides.count >= 2 || headings.isEmpty { headings = slides }
+        }
         let marks = headings.flatMap(\.marks)
         guard !headings.isEmpty else { return SectionPlan(sections: [Section(title: "", lines: 0..<layout.lines.count)], headingLines: []) }
         // Only a heading told by its type can stand for the title: the first bookmark or numbered
