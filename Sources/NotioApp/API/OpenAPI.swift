@@ -183,7 +183,8 @@ enum OpenAPIDocument {
             "requestBody": jsonBody(["type": "object", "properties": ["choice": ["type": "integer"], "text": ["type": "string"]]]),
             "responses": ["200": answer("Graded, with the next due time", ["type": "object", "properties": [
                 "isCorrect": ["type": "boolean"], "given": ["type": "string"], "correctAnswer": ["type": "string"], "correctIndex": ["type": "integer"],
-                "conceptName": ["type": "string"], "nextDue": ["type": "string", "format": "date-time"]]]),
+                "conceptName": ["type": "string"], "nextDue": ["type": "string", "format": "date-time"],
+                "reason": ref("AnswerReason"), "reasonMessage": ["type": "string", "description": "Why it was accepted or refused, in the reader's language"]]]),
                           "404": errorAnswer("Absent, not yours or not scheduled")]]],
     ] }
 
