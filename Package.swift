@@ -21,13 +21,18 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
 
         // Portable domain values and pure logic: Foundation only, no I/O.
         .target(name: "NotioCore"),
+        // Byte formats from Debian's libraries: SHA-256 (libsodium), CRC-32 (zlib), reading
+        // untrusted zips (libzip), the streaming zip writer, the import fingerprint.
+        .target(name: "NotioCodecs", dependencies: ["NotioCore", "CSodium", "CZlib", "CZip"]),
         // The HTTP server over libmicrohttpd.
         .target(name: "NotioHTTP", dependencies: ["CMicroHTTPD"]),
         // The one Store with plain SQL, on SQLite (the default) or PostgreSQL (libpq).
-        .target(name: "NotioStore", dependencies: ["NotioCore", "CSQLite", "CPostgres"]),
+        .target(name: "NotioStore", dependencies: ["NotioCore", "NotioCodecs", "CSQLite", "CPostgres"]),
         // The offline analyser, the provider protocol, Gemini and OpenAI-compatible clients.
         .target(name: "NotioAnalysis", dependencies: ["NotioCore"]),
         // The server's side of PDF and OCR work: the worker client, limits, errors, text cleanup.
@@ -39,23 +44,24 @@ let package = Package(
         // Book catalogs: Aladin, Open Library, manual entry; cover downloads through libcurl.
         .target(name: "NotioCatalog", dependencies: ["NotioCore", "CCurl"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.
-        .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "NotioCatalog", "CSodium"]),
+        .target(name: "NotioApp", dependencies: ["NotioCore", "NotioHTTP", "NotioStore", "NotioAnalysis", "NotioMedia", "NotioCatalog", "NotioCodecs", "CSodium"],
+                resources: [.copy("Demo/Notes")]),
         .executableTarget(name: "notio", dependencies: ["NotioApp"]),
         .executableTarget(name: "notio-worker", dependencies: ["NotioMediaEngine"]),
         // Test support: renders book-like pages with ground truth for OCR tests and the benchmark.
         .executableTarget(name: "notio-testpages", dependencies: ["NotioMediaEngine", "CPangoCairo", "CGdkPixbuf"],
                           path: "Tests/Support/TestPages"),
 
-        .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore"]),
+        .testTarget(name: "NotioCoreTests", dependencies: ["NotioCore", "NotioCodecs"]),
         .testTarget(name: "NotioHTTPTests", dependencies: ["NotioHTTP"]),
         .testTarget(name: "NotioStoreTests", dependencies: ["NotioStore", "NotioTestSupport"]),
-        .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis"], exclude: ["Fixtures"]),
-        .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"]),
+        .testTarget(name: "NotioAnalysisTests", dependencies: ["NotioAnalysis", "NotioMediaEngine"], exclude: ["Fixtures"]),
+        .testTarget(name: "NotioMediaTests", dependencies: ["NotioMedia", "NotioMediaEngine"], exclude: ["Fixtures"]),
         // Test support shared by test targets: the fake outside services on 127.0.0.1, and the
         // database each test runs on (SQLite, or a schema on the PostgreSQL test cluster).
         .target(name: "NotioTestSupport", dependencies: ["NotioStore"], path: "Tests/Support/Swift"),
         .testTarget(name: "NotioCatalogTests", dependencies: ["NotioCatalog", "NotioTestSupport"]),
-        .testTarget(name: "NotioAppTests", dependencies: ["NotioApp", "NotioMediaEngine", "NotioTestSupport"]),
+        .testTarget(name: "NotioAppTests", dependencies: ["NotioApp", "NotioMediaEngine", "NotioCodecs", "NotioTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,4 +54,9 @@ d = json.loads(sys.argv[1])
 for level in ("easy", "medium", "hard"):
     print(f"{level:7s} 30 questions asked, {d[level]['questions']} made in {d[level]['ms']} ms (target <= 200 ms)")
 print(f"grading 1,000 short answers: {d['grade1000Ms']} ms (target <= 50 ms)")
+print("difficulty proxy (distractor-answer bigram similarity, distractors of the answer's length class, two-step share, short-answer share, mean stem length):")
+for level, label in (("easy", "하"), ("medium", "중"), ("hard", "상")):
+    x = d[level]
+    print(f"  {label} similarity {x['similarity']:.3f}  same length {x['sameLength']:.2f}  two-step {x['twoStep']:.2f}  short {x['short']:.2f}  stem {x['stem']:.0f} chars")
+print("target: 상 > 중 > 하 in similarity; 상 has the largest two-step share")
 PY

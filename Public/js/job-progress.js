@@ -21,8 +21,22 @@ if (box) {
   let source = null;
   let pollTimer = null;
 
+  // The title is found in the PDF once its text is out: show it as soon as the job is past
+  // the extraction, the same title the note will have.
+  const heading = document.getElementById("job-note-title");
+  let titleShown = false;
+  const showTitle = async () => {
+    titleShown = true;
+    try {
+      const note = await api.get(`/api/v1/notes/${encodeURIComponent(noteId)}`);
+      const title = note.title;
+      if (heading && title) heading.textContent = title;
+    } catch { titleShown = false; }
+  };
+
   const render = (job) => {
     if (finished) return;
+    if (!titleShown && (job.stage === "analyse" || job.stage === "save")) showTitle();
     const state = job.state;
     box.dataset.state = state;
     box.dataset.stage = job.stage;

@@ -62,7 +62,12 @@ function start() {
         back.className = "review-next-due";
         const days = Math.round((new Date(r.nextDue) - Date.now()) / 86_400_000);
         back.textContent = days < 1 ? d.msgBackToday : d.msgBackDays.replace("{n}", String(days));
-        result.replaceChildren(strong, answer, concept, back);
+        // Why it was accepted or refused ("띄어쓰기·대소문자를 무시하고 맞았어요"), from the server's table.
+        const why = document.createElement("p");
+        why.className = "answer-reason muted";
+        why.dataset.reason = r.reason ?? "";
+        why.textContent = r.reasonMessage ?? "";
+        result.replaceChildren(strong, answer, concept, why, back);
         remaining -= 1;
         if (due) due.textContent = String(remaining);
         const next = document.createElement("button");

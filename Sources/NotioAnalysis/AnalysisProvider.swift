@@ -32,4 +32,12 @@ public protocol AnalysisProvider: Sendable {
     var name: String { get }
     func analyse(_ document: ExtractedDocument, progress: @escaping AnalysisProgress) async throws -> NoteAnalysis
     func makeQuestions(_ request: QuizRequest) async throws -> [Question]
+    /// How many questions `makeQuestions` gives for `request` at the most a quiz asks
+    /// (`OfflineQuizGenerator.maximumCount`), when that can be known without asking a service:
+    /// the quiz sheet says it before the user asks. nil when only asking would tell.
+    func questionSupply(_ request: QuizRequest) -> Int?
+}
+
+extension AnalysisProvider {
+    public func questionSupply(_ request: QuizRequest) -> Int? { nil }
 }

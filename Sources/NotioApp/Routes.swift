@@ -50,6 +50,7 @@ func routeTable(_ app: AppContext) -> [Route] {
         Route("POST", "/api/v1/jobs/{id}/cancel", .sync(notes.cancel)),
 
         Route("POST", "/api/v1/notes/{id}/quizzes", .async(quizzes.create)),
+        Route("GET", "/api/v1/notes/{id}/quiz-supply", .sync(quizzes.supply)),
         Route("GET", "/api/v1/quizzes/{id}", .sync(quizzes.quiz)),
         Route("POST", "/api/v1/quizzes/{id}/attempts", .sync(quizzes.submit)),
         Route("GET", "/api/v1/notes/{id}/attempts", .sync(quizzes.history)),

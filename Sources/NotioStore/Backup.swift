@@ -76,11 +76,11 @@ public enum Backup {
 
     /// Values the schema limits: states, categories, statuses, emotions, kinds.
     static let allowedValues: [String: [String: Set<String>]] = [
-        "notes": ["category": Set(NoteCategory.allCases.map(\.rawValue)), "state": ["analysing", "ready", "failed"]],
+        "notes": ["category": Set(NoteCategory.allCases.map(\.rawValue)), "state": Set(NoteState.allCases.map(\.rawValue))],
         "books": ["status": Set(BookStatus.allCases.map(\.rawValue))],
         "sentences": ["emotion": Set(Emotion.allCases.map(\.rawValue))],
-        "quizzes": ["difficulty": ["easy", "medium", "hard"]],
-        "questions": ["kind": ["choice", "short"]],
+        "quizzes": ["difficulty": Set(Difficulty.allCases.map(\.rawValue))],
+        "questions": ["kind": Set(QuestionKind.allCases.map(\.rawValue))],
         "reviewCards": ["itemKind": Set(reviewItems.keys)],
     ]
 

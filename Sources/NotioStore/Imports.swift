@@ -1,4 +1,5 @@
 import Foundation
+import NotioCodecs
 import NotioCore
 
 /// What an import added and what it found already there.

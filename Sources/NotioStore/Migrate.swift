@@ -1,4 +1,5 @@
 import Foundation
+import NotioCodecs
 import NotioCore
 
 /// One table's rows in two databases, as `notio migrate-db` compares them.

@@ -129,6 +129,18 @@ extension Store {
         }
     }
 
+    /// Gives a note the title found in its document as soon as it is known (before the analysis
+    /// ends), so that the progress page, the list and the finished note show one title. A title
+    /// the reader typed or changed stays.
+    public func setFoundTitle(id: String, owner: String, title: String, at now: Date) throws {
+        try database.write { c in
+            guard let locked = try c.first("SELECT title_locked FROM notes WHERE id = ? AND owner_id = ?", [id, owner], { $0.bool(0) }), !locked else { return }
+            try c.run("UPDATE notes SET title = ?, search_text = ?, updated_at = ? WHERE id = ?", [title, title, now.millis, id])
+            try c.run("DELETE FROM note_search WHERE note_id = ?", [id])
+            try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, title])
+        }
+    }
+
     public func failNote(id: String, error: String, at now: Date) throws {
         try database.write { c in
             try c.run("UPDATE notes SET state = 'failed', error = ?, updated_at = ? WHERE id = ?", [error, now.millis, id])

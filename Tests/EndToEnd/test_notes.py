@@ -164,3 +164,26 @@ def test_filters_and_empty_state(server, driver):
     click(driver, chips[3])
     WebDriverWait(driver, 10).until(lambda d: "category=certificate" in d.current_url)
     assert "is-current" in driver.find_elements(By.CSS_SELECTOR, ".chips .chip")[3].get_attribute("class")
+
+
+def test_one_title_from_upload_on(server, driver, tmp_path):
+    """A browser-printed lecture whose metadata title is a file name: the progress page shows the
+    file name, then the first heading; the note keeps that heading. Nothing else in between."""
+    lecture = tmp_path / "os-scheduling.pdf"
+    lecture.write_bytes((ROOT / "Tests/NotioAnalysisTests/Fixtures/layout/scheduling.pdf").read_bytes())
+    login(driver, server)
+    upload(driver, server, lecture)
+    titles = set()
+
+    def finished(d):
+        url, title = d.execute_script(
+            "const h = document.getElementById('job-note-title') || document.getElementById('note-title');"
+            "return [location.href, h ? h.textContent.trim() : null];")
+        if title:
+            titles.add(title)
+        return "/progress" not in url and title is not None and "job-note-title" not in d.page_source
+
+    WebDriverWait(driver, ANALYSIS_SECONDS, poll_frequency=0.05).until(finished, "the job never finished")
+    wait_for(driver, "#note-title")
+    assert text_of(driver, "#note-title") == "3장. 프로세스 스케줄링"
+    assert titles <= {"os-scheduling", "3장. 프로세스 스케줄링"}, titles

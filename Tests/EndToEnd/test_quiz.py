@@ -68,6 +68,8 @@ def test_quiz_loop(server, driver):
         ActionChains(driver).send_keys(Keys.ENTER).perform()
     else:
         field = q.find_element(By.CSS_SELECTOR, 'input[type="text"]')
+        # The runner does not take the focus when the page loads (show(…, false)): tap the field.
+        click(driver, field)
         assert driver.switch_to.active_element == field
         field.send_keys("모름", Keys.ENTER)
     wait_for_text(driver, "#quiz-progress-text", "2 / 5")
@@ -187,3 +189,65 @@ def test_guest_sees_results_but_no_quiz_buttons(server, driver):
     assert exists(driver, "#study .guest-hint a[href='/signup']")
     driver.get(f"{server}/review")
     wait_for(driver, "h1")
+
+
+def post_json(driver, path, body):
+    """POST JSON with the page's session and its CSRF token (from /api/v1/me)."""
+    return driver.execute_async_script(
+        "const [path, body, done] = arguments;"
+        "fetch('/api/v1/me', {credentials: 'same-origin'}).then(r => r.json()).then(me =>"
+        " fetch(path, {method: 'POST', credentials: 'same-origin', headers: {'Content-Type': 'application/json', 'X-CSRF-Token': me.csrfToken},"
+        " body: JSON.stringify(body)})).then(r => r.json()).then(done, e => done({error: String(e)}));", path, body)
+
+
+def test_sheet_says_the_supply_and_the_notebook_says_why(server, driver):
+    """Issue 13: the quiz sheet says how many new questions each level supports before anything is
+    asked (the server's count, the same as the API's), and the notebook and the attempt page say
+    why each answer was refused."""
+    login(driver, server)
+    notes = fetch_json(driver, "/api/v1/notes")["items"]
+    note = next(n for n in notes if n["title"].startswith("운영체제"))["id"]
+    supply = fetch_json(driver, f"/api/v1/notes/{note}/quiz-supply")
+    driver.get(f"{server}/notes/{note}")
+    wait_for(driver, "#quiz-supply")
+    checked = driver.find_element(By.CSS_SELECTOR, '.segment input[name="difficulty"]:checked').get_attribute("value")
+    assert text_of(driver, "#quiz-supply") == supply[checked]["message"]
+    assert "새 문제를" in text_of(driver, "#quiz-supply")
+    for level in ("hard", "easy", "medium"):
+        click(driver, driver.find_element(By.CSS_SELECTOR, f'.segment input[value="{level}"]').find_element(By.XPATH, ".."))
+        wait_for_text(driver, "#quiz-supply", supply[level]["message"])
+        n = supply[level]["newQuestions"]
+        count = driver.find_element(By.ID, "quiz-count")
+        assert count.get_attribute("max") == str(max(1, min(30, n)))
+        assert int(count.get_attribute("value")) <= max(1, n)
+
+    # A quiz answered wrong everywhere: the notebook and the result say why, in Korean only.
+    made = post_json(driver, f"/api/v1/notes/{note}/quizzes", {"difficulty": "hard", "count": 4})
+    questions = made["quiz"]["questions"]
+    answers = [{"questionId": q["id"], "choice": 0} if q["kind"] == "choice" else {"questionId": q["id"], "text": "모름"} for q in questions]
+    attempt = post_json(driver, f"/api/v1/quizzes/{made['quiz']['id']}/attempts", {"answers": answers})["attempt"]
+    wrong = [a for a in attempt["answers"] if not a["isCorrect"]]
+    assert wrong, "choosing option 0 and writing 모름 gets something wrong"
+    driver.get(f"{server}/notes/{note}/wrong-answers")
+    wait_for(driver, ".wrong-item")
+    for a in wrong:
+        item = driver.find_element(By.CSS_SELECTOR, f'.wrong-item[data-question-id="{a["questionId"]}"]')
+        reason = item.find_element(By.CSS_SELECTOR, ".answer-reason")
+        assert reason.get_attribute("data-reason") in ("different", "other_option")
+        assert reason.text.strip() in ("정답과 달라요.", "다른 보기를 골랐어요.")
+    driver.get(f"{server}/attempts/{attempt['id']}")
+    wait_for(driver, ".answer-row")
+    reasons = [e.get_attribute("data-reason") for e in driver.find_elements(By.CSS_SELECTOR, ".answer-row .answer-reason")]
+    assert reasons == [a["reason"] for a in attempt["answers"]]
+
+    # 오늘 복습 says why too, right after the answer (the demo's wrong answers are due).
+    driver.get(f"{server}/review")
+    item = next(e for e in driver.find_elements(By.CSS_SELECTOR, ".review-item") if e.is_displayed())
+    if item.get_attribute("data-kind") == "choice":
+        click(driver, item.find_elements(By.CSS_SELECTOR, ".option")[0])
+    else:
+        item.find_element(By.CSS_SELECTOR, 'input[name="text"]').send_keys("모름")
+    click(driver, item.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+    reason = wait_for(driver, ".review-result .answer-reason")
+    assert reason.get_attribute("data-reason") in ("right_option", "other_option", "different", "exact")
+    assert reason.text.strip()

@@ -52,7 +52,7 @@ import Testing
     }
 
     func expectWellFormed(_ analysis: NoteAnalysis, pageCount: Int) {
-        #expect((10...20).contains(analysis.keywords.count), "keywords: \(analysis.keywords.map(\.term))")
+        #expect((6...12).contains(analysis.keywords.count), "keywords: \(analysis.keywords.map(\.term))")
         for keyword in analysis.keywords {
             #expect((2...5).contains(keyword.relatedTerms.count), "related terms of \(keyword.term)")
             #expect(!keyword.relatedTerms.contains(keyword.term))
@@ -138,10 +138,14 @@ import Testing
         #expect(table.rows.first == ["메모리", "독립된 주소 공간", "프로세스의 메모리를 공유"])
         #expect(table.rows.count == 3)
         #expect(analysis.concepts[3].comparison == nil)
+        #expect(analysis.concepts[3].definition == "CPU 스케줄링은 준비 큐의 프로세스 가운데 다음에 실행할 것을 고르는 일을 말한다.")
+        #expect(analysis.concepts[2].definition == nil)
         #expect(analysis.concepts[3].pages == [3])
         let terms = analysis.keywords.map(\.term)
         #expect(terms.contains("프로세스") && terms.contains("스레드"), "keywords: \(terms)")
         #expect(!terms.contains("프로세스는"))
+        #expect(terms.contains("문맥 교환"), "keywords: \(terms)")
+        #expect(!terms.contains("너무") && !terms.contains("오래"), "keywords: \(terms)")
         expectVerbatim(analysis, in: document)
     }
 

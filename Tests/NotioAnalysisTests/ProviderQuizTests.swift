@@ -87,3 +87,47 @@ func questionsJSON(_ items: [JSONValue]) -> String {
         #expect(second.contains("Write exactly 3 questions"))
     }
 }
+
+/// Issue 13, point 11: the Gemini and OpenAI-compatible paths pass the same validator as the
+/// offline generator. Recorded answers (the verbatim fixtures with these texts) hold a question
+/// whose prompt quotes its answer, one whose label (its concept, shown with a detail question)
+/// is the answer, and one with a junk option: all three are dropped, the rest kept, and the
+/// missing one asked for once more.
+@Suite struct ProviderValidatorTests {
+    static let leakyAnswer = questionsJSON([
+        item("CPU를 회수할 수 있는 방식은?"),                                                        // kept
+        item("선점형 스케줄링이란 무엇인가? 알맞은 것을 고르시오."),                                    // prompt leaks → dropped
+        detailItem("실행 중인 프로세스에서 CPU를 회수할 수 있는 방식은?", conceptName: "선점형 스케줄링"), // label leaks → dropped
+        item("실행 중에 CPU를 빼앗을 수 있는 방식은?", options: ["선점형 스케줄링", "것이", "FCFS", "SJF"]), // junk option → dropped
+        detailItem("디스패처가 문맥을 바꾸는 방식은?", conceptName: "디스패처"),                        // label about another concept → kept
+    ])
+    static let secondAnswer = questionsJSON([item("CPU를 강제로 되찾는 스케줄링은?")])
+
+    static func detailItem(_ prompt: String, conceptName: String) -> JSONValue {
+        ["kind": "choice", "form": "detail", "prompt": .string(prompt),
+         "options": ["선점형 스케줄링", "비선점형 스케줄링", "FCFS", "SJF"], "correctIndex": 0, "answer": "선점형 스케줄링",
+         "alternatives": [], "conceptName": .string(conceptName), "page": .null]
+    }
+
+    func check(_ questions: [Question]) {
+        #expect(questions.map(\.prompt) == ["CPU를 회수할 수 있는 방식은?", "디스패처가 문맥을 바꾸는 방식은?", "CPU를 강제로 되찾는 스케줄링은?"])
+        #expect(questions.allSatisfy { !QuestionValidator.leaks($0) && !QuestionValidator.hasJunkOption($0) })
+        #expect(questions[1].label == "디스패처")
+    }
+
+    @Test func geminiDropsLeakingQuestionsLabelsAndJunkOptions() async throws {
+        let fake = try await FakeServices.start()
+        try await fake.script(scenario: "gemini_questions", texts: [Self.leakyAnswer, Self.secondAnswer], queue: "g")
+        let request = QuizRequest(analysis: schedulingNote, pages: [], difficulty: .hard, count: 3)
+        check(try await gemini(fake, queue: "g").makeQuestions(request))
+        #expect(try await fake.requests("g").count == 2)
+    }
+
+    @Test func openAICompatibleDropsLeakingQuestionsLabelsAndJunkOptions() async throws {
+        let fake = try await FakeServices.start()
+        try await fake.script(scenario: "openai_questions", texts: [Self.leakyAnswer, Self.secondAnswer], queue: "o")
+        let request = QuizRequest(analysis: schedulingNote, pages: [], difficulty: .hard, count: 3)
+        check(try await openAI(fake, queue: "o").makeQuestions(request))
+        #expect(try await fake.requests("o").count == 2)
+    }
+}

@@ -93,8 +93,9 @@ struct QuizGeneratorTests {
         let hard = generator.questions(for: QuizFixtures.request(.hard, count: 10))
         #expect(easy.allSatisfy { [.name, .definition].contains($0.form) })
         #expect(medium.allSatisfy { [.cloze, .application].contains($0.form) })
-        #expect(hard.allSatisfy { [.detail, .comparison, .cloze].contains($0.form) })
-        #expect(hard.contains { $0.form == .comparison } && hard.contains { $0.form == .detail })
+        // 상: comparisons, two-step applications and numeric details, not 중's cloze.
+        #expect(hard.allSatisfy { [.detail, .comparison, .application].contains($0.form) })
+        #expect(hard.contains { $0.form == .comparison } && hard.contains { $0.form == .application })
         #expect(medium.contains { $0.form == .cloze } && medium.contains { $0.form == .application })
     }
 
@@ -107,7 +108,10 @@ struct QuizGeneratorTests {
             #expect(medium.meanDistractorSimilarity > easy.meanDistractorSimilarity, "seed \(seed): \(medium) \(easy)")
             #expect(hard.shortShare > medium.shortShare && medium.shortShare > easy.shortShare, "seed \(seed)")
             #expect(easy.definitionShare > medium.definitionShare && easy.definitionShare > hard.definitionShare, "seed \(seed)")
-            #expect(abs(easy.shortShare - 0.1) < 0.05 && abs(medium.shortShare - 0.25) < 0.05 && abs(hard.shortShare - 0.4) < 0.05)
+            // 상 aims at 40% short answers; its two-step questions have sentences for answers and
+            // stay multiple choice, so fewer may be writable.
+            #expect(abs(easy.shortShare - 0.1) < 0.05 && abs(medium.shortShare - 0.25) < 0.05 && hard.shortShare >= 0.3 && hard.shortShare < 0.45,
+                    "seed \(seed): \(easy.shortShare) \(medium.shortShare) \(hard.shortShare)")
         }
     }
 

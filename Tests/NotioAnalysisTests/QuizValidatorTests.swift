@@ -70,3 +70,69 @@ struct QuizValidatorTests {
         #expect(out.map(\.answer) == ["교착 상태", "세마포어"])
     }
 }
+
+/// The one validator refuses a question whose label (the text shown with it before answering)
+/// gives the answer away, and options that are no term or statement.
+struct QuizValidatorLabelAndJunkTests {
+    let options = ["FCFS", "SJF", "라운드 로빈", "우선순위"]
+
+    func question(form: QuestionForm, conceptName: String, answer: String = "라운드 로빈", options: [String]? = nil, alternatives: [String] = []) -> Question {
+        Question(kind: .choice, form: form, prompt: "다음 중 시간 할당량을 돌아가며 쓰는 스케줄링 방식은?", options: options ?? self.options,
+                 correctIndex: 2, answer: answer, alternatives: alternatives, conceptName: conceptName)
+    }
+
+    @Test func aLabelThatNamesTheAnswerIsRefused() {
+        // A detail question is shown with its concept's name: here the name is the answer.
+        #expect(QuestionValidator.validated([question(form: .detail, conceptName: "라운드 로빈 스케줄링")], avoiding: []).isEmpty)
+        // An alternative in the label leaks too ("Round Robin" for 라운드 로빈).
+        #expect(QuestionValidator.validated([question(form: .comparison, conceptName: "Round Robin", alternatives: ["Round Robin"])], avoiding: []).isEmpty)
+        // A name question shows no label: its concept name is its answer by design.
+        #expect(QuestionValidator.validated([question(form: .name, conceptName: "라운드 로빈")], avoiding: []).count == 1)
+        // A label about another concept is fine.
+        let fine = QuestionValidator.validated([question(form: .detail, conceptName: "CPU 스케줄링")], avoiding: [])
+        #expect(fine.count == 1 && fine[0].label == "CPU 스케줄링")
+    }
+
+    @Test func junkOptionsAreRefused() {
+        for junk in ["것이", "있나요", "모두 정답", "none of the above", "○○", "너무"] {
+            let q = question(form: .name, conceptName: "라운드 로빈", options: ["FCFS", junk, "라운드 로빈", "우선순위"])
+            #expect(QuestionValidator.validated([q], avoiding: []).isEmpty, "\(junk)")
+        }
+        // Statements end in verbs by nature: they are options, not junk.
+        #expect(!QuizText.isJunkOption("실행 중인 프로세스에서 CPU를 회수할 수 있어요"))
+        #expect(!QuizText.isJunkOption("없음"), "a comparison table's cell")
+        #expect(!QuizText.isJunkOption("None"), "Python's None is a term")
+        #expect(QuizText.isJunkOption("검토할") && QuizText.isJunkOption("사용된"), "verb forms")
+        #expect(!QuizText.isJunkOption("역할") && !QuizText.isJunkOption("권한"), "nouns ending alike")
+    }
+
+    @Test func contentTermsAndParticles() {
+        #expect(QuizText.isContentTerm("라운드 로빈"))
+        #expect(!QuizText.isContentTerm("파일"), "a generic head noun")
+        #expect(!QuizText.isContentTerm("사용"))
+        #expect(!QuizText.isContentTerm("큐에", knownTerms: ["큐"]))
+        #expect(QuizText.hasFinalConsonant("프로세스") == false)
+        #expect(QuizText.hasFinalConsonant("스택") == true)
+        #expect(QuizText.hasFinalConsonant("RAM") == true)
+        #expect(QuizText.hasFinalConsonant("CPU") == false)
+        #expect(QuizText.hasFinalConsonant("Linux") == nil)
+        #expect(QuizText.particleAfterBlank("____는 실행 흐름이다.")! == ("은", "는"))
+        #expect(QuizText.particleAfterBlank("____은행") == nil)
+        #expect(QuizText.withNeutralParticle("____는 실행 흐름이다.") == "____은(는) 실행 흐름이다.")
+        #expect(QuizText.withNeutralParticle("값을 ____으로 바꾼다.") == "값을 ____(으)로 바꾼다.")
+    }
+}
+
+struct QuizTextDetailTests {
+    @Test func theMaskReadAsThisTakesAgreeingParticles() {
+        #expect(QuizText.withoutNameMask("“Jury” ○○는 “Law” ○○와 같은 카운터를 쓴다.") == "“Jury” 이것은 “Law” 이것과 같은 카운터를 쓴다.")
+        #expect(QuizText.withoutNameMask("운영체제가 ○○를 관리한다.") == "운영체제가 이것을 관리한다.")
+    }
+
+    @Test func bareNumbersAreDetailsOnlyInsideAKoreanPhrase() {
+        #expect(NumberBlank("P 연산은 값을 1 감소시킨다.")?.answer == "1")
+        #expect(NumberBlank("pashto 14 [역주] 아랍어 알파벳의 연결부를 늘린다.") == nil, "a footnote mark")
+        #expect(NumberBlank("6 [역주] 한 행의 베이스라인까지의 거리") == nil)
+        #expect(NumberBlank("주소는 32비트이다.")?.answer == "32비트")
+    }
+}

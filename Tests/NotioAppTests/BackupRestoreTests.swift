@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NotioCore
 @testable import NotioApp
+import NotioCodecs
 import NotioTestSupport
 
 /// A reader's own backup always restores (same server or a new one), and a restore never reaches

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NotioApp
+import NotioCodecs
 import NotioTestSupport
 
 /// Backup and restore: nothing a user made is lost, nothing bad gets in, a restore is all or nothing.
@@ -69,6 +70,44 @@ import NotioTestSupport
         // Search works on what came back.
         #expect(!((try await c.get("/api/v1/sentences?q=" + "마음으로".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).json["items"] as? [Any]) ?? []).isEmpty)
         #expect(try await c.get("/api/v1/timer").json["state"] as? String == "running")
+    }
+
+    /// A reader unpacks the backup zip and packs it again with the `zip` tool (deflate, its own
+    /// order and headers): it restores, files and all.
+    @Test func aBackupZippedAgainByTheReaderRestores() async throws {
+        let server = try await TestServer.start()
+        let c = try await Self.demo(server)
+        let upload = try await c.upload(TestPDFs.blankPages(2), title: "다시 묶은 백업")
+        _ = try await c.waitForJob((upload.json["job"] as? [String: Any])?["id"] as? String ?? "")
+        let noteId = try #require((upload.json["note"] as? [String: Any])?["id"] as? String)
+        let pdfPath = server.dataDirectory + "/files/notes/\(noteId).pdf"
+        let pdf = try #require(FileManager.default.contents(atPath: pdfPath))
+        let zipped = try await c.get("/api/v1/backup?files=true")
+        #expect(zipped.status == 200)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rezip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("unpacked"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try zipped.body.write(to: folder.appendingPathComponent("backup.zip"))
+        func run(_ tool: String, _ arguments: [String], in directory: URL) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+            p.arguments = arguments
+            p.currentDirectoryURL = directory
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "\(tool) \(arguments)")
+        }
+        try run("unzip", ["-q", "../backup.zip"], in: folder.appendingPathComponent("unpacked"))
+        try run("zip", ["-q", "-r", "-9", "../again.zip", "."], in: folder.appendingPathComponent("unpacked"))
+        let again = try Data(contentsOf: folder.appendingPathComponent("again.zip"))
+
+        _ = try await c.request("DELETE", "/api/v1/notes/\(noteId)")
+        #expect(!FileManager.default.fileExists(atPath: pdfPath))
+        let restored = try await c.multipart("/api/v1/restore?mode=replace", files: [("file", "again.zip", "application/zip", again)])
+        #expect(restored.status == 200, "\(restored.text)")
+        #expect(FileManager.default.contents(atPath: pdfPath) == pdf)
     }
 
     @Test func mergeTwiceAddsNothingAndDryRunsWriteNothing() async throws {

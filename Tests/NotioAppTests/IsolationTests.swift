@@ -126,6 +126,7 @@ import Testing
             "/api/v1/jobs/{id}/events": job,
             "/api/v1/jobs/{id}/cancel": job,
             "/api/v1/notes/{id}/quizzes": concept,
+            "/api/v1/notes/{id}/quiz-supply": concept,
             "/api/v1/quizzes/{id}": quiz,
             "/api/v1/quizzes/{id}/attempts": quiz,
             "/api/v1/notes/{id}/attempts": concept,

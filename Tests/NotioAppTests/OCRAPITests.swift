@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CGdkPixbuf
+import NotioCodecs
 @testable import NotioApp
 
 /// Underline capture through HTTP, on pages rendered by `notio-testpages` (real fonts, true
@@ -145,16 +146,5 @@ import CGdkPixbuf
         let zlib: [UInt8] = [0x78, 0x01, 0x01, 0x10, 0x00, 0xEF, 0xFF] + raw + bigEndian(b << 16 | a)
         let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
         return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", []))
-    }
-}
-
-enum CRC32 {
-    static func checksum(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
-        }
-        return ~crc
     }
 }

@@ -116,7 +116,9 @@ import NotioStore
         #expect(occurrences("class=\"wrong-item card\"", try await c.get("/wrong-answers").text) == wrong.count)
 
         // The review form without JavaScript answers one wrong question and comes back with feedback.
-        let reviewed = try await c.postForm("/review/\(wrong[0]["questionId"] as! String)", ["text": "모름", "choice": "0"])
+        // The form of a choice question sends a choice, that of a short answer its text.
+        let reviewedFields = wrong[0]["kind"] as? String == "choice" ? ["choice": "0"] : ["text": "모름"]
+        let reviewed = try await c.postForm("/review/\(wrong[0]["questionId"] as! String)", reviewedFields)
         #expect(reviewed.status == 303)
         #expect(reviewed.header("Location")?.hasPrefix("/review?last=") == true)
         let feedback = try await c.get(reviewed.header("Location")!)

@@ -164,14 +164,6 @@ import Testing
         #expect(Language.preferred(acceptLanguage: "de") == .ko)
         #expect(Language.preferred(acceptLanguage: "ko;q=0, en;q=0.1") == .en)
     }
-
-    @Test func dumpPagesForLooking() throws {
-        guard let dir = ProcessInfo.processInfo.environment["NOTIO_VIEW_DUMP"], !dir.isEmpty else { return }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for (name, html) in Self.allPages() {
-            try html.write(toFile: "\(dir)/\(name).html", atomically: true, encoding: .utf8)
-        }
-    }
 }
 
 @Suite struct HTMLEscapingTests {

@@ -129,3 +129,49 @@ extension AnswerMatcherTests {
         #expect(matcher.isCorrect(given: "07", answer: "7", alternatives: []))
     }
 }
+
+/// The reason shown with a graded answer agrees with the grade and names the allowance used.
+struct AnswerVerdictTests {
+    let matcher = AnswerMatcher()
+
+    func reason(_ given: String, _ answer: String, _ alternatives: [String] = []) -> AnswerVerdict.Reason {
+        let verdict = matcher.verdict(given: given, answer: answer, alternatives: alternatives)
+        #expect(verdict.isCorrect == matcher.isCorrect(given: given, answer: answer, alternatives: alternatives), "\(given) / \(answer)")
+        return verdict.reason
+    }
+
+    @Test func acceptedAnswersSayWhy() {
+        #expect(reason("라운드 로빈", "라운드 로빈") == .exact)
+        #expect(reason("라운드로빈", "라운드 로빈") == .spacingOrCase)
+        #expect(reason("linux", "Linux") == .spacingOrCase)
+        #expect(reason("스레드입니다.", "스레드") == .particle)
+        #expect(reason("Linux", "리눅스", ["Linux"]) == .otherSpelling("Linux"))
+        #expect(reason("deadlock", "교착 상태(Deadlock)") == .otherSpelling("Deadlock"))
+        #expect(reason("교착 상태", "교착 상태(Deadlock)") == .exact)
+        #expect(reason("PDF 파일", "PDF") == .headNoun("파일"))
+        #expect(reason("세 개", "3개") == .spelledNumber("3개"))
+        #expect(reason("세마포오", "세마포어") == .typo)
+    }
+
+    @Test func refusedAnswersSayWhy() {
+        #expect(reason("", "스레드") == .blank)
+        #expect(reason("   ", "스레드") == .blank)
+        #expect(reason("비선점형", "선점형") == .opposite)
+        #expect(reason("선점형이 아닌 방식", "선점형") == .opposite)
+        #expect(reason("64비트", "32비트") == .otherNumber)
+        #expect(reason("프로세스", "스레드") == .different)
+    }
+
+    @Test func choicesAndStoredGrades() {
+        let q = Question(kind: .choice, form: .name, prompt: "p", options: ["a", "b", "c", "d"], correctIndex: 1, answer: "b", conceptName: "x")
+        #expect(AnswerVerdict.of(q, given: "b", choice: 1).reason == .rightOption)
+        #expect(AnswerVerdict.of(q, given: "c", choice: 2).reason == .otherOption)
+        #expect(AnswerVerdict.of(q, given: "c", choice: nil, stored: false).reason == .otherOption, "the notebook keeps the option's text")
+        #expect(AnswerVerdict.of(q, given: "", choice: nil).reason == .blank)
+        let short = Question(kind: .short, form: .name, prompt: "p", answer: "스레드", conceptName: "x")
+        // A grade stored before the matcher changed wins; the reason then is the plain one.
+        #expect(AnswerVerdict.of(short, given: "스레드", choice: nil, stored: false) == AnswerVerdict(isCorrect: false, reason: .different))
+        #expect(AnswerVerdict.of(short, given: "스레드", choice: nil, stored: true).reason == .exact)
+        #expect(AnswerVerdict.Reason.headNoun("파일").code == "head_noun")
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NotioCore
+import NotioCodecs
 
 /// The importers on the real exports in Tests/Fixtures/external (see SOURCES.md there).
 struct ImportTests {

@@ -31,7 +31,8 @@ struct PDFTextTests {
         let document = try extract("R-intro.pdf")
         #expect(document.pages.count == 113)
         #expect((140...150).contains(document.outline.count), "outline has \(document.outline.count) entries")
-        let text = document.pages.map(\.text).joined(separator: "\n")
+        // Pages apart: a word hyphenated across a page break stays (the footer between them is gone now).
+        let text = document.pages.map(\.text).joined(separator: "\n\n")
         let broken = text.matches(of: /[a-z]-\n[a-z]/).map { String(text[$0.range]) }
         #expect(broken.isEmpty, "hyphenated line ends left: \(broken.prefix(5))")
         // Each was split across two lines in the PDF ("pack-/ages", "re-/spectively", ...).

@@ -74,6 +74,7 @@ SCENARIOS = {
                                       _ok("openai_compat/llamacpp_docker_model_runner_stop.json", t, 0)],
     # The test's questions (with wrong indexes, duplicate options, repeats...) in a real envelope.
     "gemini_questions": lambda t: [_ok("gemini/stop_basic.json", t, i) for i in range(len(t))],
+    "openai_questions": lambda t: [_ok("openai_compat/openai_chat_completion_stop.json", t, i) for i in range(len(t))],
     # Not a captured answer: the shape two developers' write-ups give for a refused TTB key
     # (see SOURCES.md, "Not saved: an Aladin error body"), sent with status 200 as they describe.
     "aladin_bad_key": lambda t: [{"status": 200, "body": '{"errorCode":100,"errorMessage":"잘못된 TTBKey입니다."}'}],

@@ -7,7 +7,30 @@ import NotioCore
 enum ComparisonFinder {
     static func table(lines: ArraySlice<TextLayout.Line>, sentences: [String]) -> ComparisonTable? {
         let texts = lines.filter { !$0.isBreak }.map(\.text)
-        return pipeTable(texts) ?? groupedAspects(texts) ?? labelledLines(texts) ?? contrastSentence(sentences)
+        return layoutTable(lines) ?? pipeTable(texts) ?? groupedAspects(texts) ?? labelledLines(texts) ?? contrastSentence(sentences)
+    }
+
+    // A table the PDF draws (cells aligned by position; see PageLines in the extractor): its
+    // first row heads the columns. The first such table of the section, three rows or more.
+    private static func layoutTable(_ lines: ArraySlice<TextLayout.Line>) -> ComparisonTable? {
+        var run: [[String]] = []
+        func finish() -> ComparisonTable? {
+            guard run.count >= 3, let header = run.first, header.allSatisfy({ $0.contains(where: \.isLetter) && !isCode($0) }) else { return nil }
+            // Tables of symbols or of code beside its output (a LaTeX manual has many) teach no comparison.
+            let cells = run.joined().filter { !$0.isEmpty }
+            guard cells.filter(isCode).count * 5 <= cells.count, cells.allSatisfy({ $0.count <= 80 }) else { return nil }
+            return ComparisonTable(columns: header, rows: Array(run.dropFirst()))
+        }
+        func isCode(_ cell: String) -> Bool { cell.contains("\\") || cell.contains("{") || cell.contains("=") || cell.contains("$") }
+        for line in lines where !line.text.isEmpty {
+            if let cells = line.style?.cells, cells.count >= 2, run.isEmpty || run[0].count == cells.count {
+                run.append(cells)
+            } else {
+                if let table = finish() { return table }
+                run = line.style?.cells.map { $0.count >= 2 ? [$0] : [] } ?? []
+            }
+        }
+        return finish()
     }
 
     // "항목 | 프로세스 | 스레드" followed by rows with as many cells.

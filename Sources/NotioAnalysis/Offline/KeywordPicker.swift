@@ -36,9 +36,18 @@ struct KeywordPicker {
     let weights: TermWeights
     let sections: [[[Int]]]
 
+    /// A phrase outranks its words by this factor: "라운드 로빈" is the term, "라운드" a piece of it.
+    static let phraseBoost = 1.5
+
     func keywords(count: Int) -> [Keyword] {
-        let candidates = (0..<vocabulary.count).filter { vocabulary.isCandidate[$0] && weights.total[$0] >= 2 }
-        let ranked = candidates.sorted { weights.score[$0] != weights.score[$1] ? weights.score[$0] > weights.score[$1] : $0 < $1 }
+        // Terms made after the weights (a definition's subject looked up) have no weight and are no candidates.
+        var candidates = Set((0..<weights.total.count).filter { vocabulary.isKeyword($0) && weights.total[$0] >= 2 })
+        // A word used mostly inside a phrase is represented by the phrase (로빈 by 라운드 로빈).
+        for (phrase, words) in vocabulary.phraseWords where candidates.contains(phrase) {
+            for word in [words.0, words.1] where 2 * weights.total[phrase] >= weights.total[word] { candidates.remove(word) }
+        }
+        func score(_ term: Int) -> Double { weights.score[term] * (vocabulary.phraseWords[term] == nil ? 1 : Self.phraseBoost) }
+        let ranked = candidates.sorted { score($0) != score($1) ? score($0) > score($1) : $0 < $1 }
         let chosen = Array(ranked.prefix(count))
         let pool = Set(ranked.prefix(200))
         let chosenIndex = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })

@@ -94,11 +94,12 @@ enum NumberedHeadings {
         return (components[0], components.count, title, false)
     }
 
-    /// Short, starts with a capital letter or Hangul, no sentence end, not a contents line.
+    /// Short, starts with a capital letter or Hangul, no sentence end, not a contents line. A
+    /// question is a title ("프로세스란 무엇인가요?"): lecture notes head sections with them.
     static func isTitleLike(_ text: String) -> Bool {
         guard text.count >= 2, text.count <= 60, let first = text.first else { return false }
         guard first.isUppercase || first.unicodeScalars.first.map(KoreanText.isHangulScalar) == true else { return false }
-        guard let last = text.last, !".,;:!?".contains(last), !last.isNumber else { return false }
+        guard let last = text.last, !".,;:!".contains(last), !last.isNumber else { return false }
         if text.contains(". . .") || text.contains("....") || text.contains(". ") { return false }
         let words = text.split(separator: " ")
         guard words.count <= 10 else { return false }

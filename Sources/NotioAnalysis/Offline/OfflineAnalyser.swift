@@ -18,7 +18,24 @@ public struct OfflineAnalyser: AnalysisProvider {
         return analysis
     }
 
+    /// The document's title as the analysis will give it (metadata, else its first heading, else
+    /// its first title-like line), without analysing the rest: known as soon as the text is out.
+    public static func title(of document: ExtractedDocument) -> String {
+        var layout = TextLayout(document)
+        let plan = SectionFinder.plan(of: document, layout: layout)
+        layout.markHeadings(plan.headingLines)
+        return TitleFinder.title(of: document, layout: layout, firstHeading: plan.firstHeading)
+    }
+
     public func makeQuestions(_ request: QuizRequest) async throws -> [Question] {
         OfflineQuizGenerator().questions(for: request)
+    }
+
+    /// The same generation as `makeQuestions`, at the largest count: exactly what a quiz of up to
+    /// that many questions would hold.
+    public func questionSupply(_ request: QuizRequest) -> Int? {
+        var request = request
+        request.count = OfflineQuizGenerator.maximumCount
+        return OfflineQuizGenerator().questions(for: request).count
     }
 }

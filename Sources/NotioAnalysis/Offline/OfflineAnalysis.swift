@@ -4,7 +4,8 @@ import NotioCore
 /// One run of the offline analysis over one document.
 struct OfflineAnalysis {
     static let candidateSentences = 60
-    static let keywordCount = 15
+    /// At most this many keywords per note: a teacher's list of terms, not an index.
+    static let keywordCount = 12
 
     struct Sentence {
         var text: String
@@ -18,6 +19,7 @@ struct OfflineAnalysis {
     let document: ExtractedDocument
     let layout: TextLayout
     let sections: [Section]
+    let firstHeading: String?
     let vocabulary = TermVocabulary()
     let pageTexts: [Int: String]
 
@@ -28,15 +30,17 @@ struct OfflineAnalysis {
         layout.markHeadings(plan.headingLines)
         self.layout = layout
         self.sections = plan.sections
+        self.firstHeading = plan.firstHeading
         self.pageTexts = Dictionary(document.pages.map { ($0.number, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
     func run(progress: AnalysisProgress) throws -> NoteAnalysis {
-        let title = TitleFinder.title(of: document, layout: layout)
+        let title = TitleFinder.title(of: document, layout: layout, firstHeading: firstHeading)
         try Task.checkCancellation()
         progress(0.1)
 
         // Sentences and terms of each section.
+        vocabulary.learnNouns(from: layout.blocks.map(\.text))
         var blockIndex = 0
         var sectionSentences: [[Sentence]] = []
         for section in sections {
@@ -55,6 +59,7 @@ struct OfflineAnalysis {
             }
             sectionSentences.append(sentences)
         }
+        TermPhrases.add(to: &sectionSentences, vocabulary: vocabulary)
         try Task.checkCancellation()
         progress(0.3)
 
@@ -64,7 +69,10 @@ struct OfflineAnalysis {
         var pageCache: [Int: String] = [:]
         for (number, section) in sections.enumerated() {
             try Task.checkCancellation()
-            let concept = makeConcept(section, number: number, sentences: sectionSentences[number], weights: weights, pageCache: &pageCache)
+            // A document without headings is one card named after the document, not "Section 1".
+            let untitled = section.title.isEmpty && sections.count == 1 && !title.isEmpty
+            let concept = makeConcept(untitled ? Section(title: title, lines: section.lines) : section, number: number,
+                                      sentences: sectionSentences[number], weights: weights, pageCache: &pageCache)
             if let concept { concepts.append(concept) }
             progress(0.3 + 0.6 * Double(number + 1) / Double(sections.count))
         }
@@ -148,18 +156,29 @@ struct OfflineAnalysis {
         return scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(Self.candidateSentences).map(\.0).sorted()
     }
 
+    /// The first sentence of the section that defines the concept: its name, or the term the
+    /// section is about (the defined term used at least three times in the section, as "R" in an
+    /// introduction to R). A sentence that defines something else is no definition of this concept.
     private func bestDefinition(_ sentences: [Sentence], conceptName: String, weights: TermWeights) -> String? {
-        let nameKey = SectionFinder.compact(conceptName)
-        var best: (score: Int, text: String)?
+        var aboutTerm: String?
         for sentence in sentences where sentence.isProse {
             guard let term = DefinitionFinder.definedTerm(in: sentence.text) else { continue }
-            let key = SectionFinder.compact(term)
-            var score = 1
-            if !key.isEmpty, !nameKey.isEmpty, nameKey.utf8Contains(key) || key.utf8Contains(nameKey) { score = 3 }
-            if best == nil || score > best!.score { best = (score, sentence.text) }
-            if score == 3 { break }
+            if DefinitionFinder.defines(term, concept: conceptName) { return sentence.text }
+            if aboutTerm == nil, isSubject(term, of: sentences) { aboutTerm = sentence.text }
         }
-        return best?.text
+        return aboutTerm
+    }
+
+    /// Whether the section is about a term: it is mentioned in three sentences or more, and at
+    /// least half as often as the section's most mentioned keyword candidate.
+    private func isSubject(_ term: String, of sentences: [Sentence]) -> Bool {
+        let ids = vocabulary.terms(term)
+        guard !ids.isEmpty, ids.count <= 3 else { return false }
+        var mentions: [Int: Int] = [:]
+        for sentence in sentences { for id in Set(sentence.terms) { mentions[id, default: 0] += 1 } }
+        let own = ids.map { mentions[$0] ?? 0 }.min() ?? 0
+        let most = mentions.filter { vocabulary.isCandidate[$0.key] }.values.max() ?? 0
+        return own >= 3 && 2 * own >= most
     }
 
     // MARK: Text checks

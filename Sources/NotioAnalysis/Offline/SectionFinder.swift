@@ -21,6 +21,9 @@ struct Section {
 struct SectionPlan {
     var sections: [Section]
     var headingLines: [Int]
+    /// The document's first heading found by layout that is not front matter, when it is on its
+    /// first two pages ("3장. 프로세스 스케줄링"): its title when the metadata has none.
+    var firstHeading: String? = nil
 }
 
 /// Finds the document's sections: from the PDF outline when there is one, else from headings in
@@ -32,11 +35,27 @@ enum SectionFinder {
 
     static func plan(of document: ExtractedDocument, layout: TextLayout) -> SectionPlan {
         var headings = outlineHeadings(document, layout: layout)
+        var byLayout = false
+        if headings.count < 2 {
+            headings = LayoutHeadings.find(in: layout, document: document)
+            byLayout = headings.count >= 2
+        }
         if headings.count < 2 { headings = NumberedHeadings.find(in: layout) }
-        if headings.count < 2 { headings = slideTitles(layout) }
+        if headings.count < 2 {
+            // One numbered heading ("1. 스레드" over a short handout) still heads its text; slide
+            // titles replace it only when they find a structure of their own.
+            let slides = slideTitles(layout)
+            if slides.count >= 2 || headings.isEmpty { headings = slides }
+        }
         let marks = headings.flatMap(\.marks)
         guard !headings.isEmpty else { return SectionPlan(sections: [Section(title: "", lines: 0..<layout.lines.count)], headingLines: []) }
-        return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks)
+        // Only a heading told by its type can stand for the title: the first bookmark or numbered
+        // line of a document ("1. 서론") is rarely its name.
+        let firstPage = document.pages.first?.number ?? 1
+        let first = byLayout ? headings.first { !isFrontOrBackMatter($0.title) }.flatMap { heading in
+            heading.marks.first.map { layout.lines[$0].page <= firstPage + 1 } == true ? heading.title : nil
+        } : nil
+        return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks, firstHeading: first)
     }
 
     // MARK: Outline

@@ -9,6 +9,14 @@ final class TermVocabulary {
     private(set) var forms: [String] = []
     /// Whether a term may be a keyword: not a stopword, a number, a verb form or too short.
     private(set) var isCandidate: [Bool] = []
+    /// Whether the document writes the term with a particle after it somewhere (운영체제는): the
+    /// mark of a noun that a bare two-syllable word (너무, 얻기) lacks.
+    private(set) var takesParticles: [Bool] = []
+    /// The two words of each phrase term ("라운드 로빈"), by the phrase's id.
+    private(set) var phraseWords: [Int: (Int, Int)] = [:]
+    private var phraseIDs: [Int: [Int: Int]] = [:]
+    /// One-syllable nouns of this document (큐, 힙): written alone or with two different particles.
+    private var singleSyllableNouns: Set<String> = []
 
     var count: Int { forms.count }
 
@@ -58,19 +66,117 @@ final class TermVocabulary {
         let form: String
         if let last = word.unicodeScalars.last, KoreanText.isHangul(last) {
             if let cached = stems[word] { form = cached } else {
-                form = KoreanText.stripParticle(word)
+                form = stripParticle(word)
                 stems[word] = form
             }
         } else {
             form = word
         }
         let key = form.lowercased()
-        if let id = ids[key] { return id }
+        let nounParticle = form != word && KoreanText.containsHangul(form) && Self.nounParticles.contains(String(word.dropFirst(form.count)))
+        if let id = ids[key] {
+            if nounParticle { takesParticles[id] = true }
+            return id
+        }
         let id = forms.count
         ids[key] = id
         forms.append(form)
         isCandidate.append(Self.mayBeKeyword(form, key: key))
+        takesParticles.append(nounParticle)
         return id
+    }
+
+    /// `KoreanText.stripParticle`, which keeps one-syllable stems whole ("국가" is no 국 + 가),
+    /// except for the document's one-syllable nouns: "큐에" → "큐".
+    private func stripParticle(_ word: String) -> String {
+        let stripped = KoreanText.stripParticle(word)
+        if stripped != word || word.count != 2 { return stripped }
+        let first = String(word.prefix(1))
+        return singleSyllableNouns.contains(first) && Self.singleParticles.contains(word.last!) ? first : word
+    }
+
+    /// Particles that only follow nouns (란 and 라는 are the copula's). 는, 다, 고, 며, 나, 도, 만 also
+    /// end verbs (나타내는, 가진다), so a word seen only with them is not known to be a noun.
+    static let nounParticles: Set<String> = Set(KoreanText.particles).subtracting(["는", "다", "고", "며", "나", "도", "만"])
+
+    static let singleParticles: Set<Character> = ["은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만"]
+
+    /// Reads the whole document once before any term is made, to learn its one-syllable nouns:
+    /// a syllable written alone, or followed by two different particles (큐에, 큐를).
+    func learnNouns(from texts: [String]) {
+        var particlesAfter: [String: Set<Character>] = [:]
+        var alone: Set<String> = []
+        for text in texts {
+            for token in text.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where token.count <= 2 {
+                guard token.allSatisfy({ $0.unicodeScalars.count == 1 && (0xAC00...0xD7A3).contains($0.unicodeScalars.first!.value) }) else { continue }
+                if token.count == 1 { alone.insert(String(token)) }
+                else if Self.singleParticles.contains(token.last!) { particlesAfter[String(token.prefix(1)), default: []].insert(token.last!) }
+            }
+        }
+        for (syllable, particles) in particlesAfter where particles.count >= 2 || (alone.contains(syllable) && !particles.isEmpty) {
+            if !Stopwords.korean.contains(syllable) && !Stopwords.koreanDependentNouns.contains(syllable) { singleSyllableNouns.insert(syllable) }
+        }
+    }
+
+    /// Whether a term may be one of the note's keywords: a candidate word that is a noun by the
+    /// document's own use (a particle after it somewhere: 운영체제는), or a phrase. A Hangul word the
+    /// document never puts a particle after is an adverb, a verb form or half of a phrase (너무, 얻기, 추가할).
+    func isKeyword(_ id: Int) -> Bool {
+        guard isCandidate[id] else { return false }
+        if phraseWords[id] != nil || takesParticles[id] { return true }
+        return !KoreanText.containsHangul(forms[id])
+    }
+
+    /// "간의", "것이": a one-syllable word with its particle, kept whole by `stripParticle`.
+    static func isOneSyllableWithParticle(_ form: String) -> Bool {
+        form.count == 2 && KoreanText.containsHangul(form) && (singleParticles.contains(form.last!) || form.last == "인")
+    }
+
+    /// Whether a word can begin a two-word term: a noun, not a verb's adnominal form (누른, 입력할,
+    /// 주어진) unless the document also uses it as a noun, nor a counter (번째, 개의).
+    private func mayBeginPhrase(_ id: Int) -> Bool {
+        let form = forms[id]
+        guard KoreanText.containsHangul(form) else { return true }
+        if form.hasSuffix("째") { return false }
+        if takesParticles[id] { return true }
+        if Self.isOneSyllableWithParticle(form) { return false }
+        if let last = form.last, Stopwords.koreanAdnominalFinals.contains(last) { return false }
+        return true
+    }
+
+    /// The id of the phrase of two words, made on first use; its form is the two forms with a space.
+    func phrase(_ first: Int, _ second: Int) -> Int {
+        if let id = phraseIDs[first]?[second] { return id }
+        let form = forms[first] + " " + forms[second]
+        let id = forms.count
+        ids["\u{1}" + form.lowercased()] = id
+        forms.append(form)
+        isCandidate.append(true)
+        takesParticles.append(takesParticles[second])
+        phraseWords[id] = (first, second)
+        phraseIDs[first, default: [:]][second] = id
+        return id
+    }
+
+    /// The (first, second) word ids of each pair of words that stand next to each other in the text,
+    /// separated by one space only, both possible keywords of the same script, the first without a particle.
+    func adjacentPairs(_ text: String) -> [(Int, Int)] {
+        let tokens = text.split(separator: " ")
+        var pairs: [(Int, Int)] = []
+        for (left, right) in zip(tokens, tokens.dropFirst()) {
+            guard left.allSatisfy({ $0.isLetter || $0.isNumber }), let start = right.first, start.isLetter else { continue }
+            let rightWord = right.prefix { $0.isLetter || $0.isNumber }
+            // Both words Hangul, or both Latin: "주어진 Number는" is no term.
+            let leftHangul = left.allSatisfy { KoreanText.containsHangul(String($0)) }
+            guard leftHangul ? rightWord.allSatisfy({ KoreanText.containsHangul(String($0)) }) : (left.allSatisfy(\.isASCII) && rightWord.allSatisfy(\.isASCII))
+            else { continue }
+            let first = terms(String(left)), second = terms(String(rightWord))
+            guard first.count == 1, second.count == 1, isCandidate[first[0]], isCandidate[second[0]], first[0] != second[0],
+                  mayBeginPhrase(first[0]), !Self.isOneSyllableWithParticle(forms[second[0]]) else { continue }
+            guard forms[first[0]].lowercased() == left.lowercased() else { continue }
+            pairs.append((first[0], second[0]))
+        }
+        return pairs
     }
 
     private static func mayBeKeyword(_ form: String, key: String) -> Bool {
@@ -80,6 +186,7 @@ final class TermVocabulary {
             if Stopwords.korean.contains(form) { return false }
             if Stopwords.koreanVerbSuffixes.contains(where: { form.hasSuffix($0) }) { return false }
             if let last = form.last, Stopwords.koreanVerbFinals.contains(last) { return false }
+            if Stopwords.koreanAdverbs.contains(form) || Stopwords.koreanDependentNouns.contains(form) { return false }
             return true
         }
         guard form.count >= 2, form.count <= 30 else { return false }
@@ -114,9 +221,22 @@ enum Stopwords {
     static let koreanVerbSuffixes: [String] = [
         "하다", "한다", "하는", "하여", "하고", "하면", "하지", "하게", "해서", "했다", "된다", "되는", "되어", "되면", "되고", "되지",
         "있는", "있다", "없는", "없다", "같은", "같이", "니다", "습니", "하기", "되기", "시오", "세요", "려면", "어야", "아야", "해야",
+        "으면", "는지", "을지", "할지", "는가", "도록", "면서", "거나", "지만", "어서", "아서",
     ]
     static let koreanVerbFinals: Set<Character> = [
         "한", "된", "될", "있", "없", "했", "됐", "었", "았", "였", "겠", "며", "게", "듯", "하", "되", "해", "돼",
-        "는", "은", "을", "를", "다", "까", "니",
+        "는", "은", "을", "를", "다", "까", "니", "요", "히", "할", "놓",
     ]
+    /// Last syllables of verbs' adnominal forms (누른, 주어진, 입력할, 가진): such a word before a noun
+    /// describes it; it does not name a term with it.
+    static let koreanAdnominalFinals: Set<Character> = [
+        "할", "한", "된", "될", "진", "른", "는", "은", "을", "던", "린", "운", "온", "인", "쓴", "본", "낸", "준", "둔", "친", "난", "간", "갈", "올", "줄", "볼", "낼", "일",
+    ]
+    /// Adverbs and other words that never name a concept.
+    static let koreanAdverbs: Set<String> = Set("""
+    너무 오래 얻기 이나 잘 더 덜 못 안 곧 꼭 좀 늘 또 즉 왜 각 새 두 세 네 한 몇 이 그 저 별 왜냐하면 비록 아마 이처럼 그대로 스스로 서로 \
+    충분히 적절히 빨리 자주 따라 따로 가끔 오직 단지 다만 주로 흔히 쉽게 크게 작게 새로 더욱 훨씬 아무 어느 무슨 이와 바와 데에
+    """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    /// Dependent nouns: words that need a word before them (것, 수, 바, 데).
+    static let koreanDependentNouns: Set<String> = ["것", "수", "바", "데", "줄", "듯", "채", "뿐", "만큼", "때문", "중", "등", "따위", "측", "편", "점", "번", "개", "명", "곳", "번째", "가지", "중인", "간"]
 }

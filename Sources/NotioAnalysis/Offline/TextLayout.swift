@@ -10,6 +10,9 @@ struct TextLayout {
         var text: String
         /// A page number, a running header or footer, or empty: ends a paragraph, never content.
         var isBreak: Bool
+        /// The PDF line this line is, when the page has layout and the line is exactly one of its
+        /// lines (headings and table rows are: the extractor sets them apart).
+        var style: TextLine? = nil
     }
 
     enum BlockKind { case paragraph, bullet }
@@ -32,14 +35,39 @@ struct TextLayout {
         for page in document.pages {
             firstLineOfPage[page.number] = lines.count
             let raw = KoreanText.nfc(page.text).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\u{0C}" || $0 == "\r" }
-            for (index, piece) in raw.enumerated() {
-                let text = Whitespace.normalised(String(piece))
+            let texts = raw.map { Whitespace.normalised(String($0)) }
+            let styles = page.lines.map { Self.styles(of: texts, pdfLines: $0) }
+            for (index, text) in texts.enumerated() {
                 let edge = index < 3 || index >= raw.count - 3
                 let isBreak = text.isEmpty || Self.isPageNumber(text) || (edge && running.contains(Self.runningKey(text)))
-                lines.append(Line(page: page.number, text: text, isBreak: isBreak))
+                lines.append(Line(page: page.number, text: text, isBreak: isBreak, style: styles?[index]))
             }
         }
         blocks = Self.blocks(of: lines)
+    }
+
+    /// The PDF line that each text line is, matched in order by letters and digits (the text
+    /// cleanup changes only spaces and hyphens); nil where a text line joins several PDF lines.
+    static func styles(of texts: [String], pdfLines: [TextLine]) -> [TextLine?] {
+        var result = [TextLine?](repeating: nil, count: texts.count)
+        let keys = pdfLines.map { SectionFinder.compact($0.text) }
+        var next = 0
+        for (index, text) in texts.enumerated() where !text.isEmpty {
+            let key = SectionFinder.compact(text)
+            guard !key.isEmpty else { continue }
+            // The cleanup never drops a line, so the match is near; a short window keeps a
+            // mismatch from swallowing the rest of the page.
+            guard let start = (next..<min(keys.count, next + 8)).first(where: { !keys[$0].isEmpty && key.hasPrefix(keys[$0]) }) else { continue }
+            var consumed = keys[start]
+            var end = start + 1
+            while end < keys.count, consumed.count < key.count, !keys[end].isEmpty, key.hasPrefix(consumed + keys[end]) {
+                consumed += keys[end]
+                end += 1
+            }
+            if end == start + 1, consumed == key { result[index] = pdfLines[start] }
+            next = end
+        }
+        return result
     }
 
     /// Heading lines end paragraphs and are no content of their sections.
@@ -99,7 +127,10 @@ struct TextLayout {
         if text.allSatisfy({ $0.isNumber }) { return true }
         let roman: Set<Character> = ["i", "v", "x", "l", "c"]
         if text.count <= 6, text.lowercased().allSatisfy({ roman.contains($0) }) { return true }
-        return text.hasPrefix("- ") && text.hasSuffix(" -") && text.dropFirst(2).dropLast(2).allSatisfy { $0.isNumber }
+        if text.hasPrefix("- ") && text.hasSuffix(" -") && text.dropFirst(2).dropLast(2).allSatisfy({ $0.isNumber }) { return true }
+        // "3 / 12", "3/12"
+        let parts = text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 
     /// A header line without its page number ("Chapter 1: Introduction 3"); short lines such as

@@ -1,16 +1,22 @@
 import Foundation
 import NotioCore
 
-/// The title of a document: its metadata title when that is a real title, else the first
-/// title-like lines of its first page (for a Korean document, its first Korean title line).
+/// The title of a document: its metadata title when that is a real title, else its first
+/// heading (on its first two pages), else the first title-like lines of its first page (for a
+/// Korean document, its first Korean title line).
 enum TitleFinder {
-    static func title(of document: ExtractedDocument, layout: TextLayout) -> String {
+    static func title(of document: ExtractedDocument, layout: TextLayout, firstHeading: String? = nil) -> String {
         if let meta = document.metadataTitle.map({ Whitespace.normalised(KoreanText.nfc($0)) }), isMeaningful(meta) { return meta }
+        if let heading = firstHeading, !heading.isEmpty { return heading }
         let firstPage = layout.lines.filter { $0.page == document.pages.first?.number && !$0.isBreak }.map(\.text).prefix(12)
         let candidates = firstPage.filter { line in
             line.count <= 80 && !isByline(line) && line.contains(where: \.isLetter)
         }
-        guard let first = candidates.first else { return document.outline.first?.title ?? "" }
+        guard let first = candidates.first else {
+            // Only headings and long paragraphs on the first page: its first heading line.
+            let heading = layout.lines.first { $0.page == document.pages.first?.number && !$0.text.isEmpty && $0.text.count <= 80 && $0.text.contains(where: \.isLetter) }
+            return heading?.text ?? document.outline.first?.title ?? ""
+        }
         let hangulShare = korean(document)
         if hangulShare, !KoreanText.containsHangul(first),
            let korean = candidates.prefix(6).first(where: { KoreanText.containsHangul($0) && $0.count <= 40 }) {
@@ -44,15 +50,28 @@ enum TitleFinder {
         return digits * 3 > line.count
     }
 
-    /// Not empty, not a file name, not a word processor's placeholder.
+    /// Not empty, not a file name ("lecture.html", "os-scheduling", "week_3"), not the name an
+    /// application gives a new file ("PowerPoint 프레젠테이션", "Microsoft Word - 강의.docx",
+    /// "Untitled", "제목 없음", "Document1").
     static func isMeaningful(_ title: String) -> Bool {
-        let lower = title.lowercased()
+        let lower = title.lowercased().trimmingCharacters(in: .whitespaces)
         guard title.count >= 3, title.contains(where: \.isLetter) else { return false }
-        let placeholders = ["untitled", "microsoft word", "microsoft powerpoint", "powerpoint presentation", "slide 1", "document1", "title"]
-        if placeholders.contains(where: { lower.hasPrefix($0) }) { return false }
-        let extensions = [".doc", ".docx", ".ppt", ".pptx", ".pdf", ".tex", ".dvi", ".hwp", ".txt", ".odt", ".key", ".indd"]
+        let placeholders = ["untitled", "microsoft word", "microsoft powerpoint", "microsoft excel", "powerpoint presentation",
+                            "powerpoint 프레젠테이션", "프레젠테이션", "slide 1", "슬라이드 1", "document", "문서", "새 문서", "title",
+                            "제목 없음", "제목없음", "무제", "presentation", "hwp 문서", "한글 문서", "google docs", "google slides"]
+        for placeholder in placeholders where lower.hasPrefix(placeholder) {
+            // "Document1", "프레젠테이션1", "Microsoft Word - …" and the placeholder alone; not "Documentation".
+            let rest = lower.dropFirst(placeholder.count).trimmingCharacters(in: .whitespaces)
+            if rest.isEmpty || rest.first!.isNumber || rest.hasPrefix("-") || rest.hasPrefix("–") || rest.hasPrefix(":") { return false }
+        }
+        if lower == "제목" || lower == "title" { return false }
+        let extensions = [".doc", ".docx", ".ppt", ".pptx", ".pdf", ".tex", ".dvi", ".hwp", ".hwpx", ".txt", ".odt", ".odp", ".key",
+                          ".indd", ".html", ".htm", ".xhtml", ".md", ".rtf", ".pages", ".xls", ".xlsx"]
         if extensions.contains(where: { lower.hasSuffix($0) || lower.contains($0 + " ") }) { return false }
-        if !title.contains(" "), title.contains("_") { return false }
+        // One token joined with "_" or "-" ("os-scheduling", "lecture_03"): a file name.
+        if !title.contains(" "), title.contains("_") || title.contains("-") { return false }
+        // One lower-case Latin token with digits or none ("lecture", "week3"): a file name too.
+        if !title.contains(" "), title.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) }) { return false }
         return true
     }
 }

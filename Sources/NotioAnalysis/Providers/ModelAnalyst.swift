@@ -148,6 +148,10 @@ struct ModelAnalyst<Client: ModelClient>: Sendable {
             - kind "short": options empty, correctIndex null, answer a word or short phrase, \
             alternatives the other answers a fair teacher accepts.
             - The prompt must not contain or give away the answer.
+            - "detail" and "comparison" questions ask about the concept named in conceptName, \
+            which is shown with the question: their answer never contains that name.
+            - Options are terms or statements of the note of the same kind as the answer, never \
+            "all of the above" or a bare function word.
             - conceptName is one of the note's concept names exactly; page is one of that concept's pages.
             - No two questions share the same answer and stem; do not ask any question listed under \
             "Already asked", not even reworded.

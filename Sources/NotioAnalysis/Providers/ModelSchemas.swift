@@ -24,8 +24,8 @@ enum ModelSchemas {
 
     static let questions: OutputSchema = .object([
         ("questions", .array(.object([
-            ("kind", .string(allowed: ["choice", "short"])),
-            ("form", .string(allowed: ["definition", "name", "cloze", "application", "detail", "comparison"])),
+            ("kind", .string(allowed: QuestionKind.allCases.map(\.rawValue))),
+            ("form", .string(allowed: QuestionForm.allCases.map(\.rawValue))),
             ("prompt", .string()),
             ("options", .array(.string(), maxItems: 4)),
             ("correctIndex", .nullable(.integer)),

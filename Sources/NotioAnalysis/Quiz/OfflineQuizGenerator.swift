@@ -6,8 +6,17 @@ import NotioCore
 ///
 /// - 하: names and definitions; distractors are the concepts least like the answer.
 /// - 중: cloze of key sentences and application of concepts; distractors drawn at random.
-/// - 상: key-point details (terms and numbers) and comparison-table cells; distractors are the
-///   nearest neighbours (character-bigram similarity, shared concept or table row); more short answers.
+/// - 상: comparison-table cells, two-step application (name the concept a description defines,
+///   then recognise another fact about it) and numeric details; distractors are the nearest
+///   neighbours (character-bigram similarity, shared section or table row); more short answers.
+///
+/// At every level a distractor is of the answer's type: a number with the same unit, a term of
+/// the same script (Hangul or Latin) and never a function word, a description for a
+/// description, all drawn from the same note, of the answer's length class where the note has
+/// them. A blank falls only on a content term, the note's rarest in the sentence (then the
+/// longest); when a particle follows the blank, the options agree with it (은/는, 이/가, 을/를 by
+/// the final consonant) or the particle is written both ways ("은(는)"). No two questions of a
+/// quiz come from the same sentence.
 ///
 /// Deterministic for a given request: the seed rotates concepts, sentences and option order, and
 /// prompts in `avoidPrompts` are never asked again.
@@ -38,8 +47,10 @@ struct LevelPlan {
             LevelPlan(preferred: [(.cloze, 0.6), (.application, 0.4)],
                       fallback: [.detail, .name, .comparison, .definition], shortShare: 0.25)
         case .hard:
-            LevelPlan(preferred: [(.detail, 0.5), (.comparison, 0.3), (.cloze, 0.2)],
-                      fallback: [.application, .name, .definition], shortShare: 0.40)
+            // Comparisons and two-step applications first; numeric details next. Cloze, 중's
+            // form, only when the note has nothing else to ask.
+            LevelPlan(preferred: [(.comparison, 0.35), (.application, 0.35), (.detail, 0.3)],
+                      fallback: [.cloze, .name, .definition], shortShare: 0.40)
         }
     }
 }
@@ -55,8 +66,10 @@ struct Candidate {
         case terms
         /// Nearby numbers with the same unit.
         case numbers(Int, unit: String)
-        /// Other cells of the comparison table.
-        case cells(table: ComparisonTable, row: Int, column: Int)
+        /// Other cells of the comparison table; the same aspect of other things first.
+        case cells(table: ComparisonTable, row: Int, column: Int, thingsInColumns: Bool)
+        /// Other concepts' key points, names masked: for two-step application.
+        case keyPoints
     }
 
     var form: QuestionForm
@@ -69,6 +82,10 @@ struct Candidate {
     var pool: Pool
     /// The sentence the question is made from: one question per sentence in a quiz.
     var source: String
+    /// Other sentences the question uses (a two-step question's description).
+    var alsoFrom: [String] = []
+    /// Lower comes first among a concept's candidates of one form (상's numbers before terms).
+    var priority = 0
 }
 
 struct QuizMaker {
@@ -78,6 +95,8 @@ struct QuizMaker {
     let avoid: Set<String>
     var usedKeys = Set<String>()
     let plan: LevelPlan
+    /// Each concept's key points as options (`maskedFact`), made once per quiz on first need.
+    private var factsCache: [[(fact: String, key: String)]]?
 
     init(request: QuizRequest) {
         self.request = request
@@ -132,7 +151,10 @@ struct QuizMaker {
     /// Every candidate of a form, concepts rotated by the seed and taken in turn.
     mutating func candidates(_ form: QuestionForm) -> [Candidate] {
         var perConcept: [[Candidate]] = material.concepts.indices.map { conceptCandidates(form, $0) }
-        for i in perConcept.indices { perConcept[i].shuffle(using: &rng) }
+        for i in perConcept.indices {
+            perConcept[i].shuffle(using: &rng)
+            perConcept[i] = perConcept[i].enumerated().sorted { ($0.element.priority, $0.offset) < ($1.element.priority, $1.offset) }.map(\.element)
+        }
         var order = Array(perConcept.indices)
         order.shuffle(using: &rng)
         var out: [Candidate] = []
@@ -174,18 +196,21 @@ struct QuizMaker {
                               prompt: "다음 중 ‘\(entry.display)’에 대한 설명으로 옳은 것은?",
                               shortPrompt: nil, answer: definition, pool: .definitions, source: entry.definition ?? definition)]
         case .application:
-            return entry.concept.keyPoints.flatMap(QuizText.sentences).map { point in
+            let twoStep = request.difficulty == .hard ? twoStepCandidates(index) : []
+            return twoStep + entry.concept.keyPoints.flatMap(QuizText.sentences).map { point in
                 let masked = QuizText.mask(point, terms: names, with: QuizText.nameMask)
                 return Candidate(form: .application, concept: index,
                                  prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(masked)",
                                  shortPrompt: "다음 내용과 가장 관련 있는 개념을 쓰시오.\n\n\(masked)",
-                                 answer: answerName, alternatives: alternatives, pool: .conceptNames, source: point)
+                                 answer: answerName, alternatives: alternatives, pool: .conceptNames, source: point,
+                                 priority: 1)
             }
         case .cloze:
             return entry.keySentences.compactMap { sentence in
                 let key = KoreanText.compact(sentence)
-                let ownName = names.indices.filter { KoreanText.contains(key, nameKeys[$0]) }.map { names[$0] }.max { $0.count < $1.count }
-                let term = ownName ?? longestTerm(in: key, excludingConcept: nil)
+                let ownName = names.indices.filter { KoreanText.contains(key, nameKeys[$0]) && QuizText.isContentTerm(names[$0]) }
+                    .map { names[$0] }.max { $0.count < $1.count }
+                let term = ownName ?? blankTerm(in: key, excludingConcept: nil)
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
@@ -205,36 +230,41 @@ struct QuizMaker {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 값으로 옳은 것은?\n\n\(number.blanked)",
                                          shortPrompt: "\(header) 빈칸에 들어갈 값을 쓰시오.\n\n\(number.blanked)",
-                                         answer: number.answer, pool: .numbers(number.value, unit: number.unit), source: sentence))
+                                         answer: number.answer, pool: .numbers(number.value, unit: number.unit), source: sentence,
+                                         priority: 0))
                 }
-                if let term = longestTerm(in: KoreanText.compact(sentence), excludingConcept: index),
+                if let term = blankTerm(in: KoreanText.compact(sentence), excludingConcept: index),
                    case let termKey = KoreanText.compact(term),
                    !nameKeys.contains(where: { KoreanText.contains($0, termKey) }) {
                     let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
                                          shortPrompt: "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
-                                         answer: term, pool: .terms, source: sentence))
+                                         answer: term, pool: .terms, source: sentence, priority: 1))
                 }
                 return out
             }
         case .comparison:
-            guard let table = entry.concept.comparison, table.columns.count >= 3 else { return [] }
-            let things = table.columns.dropFirst().map { "‘\($0)’" }.joined(separator: ", ")
+            guard let table = entry.concept.comparison, table.columns.count >= 2 else { return [] }
+            let byColumns = entry.thingsInColumns
+            let rows = table.rows.filter { $0.count == table.columns.count }
+            let thingNames = byColumns ? Array(table.columns.dropFirst()) : rows.map { $0[0] }
+            guard thingNames.count >= 2 else { return [] }
+            let things = thingNames.map { "‘\($0)’" }.joined(separator: ", ")
             var out: [Candidate] = []
             for (r, row) in table.rows.enumerated() where row.count == table.columns.count {
-                let aspect = row[0]
                 for column in 1..<row.count {
                     let cell = row[column].trimmingCharacters(in: .whitespaces)
                     let cellKey = KoreanText.compact(cell)
-                    // A cell equal to another in its row cannot be asked: two options would be right.
-                    guard !cellKey.isEmpty,
-                          row.indices.filter({ $0 >= 1 && KoreanText.compact(row[$0]) == cellKey }).count == 1 else { continue }
-                    let lead = "다음은 \(things)의 비교이다. ‘\(table.columns[column])’의 ‘\(aspect)’"
+                    // A cell equal to another of the same aspect cannot be asked: two options would be right.
+                    let sameAspect = byColumns ? Array(row.dropFirst()) : rows.map { $0[column] }
+                    guard !cellKey.isEmpty, sameAspect.filter({ KoreanText.compact($0) == cellKey }).count == 1 else { continue }
+                    let (thing, aspect) = byColumns ? (table.columns[column], row[0]) : (row[0], table.columns[column])
+                    let lead = "다음은 \(things)의 비교이다. ‘\(thing)’의 ‘\(aspect)’"
                     out.append(Candidate(form: .comparison, concept: index,
                                          prompt: "\(lead)에 해당하는 것은?",
                                          shortPrompt: cellKey.count <= 8 && !cell.contains(where: \.isWhitespace) ? "\(lead)을(를) 쓰시오." : nil,
-                                         answer: cell, pool: .cells(table: table, row: r, column: column),
+                                         answer: cell, pool: .cells(table: table, row: r, column: column, thingsInColumns: byColumns),
                                          source: "\(entry.concept.id)|\(r)|\(column)"))
                 }
             }
@@ -250,11 +280,49 @@ struct QuizMaker {
         return KoreanText.compact(masked).count >= 6 ? masked : nil
     }
 
-    /// The longest note term occurring in a compact sentence, not naming `excludingConcept`.
-    func longestTerm(in sentenceKey: String, excludingConcept: Int?) -> String? {
+    /// 상's two-step application: the concept is described (its definition, name masked), and the
+    /// options are facts; the right one is another key point of that concept. Naming the concept
+    /// is the first step, knowing what else holds for it the second.
+    func twoStepCandidates(_ index: Int) -> [Candidate] {
+        let entry = material.concepts[index]
+        guard let definition = entry.definition else { return [] }
+        let described = QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask)
+        guard described != definition || !QuizText.reveals(prompt: definition, answer: entry.display) else { return [] }
+        let definitionKey = KoreanText.compact(definition)
+        return entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
+            guard KoreanText.compact(point) != definitionKey, let fact = maskedFact(point, of: index) else { return nil }
+            return Candidate(form: .application, concept: index,
+                             prompt: "다음 설명에 해당하는 개념에 대한 설명으로 옳은 것은?\n\n\(described)",
+                             shortPrompt: nil, answer: fact, pool: .keyPoints, source: point, alsoFrom: [definition], priority: 0)
+        }
+    }
+
+    /// Every concept's key points as options, with their compact keys.
+    mutating func allFacts() -> [[(fact: String, key: String)]] {
+        if let factsCache { return factsCache }
+        let facts = material.concepts.indices.map { j in
+            material.concepts[j].concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
+                maskedFact(point, of: j).map { ($0, KoreanText.compact($0)) }
+            }
+        }
+        factsCache = facts
+        return facts
+    }
+
+    /// A key point as an option: every name of its concept masked, then the mask dropped or read
+    /// as "이것", as all description options are.
+    func maskedFact(_ point: String, of index: Int) -> String? {
+        let fact = QuizText.withoutNameMask(QuizText.mask(point, terms: material.concepts[index].names, with: QuizText.nameMask))
+        return KoreanText.compact(fact).count >= 6 ? fact : nil
+    }
+
+    /// The term to blank in a compact sentence, not naming `excludingConcept`: a content term,
+    /// the rarest in the note (a word on every line is guessed, not known), then the longest.
+    func blankTerm(in sentenceKey: String, excludingConcept: Int?) -> String? {
         material.terms
-            .filter { KoreanText.contains(sentenceKey, $0.key) && ($0.concept == nil || $0.concept != excludingConcept) }
-            .max { ($0.key.count, $1.text) < ($1.key.count, $0.text) }?.text
+            .filter { KoreanText.contains(sentenceKey, $0.key) && ($0.concept == nil || $0.concept != excludingConcept)
+                && material.isContentTerm($0.text) }
+            .min { (material.sentenceCount($0.key), -$0.key.count, $0.text) < (material.sentenceCount($1.key), -$1.key.count, $1.text) }?.text
     }
 
     // MARK: - Questions
@@ -265,14 +333,23 @@ struct QuizMaker {
         var c = candidate
         c.alternatives = material.withScriptPairs(c.answer, c.alternatives)
         let answerKey = KoreanText.compact(c.answer)
-        let keys = ["p|" + KoreanText.compact(c.prompt), "a|\(c.form.rawValue)|" + answerKey, "s|" + KoreanText.compact(c.source)]
+        let keys = ["p|" + KoreanText.compact(c.prompt), "a|\(c.form.rawValue)|" + answerKey] + ([c.source] + c.alsoFrom).map { "s|" + KoreanText.compact($0) }
         guard !answerKey.isEmpty, keys.allSatisfy({ !usedKeys.contains($0) }),
               !avoid.contains(KoreanText.compact(c.prompt)),
+              !avoid.contains(KoreanText.compact(QuizText.withNeutralParticle(c.prompt))),
               !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
               !QuizText.reveals(prompt: c.prompt, answer: c.answer),
               c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }) else { return nil }
         let question: Question
         if let distractors = distractors(for: c) {
+            // A particle after the blank that an option would not take gives the answer away:
+            // written both ways unless every option takes it as the answer does.
+            if QuizText.particleAfterBlank(c.prompt) != nil {
+                let answerFinal = QuizText.hasFinalConsonant(c.answer)
+                if answerFinal == nil || distractors.contains(where: { QuizText.hasFinalConsonant($0) != answerFinal }) {
+                    c.prompt = QuizText.withNeutralParticle(c.prompt)
+                }
+            }
             var options = [c.answer] + distractors
             options.shuffle(using: &rng)
             let correct = options.firstIndex(of: c.answer)!
@@ -310,16 +387,22 @@ struct QuizMaker {
         return text
     }
 
-    /// Three distractors ranked by closeness to the answer: the least close for 하, a seeded draw
-    /// for 중, the closest for 상. Never the answer, an option twice, or a term the prompt shows.
+    /// Three distractors of the answer's type, ranked by closeness to the answer: the least close
+    /// for 하, a seeded draw for 중, the closest for 상 (a shared length class counting as
+    /// closeness); 하 and 중 take the answer's length class first. Never the answer, an option twice, a term the prompt shows, or — for terms —
+    /// another script or a word that is no term; when a particle follows the blank, options that
+    /// take it as the answer does come first. nil when three such options do not exist.
     mutating func distractors(for c: Candidate) -> [String]? {
         let answerKey = KoreanText.compact(c.answer)
         let promptKey = KoreanText.compact(c.prompt)
         var pool: [(text: String, closeness: Double)] = []
         var excludeVisible = true
         var excludeOverlap = true
+        /// Term options: same script and length class as the answer, and real terms.
+        var termsOnly = false
         switch c.pool {
         case .conceptNames:
+            termsOnly = true
             for j in material.concepts.indices where j != c.concept {
                 let bonus = material.concepts[c.concept].related.contains(j) ? 0.3 : 0
                 let name = material.concepts[j].display
@@ -328,6 +411,19 @@ struct QuizMaker {
             if pool.count < 6 {
                 for term in material.terms where term.concept == nil {
                     pool.append((term.text, material.similarity(term.text, c.answer)))
+                }
+            }
+        case .keyPoints:
+            excludeVisible = false
+            excludeOverlap = false
+            let own = material.concepts[c.concept]
+            let facts = allFacts()
+            for j in material.concepts.indices where j != c.concept {
+                let bonus = own.related.contains(j) ? 0.3 : 0
+                for (fact, key) in facts[j] {
+                    // Another concept's fact that names this one would be a clue, not a distractor.
+                    guard !own.nameKeys.contains(where: { KoreanText.contains(key, $0) }) else { continue }
+                    pool.append((fact, material.similarity(fact, c.answer) + bonus))
                 }
             }
         case .definitions:
@@ -340,6 +436,7 @@ struct QuizMaker {
                 pool.append((definition, material.similarity(definition, c.answer) + bonus))
             }
         case .terms:
+            termsOnly = true
             let sourceKey = KoreanText.compact(c.source)
             let answerTerm = material.terms.first { $0.key == answerKey }
             for term in material.terms where !KoreanText.contains(sourceKey, term.key) {
@@ -356,11 +453,13 @@ struct QuizMaker {
                 let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
                 pool.append((text, material.similarity(text, c.answer)))
             }
-        case let .cells(table, row, column):
+        case let .cells(table, row, column, byColumns):
             excludeOverlap = false
             for (r, cells) in table.rows.enumerated() {
                 for (k, cell) in cells.enumerated() where k >= 1 && !(r == row && k == column) {
-                    let bonus = (r == row ? 0.5 : 0) + (k == column ? 0.2 : 0)
+                    // The same aspect of another thing is the nearest wrong answer; another aspect of the same thing next.
+                    let (sameAspect, sameThing) = byColumns ? (r == row, k == column) : (k == column, r == row)
+                    let bonus = (sameAspect ? 0.5 : 0) + (sameThing ? 0.2 : 0)
                     pool.append((cell, material.similarity(cell, c.answer) + bonus))
                 }
             }
@@ -373,19 +472,37 @@ struct QuizMaker {
                 }
             }
         }
+        let answerType = OptionType(c.answer)
+        if termsOnly {
+            pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text) }
+        }
+        // A length that stands out is a clue: 하 and 중 take options of the answer's length class
+        // first; for 상 the same length adds to closeness, after a shared section or table row.
+        let lengthGap = { (text: String) in abs(OptionType(text).lengthClass - answerType.lengthClass) }
         // A tiny seeded jitter breaks ties differently from quiz to quiz.
         var ranked = pool.map { ($0.text, $0.closeness + Double.random(in: 0..<0.001, using: &rng)) }
         switch request.difficulty {
         case .easy: ranked.sort { $0.1 < $1.1 }
         case .medium: ranked.shuffle(using: &rng)
-        case .hard: ranked.sort { $0.1 > $1.1 }
+        case .hard:
+            ranked = ranked.map { ($0.0, $0.1 + (lengthGap($0.0) == 0 ? 0.25 : 0)) }
+            ranked.sort { $0.1 > $1.1 }
+        }
+        if request.difficulty != .hard {
+            ranked = ranked.enumerated().sorted { (lengthGap($0.element.0), $0.offset) < (lengthGap($1.element.0), $1.offset) }.map(\.element)
+        }
+        // With a particle after the blank, options that take it as the answer does come first.
+        let answerFinal = QuizText.particleAfterBlank(c.prompt) != nil ? QuizText.hasFinalConsonant(c.answer) : nil
+        if let answerFinal {
+            let agreeing = ranked.filter { QuizText.hasFinalConsonant($0.0) == answerFinal }
+            ranked = agreeing + ranked.filter { QuizText.hasFinalConsonant($0.0) != answerFinal }
         }
         var chosen: [String] = []
         var chosenKeys: Set<String> = [answerKey]
         for (text, _) in ranked where chosen.count < 3 {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = KoreanText.compact(trimmed)
-            guard !key.isEmpty, !chosenKeys.contains(key) else { continue }
+            guard !key.isEmpty, !chosenKeys.contains(key), !QuizText.isJunkOption(trimmed) else { continue }
             if excludeVisible && KoreanText.contains(promptKey, key) { continue }
             if excludeOverlap && (KoreanText.contains(key, answerKey) || KoreanText.contains(answerKey, key)) { continue }
             // A distractor the matcher would grade as the answer is a second right option.
@@ -426,6 +543,14 @@ struct NumberBlank {
             let rest = String(chars[unitEnd...])
             let unit = Self.units.first { rest.hasPrefix($0) } ?? ""
             if unit.isEmpty && (after.isLetter || value >= 1000) { i = end; continue }
+            // A bare number is a detail only inside a Korean phrase ("값을 1 감소시킨다"); at the
+            // start of a sentence or beside Latin words and brackets it is a footnote or section mark.
+            if unit.isEmpty {
+                let next = chars[end...].first { !$0.isWhitespace }
+                let previous = chars[..<i].last { !$0.isWhitespace }
+                let isHangul = { (c: Character?) in c.map { KoreanText.containsHangul(String($0)) } ?? false }
+                guard isHangul(next), isHangul(previous) else { i = end; continue }
+            }
             let stop = unit.isEmpty ? end : unitEnd + unit.count
             self.value = value
             self.unit = unit
@@ -436,5 +561,32 @@ struct NumberBlank {
             return
         }
         return nil
+    }
+}
+
+/// What kind of text an option is, for choosing distractors of the answer's type.
+struct OptionType: Equatable {
+    enum Script { case hangul, latin, other }
+    var script: Script
+    /// Compact length in classes: 1–2, 3–4, 5–7, 8–12, 13–24, longer.
+    var lengthClass: Int
+
+    init(_ text: String) {
+        let key = KoreanText.compact(text)
+        if KoreanText.containsHangul(key) {
+            script = .hangul
+        } else if key.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) {
+            script = .latin
+        } else {
+            script = .other
+        }
+        lengthClass = switch key.count {
+        case ...2: 0
+        case 3...4: 1
+        case 5...7: 2
+        case 8...12: 3
+        case 13...24: 4
+        default: 5
+        }
     }
 }

@@ -11,8 +11,9 @@ public enum QuestionValidator {
     ///   else the only one `AnswerMatcher` accepts; none or several → dropped. Without an answer
     ///   text a valid `correctIndex` is trusted and its option becomes the answer.
     /// - short: a non-empty answer; options and index cleared.
-    /// - any: a non-empty prompt that does not contain its answer or an alternative of it; not one of `earlierPrompts`
-    ///   and not a repeat of a question (prompt and answer) earlier in the batch.
+    /// - any: a non-empty prompt; neither the prompt nor the label (`Question.label`, shown before
+    ///   answering) contains the answer or an alternative of it; no junk option; not one of
+    ///   `earlierPrompts` and not a repeat of a question (prompt and answer) earlier in the batch.
     public static func validated(_ questions: [Question], avoiding earlierPrompts: [String]) -> [Question] {
         let matcher = AnswerMatcher()
         let earlier = Set(earlierPrompts.map(AnswerMatcher.normalized).filter { !$0.isEmpty })
@@ -38,13 +39,26 @@ public enum QuestionValidator {
                 q.options = []
                 q.correctIndex = nil
             }
-            // The prompt must not give the answer away in any of its spellings ("커널" or "kernel").
-            guard !QuizText.reveals(prompt: q.prompt, answer: q.answer),
-                  q.alternatives.allSatisfy({ !QuizText.reveals(prompt: q.prompt, answer: $0) }) else { continue }
+            guard !leaks(q), !hasJunkOption(q) else { continue }
             guard seen.insert(promptKey + "\u{1F}" + AnswerMatcher.normalized(q.answer)).inserted else { continue }
             out.append(q)
         }
         return out
+    }
+
+    /// Whether anything shown before answering — the prompt, the label — contains the answer in
+    /// any of its spellings ("커널" or "kernel").
+    public static func leaks(_ q: Question) -> Bool {
+        let shown = [q.prompt, q.label].compactMap { $0 }
+        return shown.contains { text in
+            ([q.answer] + q.alternatives).contains { QuizText.reveals(prompt: text, answer: $0) }
+        }
+    }
+
+    /// Whether an option is not a term or statement a teacher would offer: a function word or an
+    /// inflected fragment ("것이", "있나요"), or a catch-all ("모두 정답").
+    public static func hasJunkOption(_ q: Question) -> Bool {
+        q.kind == .choice && q.options.contains(where: QuizText.isJunkOption)
     }
 
     /// The index of the one option that is the answer, or nil when none or several are.

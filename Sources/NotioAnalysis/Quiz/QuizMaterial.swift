@@ -19,6 +19,9 @@ struct QuizMaterial {
         var keySentences: [String]
         /// Concepts this one mentions or is compared with.
         var related: Set<Int>
+        /// Whether the compared things of the concept's table stand in its header row (after the
+        /// first cell) rather than down its first column; see `QuizMaterial.thingsInColumns`.
+        var thingsInColumns = false
     }
 
     struct Term {
@@ -34,6 +37,10 @@ struct QuizMaterial {
     var terms: [Term] = []
     /// Spellings the document pairs in two scripts ("커널(kernel)"), by compact key.
     var scriptPairs: [String: [String]] = [:]
+    /// Every term's key and every concept name's key.
+    var termKeys = Set<String>()
+    /// `sentenceCount` of every term.
+    private var termSentenceCounts: [String: Int] = [:]
     private var bigramCache: [String: [String]] = [:]
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
@@ -62,7 +69,7 @@ struct QuizMaterial {
                 sentences.append(s)
             }
             concepts.append(ConceptEntry(concept: concept, names: names, nameKeys: names.map(KoreanText.compact), display: concept.name, page: page,
-                                         definition: definition, keySentences: sentences, related: []))
+                                         definition: definition, keySentences: sentences, related: [], thingsInColumns: false))
         }
         // Relations: a concept mentions another, or both stand in one comparison table.
         let nameKeys = concepts.map(\.nameKeys)
@@ -91,9 +98,32 @@ struct QuizMaterial {
             add(keyword.term, concept: owner, group: g)
             for related in keyword.relatedTerms { add(related, concept: nil, group: g) }
         }
+        // The compared things of each table are terms too; its aspects ("장점", "단점") are not.
+        let knownKeys = Set(terms.map(\.key) + concepts.flatMap(\.nameKeys))
         for (i, entry) in concepts.enumerated() {
-            for column in (entry.concept.comparison?.columns ?? []).dropFirst() { add(column, concept: i, group: nil) }
+            guard let table = entry.concept.comparison else { continue }
+            concepts[i].thingsInColumns = Self.thingsInColumns(table, knownTerms: knownKeys)
+            let things = concepts[i].thingsInColumns ? Array(table.columns.dropFirst()) : table.rows.compactMap(\.first)
+            for thing in things { add(thing, concept: i, group: nil) }
         }
+        termKeys = Set(terms.map(\.key) + concepts.flatMap(\.nameKeys))
+        let sentenceKeys = Set(concepts.flatMap(\.keySentences).map(KoreanText.compact))
+        for term in terms {
+            termSentenceCounts[term.key] = sentenceKeys.reduce(0) { $0 + (KoreanText.contains($1, term.key) ? 1 : 0) }
+        }
+    }
+
+    /// Whether a table compares the things named in its header row ("구분 | 프로세스 | 스레드")
+    /// rather than those down its first column ("알고리즘 | 장점 | 단점" with a row per algorithm):
+    /// the axis with more of the note's terms holds the things; with none on either, a header
+    /// cell such as "구분" or "항목" says the things are the columns.
+    static func thingsInColumns(_ table: ComparisonTable, knownTerms: Set<String>) -> Bool {
+        let columnLabels = table.columns.dropFirst().map(KoreanText.compact)
+        let rowLabels = table.rows.compactMap(\.first).map(KoreanText.compact)
+        let columnShare = Double(columnLabels.filter(knownTerms.contains).count) / Double(max(columnLabels.count, 1))
+        let rowShare = Double(rowLabels.filter(knownTerms.contains).count) / Double(max(rowLabels.count, 1))
+        if columnShare != rowShare { return columnShare > rowShare }
+        return ["구분", "항목", "비교", "비교항목", "기준", ""].contains(KoreanText.compact(table.columns.first ?? ""))
     }
 
     /// `alternatives` with the other-script spellings the document gives for `answer` or for any
@@ -108,6 +138,15 @@ struct QuizMaterial {
         }
         return out
     }
+
+    /// Whether a term of this note may be blanked or offered (`QuizText.isContentTerm`, with the
+    /// note's own terms to catch a particle left on a shorter one: "큐에" beside "큐").
+    func isContentTerm(_ text: String) -> Bool {
+        QuizText.isContentTerm(text, knownTerms: termKeys)
+    }
+
+    /// In how many of the note's sentences a term (compact key) occurs: how rare it is here.
+    func sentenceCount(_ key: String) -> Int { termSentenceCounts[key] ?? 0 }
 
     mutating func bigrams(_ text: String) -> [String] {
         if let cached = bigramCache[text] { return cached }

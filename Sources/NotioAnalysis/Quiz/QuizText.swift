@@ -66,7 +66,13 @@ enum QuizText {
             }
             t = String(rest.drop { $0 == " " || $0 == "," })
         }
-        return t.replacingOccurrences(of: nameMask, with: "이것")
+        // "이것" ends in a consonant: the particle the name took is set to agree ("○○는" → "이것은").
+        var out = t.replacingOccurrences(of: nameMask, with: "이것")
+        for (vowelForm, consonantForm) in [("이것는", "이것은"), ("이것가", "이것이"), ("이것를", "이것을"), ("이것와", "이것과"),
+                                           ("이것로", "이것으로"), ("이것라는", "이것이라는"), ("이것란", "이것이란"), ("이것나", "이것이나")] {
+            out = out.replacingOccurrences(of: vowelForm, with: consonantForm)
+        }
+        return out
     }
 
     /// Whether the prompt contains the answer (or its stem without particle) in any spacing or case.
@@ -77,6 +83,118 @@ enum QuizText {
         if KoreanText.contains(p, a) { return true }
         let stem = AnswerMatcher.stem(answer)
         return !stem.isEmpty && KoreanText.contains(p, stem)
+    }
+
+    // MARK: - Terms fit to ask
+
+    /// Words that are never an option or a blank: function words, adverbs and fragments that a
+    /// poor keyword list yields ("것이", "있나요", "너무", "바와", "이나", "큐에" is caught by the
+    /// particle rule of `isContentTerm`).
+    static let functionWords: Set<String> = Set("""
+    것 것이 것은 것을 것으로 수 등 때 바 바와 이나 거나 너무 오래 얻기 있나요 있다 없다 있는 없는 경우 때문 위해 위한 통해 대한 대해 \
+    관한 다음 이것 그것 저것 이런 그런 모든 각각 또한 그리고 그러나 하지만 따라서 및 또는 혹은 정도 가장 매우 아주 많은 많이 여러 \
+    다른 같은 어떤 무엇 먼저 다시 바로 함께 모두 자체 부분 내용 이후 이전 항상 거의 특히 이미 아직 조금 약간 보통 대개 하는 되는 \
+    합니다 입니다 됩니다 하나 둘
+    """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+
+    /// Answers that are no term: catch-alls a teacher's list of four never needs.
+    static let catchAllKeys: Set<String> = ["모두정답", "모두맞다", "정답없음", "해당없음", "모두해당", "위의모두", "보기모두",
+                                            "alloftheabove", "noneoftheabove"]
+
+    /// Endings of an inflected word (a verb or adjective form, a question ending), never of a term.
+    static let inflectedEndings = ["나요", "니까", "니다", "어요", "아요", "해요", "세요", "지만", "하고", "하며", "하면", "해서", "하게",
+                                   "된다", "한다", "했다", "하는", "되는", "있는", "없는", "하여", "되어"]
+
+    /// Whether an option (a term or a statement) is junk: empty after normalising, a catch-all,
+    /// a function word, or a short inflected fragment. Statements (with spaces, longer than a
+    /// term) end in verbs by nature and are not judged by their ending.
+    static func isJunkOption(_ option: String) -> Bool {
+        let key = KoreanText.compact(option)
+        if key.isEmpty || catchAllKeys.contains(key) { return true }
+        if key == KoreanText.compact(nameMask) || key == KoreanText.compact(blank) { return true }
+        let isStatement = option.contains(where: \.isWhitespace) && key.count > 8
+        if isStatement { return false }
+        if functionWords.contains(key) { return true }
+        guard KoreanText.containsHangul(key), key.count <= 5 else { return false }
+        if inflectedEndings.contains(where: { key.hasSuffix($0) }) { return true }
+        // A two-syllable noun made a verb form: "검토할", "사용된" (but "역할", "제한", "권한" are nouns).
+        if let last = key.last, "할한된될던".contains(last), key.count == 3, key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether a term may be blanked in a cloze or offered as a term option: not junk, at least
+    /// two letters, not a number, not a generic noun on its own (파일, 방식: what `AnswerMatcher`
+    /// forgives as a head noun), and not a word with its particle still on ("큐에", "스택을").
+    static func isContentTerm(_ term: String, knownTerms: Set<String> = []) -> Bool {
+        let key = KoreanText.compact(term)
+        guard key.count >= 2, !isJunkOption(term), !key.allSatisfy(\.isNumber) else { return false }
+        if AnswerMatcher.headNouns.contains(key) || commonNouns.contains(key) { return false }
+        // A particle glued to a shorter known term: "큐에" when "큐" is a term of the note.
+        for particle in gluedParticles where key.count > particle.count && key.hasSuffix(particle) {
+            if knownTerms.contains(String(key.dropLast(particle.count))) { return false }
+        }
+        return true
+    }
+
+    /// Particles a keyword list leaves on a term when the PDF glued them ("큐에", "스택을").
+    static let gluedParticles = ["에서", "으로", "에게", "에", "을", "를", "이", "가", "은", "는", "의", "로", "와", "과", "도", "만"]
+
+    /// Everyday nouns that a text uses without teaching them: blanking one tests reading, not the lecture.
+    static let commonNouns: Set<String> = Set("""
+    사용 방법 정보 문제 결과 시간 사람 자료 목적 이유 특징 역할 예시 예제 종류 차이 장점 단점 의미 설명 설정 상태 대상 요소 다음 \
+    이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값
+    """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+
+    // MARK: - Particles after a blank
+
+    /// Whether a word ends in a final consonant (받침) as a particle after it hears it: Hangul by
+    /// its last syllable, digits and Latin letters by how Koreans read them ("CPU가", "RAM이").
+    /// nil when it cannot be told.
+    static func hasFinalConsonant(_ word: String) -> Bool? {
+        guard let last = word.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.last(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { return nil }
+        let v = last.value
+        if (0xAC00...0xD7A3).contains(v) { return (v - 0xAC00) % 28 != 0 }
+        // 영(0) 일 삼 육 칠 팔 십 end in a consonant; 이 사 오 구 do not.
+        if let digit = Int(String(last)), (0...9).contains(digit) { return [0, 1, 3, 6, 7, 8].contains(digit) }
+        // Latin letters as spelled out: L(엘) M(엠) N(엔) R(알) end in a consonant.
+        if last.isASCII, last.properties.isAlphabetic {
+            let letters = word.filter(\.isLetter)
+            // An acronym is read letter by letter; a whole word ("Linux") too irregularly to tell.
+            guard letters == letters.uppercased() || letters.count <= 3 else { return nil }
+            return "lmnr".contains(Character(String(last).lowercased()))
+        }
+        return nil
+    }
+
+    /// Pairs of particles chosen by the final consonant of the word before: (after a consonant, after a vowel).
+    static let particlePairs: [(String, String)] = [("은", "는"), ("이", "가"), ("을", "를"), ("과", "와"), ("으로", "로"), ("이라", "라"), ("이나", "나"), ("이며", "며")]
+
+    /// The particle right after the first blank of `text` that depends on the final consonant of
+    /// the word in the blank, or nil.
+    static func particleAfterBlank(_ text: String) -> (consonant: String, vowel: String)? {
+        guard let range = text.range(of: blank) else { return nil }
+        let after = text[range.upperBound...]
+        for (c, v) in particlePairs.sorted(by: { $0.0.count > $1.0.count }) {
+            for p in [c, v] where after.hasPrefix(p) {
+                // "은" + another syllable is a word ("은행"), not a particle: a particle ends the word.
+                let next = after.dropFirst(p.count).first
+                if next == nil || next!.isWhitespace || next!.isPunctuation { return (c, v) }
+            }
+        }
+        return nil
+    }
+
+    /// `text` with the consonant-dependent particle after its blank written both ways ("____은(는)", "____(으)로"),
+    /// so that no option is told apart by the particle; `text` itself when there is none.
+    static func withNeutralParticle(_ text: String) -> String {
+        guard let (c, v) = particleAfterBlank(text), let range = text.range(of: blank) else { return text }
+        let after = text[range.upperBound...]
+        let used = after.hasPrefix(c) && (after.dropFirst(c.count).first.map { $0.isWhitespace || $0.isPunctuation } ?? true) ? c : v
+        // "은(는)", "이(가)"; "(으)로" where one form contains the other, as exam papers write them.
+        let both = c.hasSuffix(v) ? "(\(c.dropLast(v.count)))\(v)" : "\(c)(\(v))"
+        return String(text[..<range.upperBound]) + both + String(after.dropFirst(used.count))
     }
 
     /// Sentences of a paragraph: split after . ! ? 。 followed by space, or at line breaks.

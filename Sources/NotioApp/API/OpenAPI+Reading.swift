@@ -72,7 +72,10 @@ extension OpenAPIDocument {
         "/api/v1/backup": ["get": [
             "summary": "Everything I made as one document (notio-backup, version 1, ISO 8601 times, stable ids); with files=true a zip with the PDFs and covers",
             "parameters": [query("files", ["type": "boolean"])],
-            "responses": ["200": ["description": "An attachment", "content": ["application/json": [:], "application/zip": [:]]]]]],
+            "responses": ["200": ["description": "An attachment", "content": [
+                "application/json": ["schema": ["type": "object", "required": ["format", "version", "exportedAt"], "additionalProperties": true, "properties": [
+                    "format": ["const": "notio-backup"], "version": ["type": "integer"], "exportedAt": ["type": "string", "format": "date-time"]]]],
+                "application/zip": [:]]]]]],
         "/api/v1/export/markdown": ["get": [
             "summary": "Notes and books as Markdown files with front matter (for Obsidian), in a zip: 노트/ and 밑줄/ (ZIP64 past 65,535 files)",
             "responses": ["200": ["description": "A zip", "content": ["application/zip": [:]]]]]],
@@ -108,7 +111,7 @@ extension OpenAPIDocument {
         ],
         "/api/v1/books/{id}": [
             "get": ["summary": "A book with its first 1,000 sentences (all of them: /api/v1/sentences?bookId=)", "parameters": [idParameter],
-                    "responses": ["200": answer("The book", ["allOf": [ref("Book"), ["type": "object", "properties": ["sentences": ["type": "array", "items": ref("Sentence")]]]]]),
+                    "responses": ["200": answer("The book", extending("Book", ["sentences": ["type": "array", "items": ref("Sentence")]])),
                                   "404": errorAnswer("Absent or not yours")]],
             "patch": ["summary": "Change a book; null clears a field", "parameters": [idParameter],
                       "requestBody": jsonBody(["type": "object", "properties": [
@@ -203,6 +206,7 @@ extension OpenAPIDocument {
         "OCRPage": ["type": "object", "properties": ["words": ["type": "array", "items": ref("OCRWord")], "imageWidth": ["type": "integer"], "imageHeight": ["type": "integer"]]],
         "ReadingStats": ["type": "object", "properties": [
             "period": ["type": "string"], "from": ["type": "string", "format": "date"], "to": ["type": "string", "format": "date", "description": "exclusive"],
+            "through": ["type": "string", "format": "date", "description": "the period's last day"],
             "previous": ["type": "string", "format": "date"], "next": ["type": "string", "format": "date"],
             "totalSeconds": ["type": "integer"], "sessionCount": ["type": "integer"], "activeDays": ["type": "integer"], "sentenceCount": ["type": "integer"],
             "buckets": ["type": "array", "items": ["type": "object", "properties": ["start": ["type": "string"], "index": ["type": "integer"], "seconds": ["type": "integer"], "sentences": ["type": "integer"]]]],
@@ -210,7 +214,7 @@ extension OpenAPIDocument {
             "byAuthor": ["type": "array", "items": ["type": "object", "properties": ["name": ["type": "string"], "sentences": ["type": "integer"], "seconds": ["type": "integer"]]]],
             "topBooks": ["type": "array", "items": ["type": "object", "properties": ["bookId": ["type": "string"], "title": ["type": "string"], "author": ["type": "string"], "seconds": ["type": "integer"], "sentences": ["type": "integer"]]]]]],
         "Timer": ["type": "object", "properties": [
-            "state": ["type": "string", "enum": ["idle", "running", "paused", "finished"]], "bookId": ["type": "string"], "bookTitle": ["type": "string"],
+            "state": values(ReadingTimer.State.self), "bookId": ["type": "string"], "bookTitle": ["type": "string"],
             "endsAt": ["type": "string", "format": "date-time"], "remainingSeconds": ["type": "integer"], "durationSeconds": ["type": "integer"],
             "secondsRead": ["type": "integer"], "startedAt": ["type": "string", "format": "date-time"], "finishedAt": ["type": "string", "format": "date-time"],
             "session": ref("ReadingSession")]],

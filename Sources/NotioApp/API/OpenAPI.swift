@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 import NotioHTTP
 
 /// The OpenAPI 3.1 description of the JSON API, served at `/api/openapi.json`. Written by hand
@@ -13,14 +14,30 @@ enum OpenAPIDocument {
         if let schema { o["content"] = ["application/json": ["schema": schema]] }
         return o
     }
+    /// A string schema whose values are an enum's cases: each list of values is the enum itself.
+    static func values<Value: CaseIterable & RawRepresentable>(_ type: Value.Type, _ description: String? = nil) -> Object where Value.RawValue == String {
+        var o: Object = ["type": "string", "enum": type.allCases.map(\.rawValue)]
+        if let description { o["description"] = description }
+        return o
+    }
     static func errorAnswer(_ d: String) -> Object { answer(d, ref("Error")) }
     static func list(_ item: Object) -> Object { ["type": "object", "properties": ["items": ["type": "array", "items": item]]] }
     /// A page of a long list: its items and the cursor of the next page (null on the last).
-    static func page(_ item: Object) -> Object {
-        ["type": "object", "required": ["items", "nextCursor"], "properties": [
+    static func page(_ item: Object, with extra: Object = [:]) -> Object {
+        ["type": "object", "required": ["items", "nextCursor"], "properties": extra.merging([
             "items": ["type": "array", "items": item],
-            "nextCursor": ["type": ["string", "null"], "description": "pass as ?cursor= for the next page; null on the last page"]]]
+            "nextCursor": ["type": ["string", "null"], "description": "pass as ?cursor= for the next page; null on the last page"]]) { a, _ in a }]
     }
+    /// A component's object schema with more properties: answers that add to a shared shape are
+    /// described whole, so a test can hold every answer to exactly the fields it lists.
+    static func extending(_ component: String, _ more: Object) -> Object {
+        var object = (schemas.merging(readingSchemas) { a, _ in a })[component] as! Object
+        object["properties"] = (object["properties"] as! Object).merging(more) { a, _ in a }
+        return object
+    }
+    /// The error answer of every status an operation does not list by itself: 400 malformed body,
+    /// 401 not signed in, 403 CSRF or read-only demo, 404, 405, 413, 415, 429, 503.
+    static var otherErrors: Object { errorAnswer("Any other status: an error with its stable code") }
     /// `limit` and `cursor` of every paginated list.
     static var pageParameters: [Object] { [
         query("limit", ["type": "integer", "minimum": 1, "maximum": 200, "default": 50], "rows per page; more than 200 is refused with 422"),
@@ -47,7 +64,7 @@ enum OpenAPIDocument {
             "requestBody": jsonBody(["type": "object", "required": ["email", "password", "name", "agreeTerms"], "properties": [
                 "email": ["type": "string", "format": "email"], "password": ["type": "string", "minLength": 8],
                 "name": ["type": "string", "maxLength": 50], "agreeTerms": ["type": "boolean", "const": true],
-                "language": ["type": "string", "enum": ["ko", "en"]]]]),
+                "language": values(Language.self)]]),
             "responses": ["201": answer("Signed in; sets the session cookie", ref("SignedIn")), "400": errorAnswer("Malformed JSON"),
                           "409": errorAnswer("email_taken"), "422": errorAnswer("Invalid values, named in error.fields (an email with invisible or look-alike characters too)"),
                           "429": errorAnswer("too_many_signups: NOTIO_SIGNUPS_PER_HOUR from this address; Retry-After"),
@@ -70,7 +87,7 @@ enum OpenAPIDocument {
         "/api/v1/me": [
             "get": ["summary": "The signed-in account and its CSRF token", "responses": ["200": answer("The account", ref("SignedIn")), "401": errorAnswer("Not signed in")]],
             "patch": ["summary": "Change language or time zone",
-                      "requestBody": jsonBody(["type": "object", "properties": ["language": ["type": "string", "enum": ["ko", "en"]], "timeZone": ["type": "string"]]]),
+                      "requestBody": jsonBody(["type": "object", "properties": ["language": values(Language.self), "timeZone": ["type": "string"]]]),
                       "responses": ["200": answer("The account", ref("SignedIn")), "422": errorAnswer("Invalid values")]],
             "delete": ["summary": "Delete the account and everything it owns (rows and files); the password confirms it",
                        "requestBody": jsonBody(["type": "object", "required": ["password"], "properties": ["password": ["type": "string"]]]),
@@ -87,7 +104,7 @@ enum OpenAPIDocument {
         "/api/v1/notes": [
             "post": ["summary": "Upload a lecture PDF; its analysis runs as a job",
                      "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["file"], "properties": [
-                        "file": ["type": "string", "format": "binary"], "category": ["type": "string", "enum": ["major", "general", "certificate"]],
+                        "file": ["type": "string", "format": "binary"], "category": values(NoteCategory.self),
                         "title": ["type": "string", "maxLength": 200]]]]]],
                      "responses": ["202": answer("Accepted", ["type": "object", "properties": ["note": ref("NoteSummary"), "job": ref("Job")]]),
                                    "413": errorAnswer("Larger than the upload limit, or storage_full: past NOTIO_MAX_STORED_MB_PER_ACCOUNT"),
@@ -95,7 +112,7 @@ enum OpenAPIDocument {
                                    "429": errorAnswer("too_many_jobs: the reader already has NOTIO_MAX_QUEUED_JOBS notes waiting")]],
             "get": ["summary": "My notes, newest first",
                     "parameters": [["name": "q", "in": "query", "schema": ["type": "string"], "description": "title, keyword or concept name; Korean substrings, 1-2 characters too"],
-                                   ["name": "category", "in": "query", "schema": ["type": "string", "enum": ["major", "general", "certificate"]]],
+                                   ["name": "category", "in": "query", "schema": values(NoteCategory.self)],
                                    ["name": "favorite", "in": "query", "schema": ["type": "boolean"]]] + pageParameters,
                     "responses": ["200": answer("Notes", page(ref("NoteSummary"))), "422": errorAnswer("Bad category; " + pageError)]],
         ],
@@ -103,7 +120,7 @@ enum OpenAPIDocument {
             "get": ["summary": "A note with its concepts and keywords", "parameters": [idParameter],
                     "responses": ["200": answer("The note", ref("Note")), "404": errorAnswer("Absent or not yours")]],
             "patch": ["summary": "Rename, change category, favourite", "parameters": [idParameter],
-                      "requestBody": jsonBody(["type": "object", "properties": ["title": ["type": "string"], "category": ["type": "string", "enum": ["major", "general", "certificate"]], "favorite": ["type": "boolean"]]]),
+                      "requestBody": jsonBody(["type": "object", "properties": ["title": ["type": "string"], "category": values(NoteCategory.self), "favorite": ["type": "boolean"]]]),
                       "responses": ["200": answer("The note", ref("Note")), "404": errorAnswer("Absent or not yours"), "422": errorAnswer("Invalid values")]],
             "delete": ["summary": "Delete a note (and stop its analysis)", "parameters": [idParameter],
                        "responses": ["204": answer("Deleted"), "404": errorAnswer("Absent or not yours")]],
@@ -118,7 +135,7 @@ enum OpenAPIDocument {
             "responses": ["202": answer("Cancelling", ref("Job")), "404": errorAnswer("Absent or not yours")]]],
         "/api/v1/notes/{id}/quizzes": ["post": ["summary": "Make a quiz on demand (no answers in the reply)", "parameters": [idParameter],
             "requestBody": jsonBody(["type": "object", "required": ["difficulty", "count"], "properties": [
-                "difficulty": ["type": "string", "enum": ["easy", "medium", "hard"], "description": "하 / 중 / 상"],
+                "difficulty": values(Difficulty.self, "하 / 중 / 상"),
                 "count": ["type": "integer", "minimum": 1, "maximum": 30]]]),
             "responses": ["201": answer("The quiz: only new questions, never padded with earlier ones; fewer than requested comes with a notice",
                                         ["type": "object", "properties": ["quiz": ref("Quiz"), "requested": ["type": "integer"],
@@ -126,6 +143,12 @@ enum OpenAPIDocument {
                           "404": errorAnswer("Absent or not yours"),
                           "409": errorAnswer("note_not_ready, no_questions, or no_new_questions (every new question was asked)"),
                           "422": errorAnswer("Bad difficulty or count")]]],
+        "/api/v1/notes/{id}/quiz-supply": ["get": ["summary": "How many new questions a quiz at each level can hold now (counted by the same generation as a new quiz; null when the provider cannot tell in advance)",
+            "parameters": [idParameter],
+            "responses": ["200": answer("Per level", ["type": "object", "properties": [
+                "easy": ref("QuizSupplyLevel"), "medium": ref("QuizSupplyLevel"), "hard": ref("QuizSupplyLevel"),
+                "perQuiz": ["type": "integer", "description": "The most one quiz asks"]]]),
+                          "404": errorAnswer("Absent or not yours"), "409": errorAnswer("note_not_ready")]]],
         "/api/v1/quizzes/{id}": ["get": ["summary": "A quiz as its taker sees it", "parameters": [idParameter],
             "responses": ["200": answer("The quiz", ["type": "object", "properties": ["quiz": ref("Quiz")]]), "404": errorAnswer("Absent or not yours")]]],
         "/api/v1/quizzes/{id}/attempts": ["post": ["summary": "Submit the answers; every question is graded (an unanswered one is wrong)", "parameters": [idParameter],
@@ -135,7 +158,9 @@ enum OpenAPIDocument {
                           "404": errorAnswer("Absent or not yours"), "409": errorAnswer("already_answered"), "422": errorAnswer("An answer for another quiz, twice, or out of range")]]],
         "/api/v1/notes/{id}/attempts": ["get": ["summary": "The note's attempt history, newest first, with accuracy, questions solved and wrong count over all of it",
             "parameters": [idParameter] + pageParameters,
-            "responses": ["200": answer("History", ["allOf": [page(ref("Attempt")), ["type": "object", "properties": ["summary": ["type": "object"]]]]]),
+            "responses": ["200": answer("History", page(ref("Attempt"), with: ["summary": ["type": "object", "properties": [
+                "attempts": ["type": "integer"], "solved": ["type": "integer"], "wrong": ["type": "integer"], "accuracy": ["type": ["number", "null"]],
+                "learningRate": ["type": ["number", "null"]], "status": ["type": "string", "enum": ["in_progress", "done"]]]]])),
                           "404": errorAnswer("Absent or not yours"), "422": errorAnswer(pageError)]]],
         "/api/v1/attempts/{id}": ["get": ["summary": "One attempt: every question, my answer, the right answer", "parameters": [idParameter],
             "responses": ["200": answer("The attempt", ["type": "object", "properties": ["attempt": ref("Attempt")]]), "404": errorAnswer("Absent or not yours")]]],
@@ -150,31 +175,49 @@ enum OpenAPIDocument {
                 "streakDays": ["type": "integer"], "reviewDue": ["type": "integer"], "timeZone": ["type": "string"],
                 "thisWeek": ["type": "object", "properties": ["questions": ["type": "integer"], "attempts": ["type": "integer"], "days": ["type": "integer"]]],
                 "totals": ["type": "object", "properties": ["solved": ["type": "integer"], "correct": ["type": "integer"], "wrong": ["type": "integer"], "accuracy": ["type": "number"]]]]])]]],
-        "/api/v1/review": ["get": ["summary": "오늘 복습: questions due by the FSRS schedule", "responses": ["200": answer("Due items")]]],
+        "/api/v1/review": ["get": ["summary": "오늘 복습: questions due by the FSRS schedule", "responses": ["200": answer("Due items", ["type": "object", "properties": [
+            "due": ["type": "integer"], "items": ["type": "array", "items": ["type": "object", "properties": [
+                "question": ref("Question"), "noteId": ["type": "string"], "noteTitle": ["type": "string"], "due": ["type": "string", "format": "date-time"]]]]]])]]],
         "/api/v1/review/{questionId}": ["post": ["summary": "Answer a due question; the schedule moves on (right: Good, wrong: Again)",
             "parameters": [["name": "questionId", "in": "path", "required": true, "schema": ["type": "string"]]],
             "requestBody": jsonBody(["type": "object", "properties": ["choice": ["type": "integer"], "text": ["type": "string"]]]),
-            "responses": ["200": answer("Graded, with the next due time"), "404": errorAnswer("Absent, not yours or not scheduled")]]],
+            "responses": ["200": answer("Graded, with the next due time", ["type": "object", "properties": [
+                "isCorrect": ["type": "boolean"], "given": ["type": "string"], "correctAnswer": ["type": "string"], "correctIndex": ["type": "integer"],
+                "conceptName": ["type": "string"], "nextDue": ["type": "string", "format": "date-time"],
+                "reason": ref("AnswerReason"), "reasonMessage": ["type": "string", "description": "Why it was accepted or refused, in the reader's language"]]]),
+                          "404": errorAnswer("Absent, not yours or not scheduled")]]],
     ] }
 
     static var idParameter: Object { ["name": "id", "in": "path", "required": true, "schema": ["type": "string"]] }
 
     static var schemas: Object { [
         "Question": ["type": "object", "properties": [
-            "id": ["type": "string"], "kind": ["type": "string", "enum": ["choice", "short"]], "form": ["type": "string"], "prompt": ["type": "string"],
-            "options": ["type": "array", "items": ["type": "string"]], "page": ["type": "integer"]]],
+            "id": ["type": "string"], "kind": values(QuestionKind.self), "form": ["type": "string"], "prompt": ["type": "string"],
+            "options": ["type": "array", "items": ["type": "string"]], "page": ["type": "integer"],
+            "label": ["type": ["string", "null"], "description": "The concept a definition, detail or comparison question is about; never contains the answer"]]],
+        "QuizSupplyLevel": ["type": "object", "properties": [
+            "newQuestions": ["type": ["integer", "null"]], "message": ["type": ["string", "null"], "description": "In the reader's language"]]],
         "Quiz": ["type": "object", "properties": [
-            "id": ["type": "string"], "noteId": ["type": "string"], "difficulty": ["type": "string"], "origin": ["type": "string", "enum": ["new", "wrong", "review"]],
+            "id": ["type": "string"], "noteId": ["type": "string"], "difficulty": values(Difficulty.self), "difficultyLabel": ["type": "string"],
+            "origin": values(QuizRecord.Origin.self), "createdAt": ["type": "string", "format": "date-time"],
             "attemptId": ["type": "string"], "questions": ["type": "array", "items": ref("Question")]]],
         "Attempt": ["type": "object", "properties": [
-            "id": ["type": "string"], "quizId": ["type": "string"], "correctCount": ["type": "integer"], "total": ["type": "integer"], "accuracy": ["type": "number"],
+            "id": ["type": "string"], "quizId": ["type": "string"], "noteId": ["type": "string"], "difficulty": values(Difficulty.self),
+            "origin": values(QuizRecord.Origin.self), "createdAt": ["type": "string", "format": "date-time"],
+            "correctCount": ["type": "integer"], "total": ["type": "integer"], "accuracy": ["type": "number"],
             "answers": ["type": "array", "items": ["type": "object", "properties": [
-                "questionId": ["type": "string"], "given": ["type": "string"], "correctAnswer": ["type": "string"], "isCorrect": ["type": "boolean"]]]]]],
+                "questionId": ["type": "string"], "kind": values(QuestionKind.self), "prompt": ["type": "string"],
+                "options": ["type": "array", "items": ["type": "string"]], "given": ["type": "string"], "choice": ["type": "integer"],
+                "correctAnswer": ["type": "string"], "correctIndex": ["type": "integer"], "isCorrect": ["type": "boolean"],
+                "conceptName": ["type": "string"], "page": ["type": "integer"], "explanation": ["type": "string"],
+                "reason": ref("AnswerReason"), "reasonMessage": ["type": "string", "description": "Why it was accepted or refused, in the reader's language"]]]]]],
+        "AnswerReason": ["type": "string", "enum": ["exact", "spacing_or_case", "particle", "other_spelling", "head_noun", "spelled_number", "typo",
+                                                    "right_option", "other_option", "blank", "opposite", "other_number", "different"]],
         "NoteSummary": ["type": "object", "properties": [
-            "id": ["type": "string"], "title": ["type": "string"], "category": ["type": "string", "enum": ["major", "general", "certificate"]],
-            "favorite": ["type": "boolean"], "status": ["type": "string", "enum": ["in_progress", "done"]], "learningRate": ["type": "number"],
+            "id": ["type": "string"], "title": ["type": "string"], "category": values(NoteCategory.self),
+            "categoryLabel": ["type": "string"], "fileName": ["type": "string", "description": "the uploaded file's name"], "favorite": ["type": "boolean"], "status": ["type": "string", "enum": ["in_progress", "done"]], "learningRate": ["type": "number"],
             "keywords": ["type": "array", "items": ["type": "string"]], "createdAt": ["type": "string", "format": "date-time"],
-            "state": ["type": "string", "enum": ["analysing", "ready", "failed"]], "error": ["type": "string"], "pageCount": ["type": "integer"],
+            "state": values(NoteState.self), "error": ["type": "string"], "pageCount": ["type": "integer"],
             "jobId": ["type": "string"]]],
         "Concept": ["type": "object", "properties": [
             "id": ["type": "string"], "name": ["type": "string"], "summary": ["type": "string"], "definition": ["type": "string"],
@@ -184,16 +227,18 @@ enum OpenAPIDocument {
         "Note": ["type": "object", "properties": [
             "id": ["type": "string"], "title": ["type": "string"], "category": ["type": "string"], "favorite": ["type": "boolean"],
             "status": ["type": "string"], "learningRate": ["type": "number"], "state": ["type": "string"],
+            "error": ["type": "string"], "pageCount": ["type": "integer"], "createdAt": ["type": "string", "format": "date-time"], "jobId": ["type": "string"],
             "concepts": ["type": "array", "items": ref("Concept")],
             "keywords": ["type": "array", "items": ["type": "object", "properties": ["term": ["type": "string"], "relatedTerms": ["type": "array", "items": ["type": "string"]]]]]]],
         "Job": ["type": "object", "properties": [
-            "id": ["type": "string"], "state": ["type": "string", "enum": ["queued", "running", "done", "failed", "cancelled"]],
+            "id": ["type": "string"], "state": values(Job.State.self),
             "stage": ["type": "string", "enum": ["upload", "queued", "extract", "ocr", "analyse", "save"]], "progress": ["type": "number", "minimum": 0, "maximum": 1],
             "error": ["type": "string"], "noteId": ["type": "string"], "page": ["type": "integer"], "pages": ["type": "integer"]]],
         "WrongAnswer": ["type": "object", "properties": [
             "questionId": ["type": "string"], "kind": ["type": "string"], "prompt": ["type": "string"], "options": ["type": "array", "items": ["type": "string"]],
             "correctAnswer": ["type": "string"], "lastGiven": ["type": "string"], "wrongCount": ["type": "integer"], "conceptName": ["type": "string"],
-            "page": ["type": "integer"], "noteId": ["type": "string"], "noteTitle": ["type": "string"], "lastWrongAt": ["type": "string", "format": "date-time"]]],
+            "page": ["type": "integer"], "noteId": ["type": "string"], "noteTitle": ["type": "string"], "lastWrongAt": ["type": "string", "format": "date-time"],
+            "reason": ref("AnswerReason"), "reasonMessage": ["type": "string"]]],
         "Error": ["type": "object", "required": ["error"], "properties": ["error": ["type": "object", "required": ["code", "message"], "properties": [
             "code": ["type": "string"], "message": ["type": "string"], "fields": ["type": "object", "additionalProperties": ["type": "string"]]]]]],
         "User": ["type": "object", "required": ["id", "email", "name"], "properties": [
@@ -207,7 +252,15 @@ enum OpenAPIDocument {
         "info": ["title": "Notio API", "version": "1.0.0",
                  "description": "Errors are {\"error\":{\"code\",\"message\"}}. Requests that change state with the session cookie carry X-CSRF-Token."],
         "servers": [["url": "/"]],
-        "paths": allPaths,
+        "paths": allPaths.mapValues { operations in
+            operations.mapValues { operation in
+                var operation = operation
+                var responses = operation["responses"] as? Object ?? [:]
+                responses["default"] = otherErrors
+                operation["responses"] = responses
+                return operation
+            }
+        },
         "components": ["schemas": schemas.merging(readingSchemas) { a, _ in a },
                        "securitySchemes": ["session": ["type": "apiKey", "in": "cookie", "name": "notio_session"]]],
         "security": [["session": []]],

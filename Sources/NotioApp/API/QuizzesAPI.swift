@@ -9,12 +9,21 @@ struct QuizzesAPI {
 
     /// A question as the taker sees it: no answer in it, and not the concept it asks about
     /// either (for "다음 설명에 해당하는 개념은?" the concept is the answer); both come with
-    /// the graded answer.
+    /// the graded answer. `label` is the topic a question about a concept may show
+    /// (`Question.label`), which the validator has checked does not give the answer away.
     struct QuestionJSON: Encodable {
-        var id: String, kind: String, form: String, prompt: String, options: [String]?, page: Int?
+        var id: String, kind: String, form: String, prompt: String, options: [String]?, page: Int?, label: String?
         init(_ q: Question) {
             id = q.id; kind = q.kind.rawValue; form = q.form.rawValue; prompt = q.prompt
-            options = q.kind == .choice ? q.options : nil; page = q.page
+            options = q.kind == .choice ? q.options : nil; page = q.page; label = q.label
+        }
+    }
+
+    /// Why an answer was accepted or refused: a stable `reason` code and its text in the reader's language.
+    struct ReasonJSON {
+        var reason: String, reasonMessage: String
+        init(_ verdict: AnswerVerdict, _ language: Language) {
+            reason = verdict.reason.code; reasonMessage = QuizViews.reason(verdict, language)
         }
     }
 
@@ -30,21 +39,24 @@ struct QuizzesAPI {
     struct AnswerJSON: Encodable {
         var questionId: String, kind: String, prompt: String, options: [String]?, given: String, choice: Int?
         var correctAnswer: String, correctIndex: Int?, isCorrect: Bool, conceptName: String, page: Int?, explanation: String?
+        var reason: String, reasonMessage: String
     }
 
     struct AttemptJSON: Encodable {
         var id: String, quizId: String, noteId: String, difficulty: String, origin: String
         var correctCount: Int, total: Int, accuracy: Double, createdAt: Date, answers: [AnswerJSON]?
-        init(_ a: Attempt, quiz: QuizRecord?) {
+        init(_ a: Attempt, quiz: QuizRecord?, language: Language = .ko) {
             id = a.id; quizId = a.quizId; noteId = a.noteId; difficulty = a.difficulty.rawValue; origin = a.origin.rawValue
             correctCount = a.correctCount; total = a.total; accuracy = a.accuracy; createdAt = a.createdAt
             guard let quiz else { answers = nil; return }
             let given = Dictionary(uniqueKeysWithValues: a.answers.map { ($0.questionId, $0) })
             answers = quiz.questions.map { q in
                 let g = given[q.id]
+                let why = ReasonJSON(AnswerVerdict.of(q, given: g?.given ?? "", choice: g?.choice, stored: g?.isCorrect ?? false), language)
                 return AnswerJSON(questionId: q.id, kind: q.kind.rawValue, prompt: q.prompt, options: q.kind == .choice ? q.options : nil,
                                   given: g?.given ?? "", choice: g?.choice, correctAnswer: q.answer, correctIndex: q.correctIndex,
-                                  isCorrect: g?.isCorrect ?? false, conceptName: q.conceptName, page: q.page, explanation: q.explanation)
+                                  isCorrect: g?.isCorrect ?? false, conceptName: q.conceptName, page: q.page, explanation: q.explanation,
+                                  reason: why.reason, reasonMessage: why.reasonMessage)
             }
         }
     }
@@ -90,7 +102,8 @@ struct QuizzesAPI {
                                                      answers: body.answers.map { .init(questionId: $0.questionId, choice: $0.choice, text: $0.text) })
         let note = try app.store.note(id: attempt.noteId, owner: visitor.user!.id)
         struct Answer: Encodable { var attempt: AttemptJSON; var learningRate: Double; var status: String }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz), learningRate: note?.learningRate ?? attempt.accuracy,
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: visitor.user!.language) ?? .ko),
+                                    learningRate: note?.learningRate ?? attempt.accuracy,
                                     status: (note?.isDone ?? false) ? "done" : "in_progress"), status: 201)
     }
 
@@ -124,17 +137,20 @@ struct QuizzesAPI {
             throw HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
         }
         struct Answer: Encodable { var attempt: AttemptJSON }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz)))
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: visitor.user!.language) ?? .ko)))
     }
 
     struct WrongJSON: Encodable {
         var questionId: String, kind: String, prompt: String, options: [String]?, correctAnswer: String, lastGiven: String
         var wrongCount: Int, conceptName: String, page: Int?, noteId: String, noteTitle: String, lastWrongAt: Date
-        init(_ w: WrongAnswer) {
+        var reason: String, reasonMessage: String
+        init(_ w: WrongAnswer, language: Language) {
             let q = w.question
             questionId = q.id; kind = q.kind.rawValue; prompt = q.prompt; options = q.kind == .choice ? q.options : nil
             correctAnswer = q.answer; lastGiven = w.lastGiven; wrongCount = w.wrongCount; conceptName = q.conceptName; page = q.page
             noteId = w.noteId; noteTitle = w.noteTitle; lastWrongAt = w.lastWrongAt
+            let why = ReasonJSON(AnswerVerdict.of(q, given: w.lastGiven, choice: nil, stored: false), language)
+            reason = why.reason; reasonMessage = why.reasonMessage
         }
     }
 
@@ -148,7 +164,26 @@ struct QuizzesAPI {
             noteId = note.id
         }
         let page = try Paging.request(request, language: Paging.language(visitor, request))
-        return JSON.response(ListJSON(try app.store.wrongAnswers(owner: owner, noteId: noteId, page: page), WrongJSON.init))
+        let language = Language(rawValue: visitor.user!.language) ?? .ko
+        return JSON.response(ListJSON(try app.store.wrongAnswers(owner: owner, noteId: noteId, page: page)) { WrongJSON($0, language: language) })
+    }
+
+    /// `GET /api/v1/notes/{id}/quiz-supply`: how many new questions a quiz at each level can hold
+    /// now — what `POST …/quizzes` would give, counted by the same generation; null for a level
+    /// when the provider cannot tell without asking its service.
+    func supply(_ request: Request) throws -> Response {
+        let visitor = try Guard(app: app).check(request, access: .member)
+        let user = visitor.user!
+        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: user.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard detail.summary.state == .ready else {
+            throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
+        }
+        let supply = try app.quizzes.supply(detail, owner: user)
+        let language = Language(rawValue: user.language) ?? .ko
+        struct Level: Encodable { var newQuestions: Int?; var message: String? }
+        struct Answer: Encodable { var easy: Level; var medium: Level; var hard: Level; var perQuiz: Int }
+        func level(_ d: Difficulty) -> Level { Level(newQuestions: supply.counts[d], message: QuizViews.supplyText(supply, d, language)) }
+        return JSON.response(Answer(easy: level(.easy), medium: level(.medium), hard: level(.hard), perQuiz: QuizSupply.perQuiz))
     }
 
     func retryWrong(_ request: Request) throws -> Response {
@@ -182,9 +217,15 @@ struct QuizzesAPI {
         let body = try JSON.decode(ReviewBody.self, from: request)
         let id = request.parameter("questionId")
         let (graded, question, card) = try app.quizzes.review(questionId: id, owner: visitor.user!, given: .init(questionId: id, choice: body.choice, text: body.text))
-        struct Answer: Encodable { var isCorrect: Bool; var given: String; var correctAnswer: String; var correctIndex: Int?; var conceptName: String; var nextDue: Date }
+        struct Answer: Encodable {
+            var isCorrect: Bool; var given: String; var correctAnswer: String; var correctIndex: Int?; var conceptName: String; var nextDue: Date
+            var reason: String; var reasonMessage: String
+        }
+        let why = ReasonJSON(AnswerVerdict.of(question, given: graded.given, choice: graded.choice, stored: graded.isCorrect),
+                             Language(rawValue: visitor.user!.language) ?? .ko)
         return JSON.response(Answer(isCorrect: graded.isCorrect, given: graded.given, correctAnswer: question.answer,
-                                    correctIndex: question.correctIndex, conceptName: question.conceptName, nextDue: card.due))
+                                    correctIndex: question.correctIndex, conceptName: question.conceptName, nextDue: card.due,
+                                    reason: why.reason, reasonMessage: why.reasonMessage))
     }
 }
 

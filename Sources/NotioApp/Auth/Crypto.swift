@@ -1,5 +1,6 @@
 import CSodium
 import Foundation
+import NotioCodecs
 
 /// Passwords, tokens and hashes through libsodium.
 enum Crypto {
@@ -43,19 +44,12 @@ enum Crypto {
     }
 
     static func sha256(_ text: String) -> Data {
-        var out = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_bytes()))
-        let bytes = Array(text.utf8)
-        crypto_hash_sha256(&out, bytes, UInt64(bytes.count))
-        return Data(out)
+        Data(SHA256.digest(text))
     }
 
     /// A content name for stored files: the SHA-256 of the bytes, in hex.
     static func sha256Hex(_ data: Data) -> String {
-        var out = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_bytes()))
-        data.withUnsafeBytes { p in
-            _ = crypto_hash_sha256(&out, p.bindMemory(to: UInt8.self).baseAddress, UInt64(data.count))
-        }
-        return out.map { String(format: "%02x", $0) }.joined()
+        SHA256.hex(data)
     }
 
     /// Compares secrets without leaking where they differ.

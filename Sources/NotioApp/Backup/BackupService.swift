@@ -1,4 +1,5 @@
 import Foundation
+import NotioCodecs
 import NotioCore
 import NotioHTTP
 import NotioStore
@@ -76,7 +77,9 @@ struct BackupService: Sendable {
         var zip: ZipReader?
         if magic.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             let reader: ZipReader
-            do { reader = try ZipReader(path: path) } catch {
+            // Deflated entries too: a reader who unpacked a backup and zipped it again with their own
+            // tool gets it back; the reader refuses zip bombs by size and ratio.
+            do { reader = try ZipReader(path: path, allowsDeflate: true) } catch {
                 throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_damaged", language), fields: ["file": "\(error)"])
             }
             guard let entry = reader.entry(named: Self.documentName) else {

@@ -45,11 +45,15 @@ enum MeasureCommand {
             let clock = ContinuousClock()
             var parts: [String] = []
             for level in Difficulty.allCases {
-                var count = 0
+                var questions: [Question] = []
                 let t = clock.measure {
-                    count = OfflineQuizGenerator().questions(for: QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: 30, seed: 1)).count
+                    questions = OfflineQuizGenerator().questions(for: QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: 30, seed: 1))
                 }
-                parts.append(#""\#(level.rawValue)":{"questions":\#(count),"ms":\#(ms(t))}"#)
+                // The difficulty proxy: how alike the distractors are, how many take two steps, how much to read.
+                let p = QuizProfile(questions)
+                let proxy = String(format: #""similarity":%.3f,"sameLength":%.3f,"twoStep":%.3f,"short":%.3f,"stem":%.1f"#,
+                                   p.meanDistractorSimilarity, p.sameLengthShare, p.twoStepShare, p.shortShare, p.meanStemLength)
+                parts.append(#""\#(level.rawValue)":{"questions":\#(questions.count),"ms":\#(ms(t)),\#(proxy)}"#)
             }
             let matcher = AnswerMatcher()
             let answers = (0..<1000).map { i in ("운영체제\(i % 7 == 0 ? "는" : "")", i % 3 == 0 ? "운영 체제" : "운영체재") }

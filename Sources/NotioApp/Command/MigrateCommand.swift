@@ -1,4 +1,5 @@
 import Foundation
+import NotioCodecs
 import NotioCore
 import NotioStore
 

@@ -44,7 +44,8 @@ public enum NotioCommand {
                      "       \(MigrateCommand.usage)",
                      "", "options (each also an environment variable):"]
         for s in Configuration.settings {
-            lines.append("  \(s.flag.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) [default: \(s.defaultValue.isEmpty ? "none" : s.defaultValue)]")
+            let help = (s.help + " [default: \(s.shownInREADME)]").replacingOccurrences(of: "`", with: "")
+            lines.append("  \(s.flag.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(help)")
         }
         return lines.joined(separator: "\n")
     }

@@ -68,7 +68,8 @@ struct NotePages {
         guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id) else { throw Self.notFound }
         if detail.summary.state == .analysing { return .redirect("/notes/\(detail.summary.id)/progress") }
         let flash = request.query["saved"] != nil ? Layout.Flash(ctx.t("note.saved"), kind: .success) : nil
-        let study = detail.summary.state == .ready ? try QuizPages(app: app).panel(noteId: detail.summary.id, user: visitor.user!) : nil
+        let study = detail.summary.state == .ready ? try QuizPages(app: app).panel(noteId: detail.summary.id, user: visitor.user!,
+                                                                                            detail: ctx.isGuest ? nil : detail) : nil
         return app.page(Pages.noteSummary(ctx, detail: detail, study: study, flash: flash), newCSRF: newCSRF)
     }
 

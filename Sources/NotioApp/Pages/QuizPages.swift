@@ -23,11 +23,12 @@ struct QuizPages {
     private func zone(_ user: User) -> TimeZone { TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")! }
 
     /// The study section of a note's page: progress, latest attempts, notebook size.
-    func panel(noteId: String, user: User, form: NewQuizForm = NewQuizForm()) throws -> NoteStudyPanel {
+    /// With `detail`, the quiz sheet is shown: it also says how many new questions each level supports.
+    func panel(noteId: String, user: User, form: NewQuizForm = NewQuizForm(), detail: NoteDetail? = nil) throws -> NoteStudyPanel {
         let attempts = try app.store.attempts(noteId: noteId, owner: user.id)
         return NoteStudyPanel(progress: StudyProgress(attempts: attempts.map(AttemptScore.init)),
                               recent: Array(attempts.prefix(3)), wrongCount: try app.store.wrongAnswerCount(owner: user.id, noteId: noteId),
-                              timeZone: zone(user), form: form)
+                              timeZone: zone(user), form: form, supply: try detail.map { try app.quizzes.supply($0, owner: user) })
     }
 
     /// `POST /notes/{id}/quizzes`: the new-quiz form → 303 to the taker. A refused form shows the
@@ -50,7 +51,7 @@ struct QuizPages {
         } catch let e as HTTPError where e.status == 409 || e.status == 422 {
             form.error = e.message
             let ctx = app.pageContext(request, visitor)
-            return app.page(Pages.noteSummary(ctx, detail: detail, study: try panel(noteId: detail.summary.id, user: user, form: form)),
+            return app.page(Pages.noteSummary(ctx, detail: detail, study: try panel(noteId: detail.summary.id, user: user, form: form, detail: detail)),
                             status: e.status, newCSRF: nil)
         }
     }

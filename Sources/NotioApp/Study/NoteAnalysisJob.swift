@@ -59,15 +59,20 @@ struct NoteAnalysisJob {
         guard meaningful >= 20 else {
             throw MediaError(code: "no_text", message: "이 PDF에서 읽을 수 있는 글자를 찾지 못했어요. (No readable text was found in this PDF.)")
         }
+        // One title from here on: found in the document now, shown on the progress page and in
+        // the list while the analysis runs, and kept whichever provider analyses.
+        let title = OfflineAnalyser.title(of: document)
+        if !title.isEmpty { try store.setFoundTitle(id: noteId, owner: owner, title: title, at: Date()) }
         ctx.report(stage: "analyse", progress: 0.6)
         let report: AnalysisProgress = { p in ctx.report(stage: "analyse", progress: 0.6 + 0.35 * p) }
-        let analysis: NoteAnalysis
+        var analysis: NoteAnalysis
         if let gemini = provider as? GeminiProvider {
             // Gemini can read a scanned PDF itself; it decides from the document whether to send it.
             analysis = try await gemini.analyse(document, pdfData: try? Data(contentsOf: URL(fileURLWithPath: path)), progress: report)
         } else {
             analysis = try await provider.analyse(document, progress: report)
         }
+        if !title.isEmpty { analysis.title = title }
         try Task.checkCancellation()
         ctx.report(stage: "save", progress: 0.96)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

@@ -4,6 +4,14 @@ import NotioCore
 import NotioHTTP
 import NotioStore
 
+/// New questions a note supports per level (`QuizService.supply`); a level is absent when the
+/// provider cannot tell in advance.
+struct QuizSupply: Sendable, Equatable {
+    var counts: [Difficulty: Int]
+    /// The most one quiz asks.
+    static let perQuiz = OfflineQuizGenerator.maximumCount
+}
+
 /// Quizzes on demand, retries of the wrong answers, grading, and the review schedule: the rules
 /// shared by the pages and the API.
 struct QuizService: Sendable {
@@ -19,11 +27,8 @@ struct QuizService: Sendable {
         guard detail.summary.state == .ready else {
             throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
         }
-        guard let pages = try store.notePages(id: noteId, owner: owner.id) else { throw HTTPError.notFound() }
-        let asked = try store.askedPrompts(noteId: noteId, owner: owner.id)
-        let analysis = NoteAnalysis(title: detail.summary.title, concepts: detail.concepts, keywords: detail.keywords)
-        // The seed moves on with every quiz, so the offline generator rotates concepts and forms.
-        let request = QuizRequest(analysis: analysis, pages: pages, difficulty: difficulty, count: count, avoidPrompts: asked, seed: UInt64(asked.count))
+        let request = try quizRequest(detail, owner: owner, difficulty: difficulty, count: count)
+        let asked = request.avoidPrompts
         let provider = self.provider
         // Only new questions: a quiz is never padded with ones asked before (the notebook and
         // 오늘 복습 are where those come back). Fewer than asked is said by the caller.
@@ -40,6 +45,29 @@ struct QuizService: Sendable {
         let quiz = QuizRecord(id: UUID().uuidString.lowercased(), noteId: noteId, difficulty: difficulty, origin: .new, createdAt: now, questions: Array(fresh))
         try store.insertQuiz(quiz, owner: owner.id)
         return quiz
+    }
+
+    /// What a new quiz on the note asks the provider for: the note, its pages, what was asked
+    /// before. The seed moves on with every quiz, so the offline generator rotates concepts and forms.
+    private func quizRequest(_ detail: NoteDetail, owner: User, difficulty: Difficulty, count: Int) throws -> QuizRequest {
+        guard let pages = try store.notePages(id: detail.summary.id, owner: owner.id) else { throw HTTPError.notFound() }
+        let asked = try store.askedPrompts(noteId: detail.summary.id, owner: owner.id)
+        let analysis = NoteAnalysis(title: detail.summary.title, concepts: detail.concepts, keywords: detail.keywords)
+        return QuizRequest(analysis: analysis, pages: pages, difficulty: difficulty, count: count, avoidPrompts: asked, seed: UInt64(asked.count))
+    }
+
+    /// How many new questions the next quiz at each level can hold, from the same request and
+    /// generation as `makeQuiz` (so exactly what it would give); nil for a level when the
+    /// provider cannot tell without asking its service, and for a note not analysed yet.
+    func supply(_ detail: NoteDetail, owner: User) throws -> QuizSupply {
+        guard detail.summary.state == .ready else { return QuizSupply(counts: [:]) }
+        var request = try quizRequest(detail, owner: owner, difficulty: .easy, count: QuizSupply.perQuiz)
+        var counts: [Difficulty: Int] = [:]
+        for level in Difficulty.allCases {
+            request.difficulty = level
+            counts[level] = provider.questionSupply(request)
+        }
+        return QuizSupply(counts: counts)
     }
 
     /// "틀린 문제만 다시 풀기": a quiz of exactly the note's notebook entries.

@@ -76,6 +76,7 @@ extension Pages {
             <span class="visually-hidden">\(ctx.t(correct ? "attempt.correct" : "attempt.incorrect"))</span>
             <span class="question-number">\(number).</span> <span class="answer-prompt">\(q.prompt)</span></p>
           \(detail)
+          \(a.map { QuizViews.reasonLine(ctx, AnswerVerdict.of(q, given: $0.given, choice: $0.choice, stored: $0.isCorrect)) } ?? .empty)
           \(q.explanation.map { "<p class=\"explanation\">\($0)</p>" as HTML })
           <p class="answer-source muted"><span class="chip chip-keyword">\(q.conceptName)</span> \(QuizViews.sourceLink(ctx, noteId: noteId, page: q.page))</p>
         </li>

@@ -81,6 +81,7 @@ extension Pages {
             <div><dt>\(ctx.t("attempt.rightAnswer"))</dt><dd class="answer-text">\(q.answer)</dd></div>
             <div><dt>\(ctx.t("notebook.times"))</dt><dd class="wrong-count">\(NoteViews.format(ctx, "notebook.timesValue", String(w.wrongCount)))</dd></div>
           </dl>
+          \(QuizViews.reasonLine(ctx, AnswerVerdict.of(q, given: w.lastGiven, choice: nil, stored: false)))
           <p class="answer-source muted"><span class="chip chip-keyword">\(q.conceptName)</span> \(QuizViews.sourceLink(ctx, noteId: w.noteId, page: q.page))</p>
         </li>
         """

@@ -241,7 +241,7 @@ extension Pages {
         let body: HTML = """
         <div class="page-head">
           \(NoteViews.backLink("/notes", ctx.t("notes.title")))
-          <h1>\(note.title)</h1>
+          <h1 id="job-note-title">\(note.title)</h1>
           <p class="muted">\(ctx.t("progress.title")) · \(note.fileName)</p>
         </div>
         <section class="card progress-card" id="job-progress" data-job-id="\(job.id)" data-note-id="\(note.id)" data-state="\(job.state.rawValue)"

@@ -16,6 +16,8 @@ struct NoteStudyPanel: Sendable {
     var wrongCount: Int
     var timeZone: TimeZone
     var form = NewQuizForm()
+    /// New questions per level, for the quiz sheet (only where the sheet is shown).
+    var supply: QuizSupply?
 }
 
 /// Shared pieces of the quiz pages.
@@ -35,6 +37,25 @@ enum QuizViews {
         let passage = parts.dropFirst().joined(separator: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines)
         let quoted: HTML = passage.isEmpty ? .empty : "<blockquote class=\"quiz-passage\">\(passage)</blockquote>"
         return "<legend class=\"quiz-prompt\" id=\"\(id)\">\(stem)</legend>\(quoted)"
+    }
+
+    /// Why an answer was accepted or refused, in the reader's language: "띄어쓰기·대소문자를
+    /// 무시하고 맞았어요", "문서의 다른 표기(Linux)와 같아요", "정답과 달라요".
+    static func reason(_ verdict: AnswerVerdict, _ language: Language) -> String {
+        let text = L10n.t("answer.reason.\(verdict.reason.code)", language)
+        return verdict.reason.detail.map { text.replacingOccurrences(of: "%@", with: $0) } ?? text
+    }
+
+    /// The reason as a line under an answer.
+    static func reasonLine(_ ctx: PageContext, _ verdict: AnswerVerdict) -> HTML {
+        "<p class=\"answer-reason muted\" data-reason=\"\(verdict.reason.code)\">\(reason(verdict, ctx.language))</p>"
+    }
+
+    /// "이 노트로는 새 문제를 12개까지 만들 수 있어요" for a level, or that none are left; nil when
+    /// the provider cannot tell in advance.
+    static func supplyText(_ supply: QuizSupply, _ level: Difficulty, _ language: Language) -> String? {
+        guard let n = supply.counts[level] else { return nil }
+        return n == 0 ? L10n.t("quiz.supplyNone", language) : L10n.t("quiz.supply", language).replacingOccurrences(of: "%@", with: String(n))
     }
 
     /// Said when a note supports fewer new questions than were asked for.
@@ -78,7 +99,7 @@ enum QuizViews {
     }
 
     /// The 하/중/상 segmented control, the count stepper and 시작, or a sign-up hint for guests.
-    static func newQuizForm(_ ctx: PageContext, noteId: String, form: NewQuizForm) -> HTML {
+    static func newQuizForm(_ ctx: PageContext, noteId: String, form: NewQuizForm, supply: QuizSupply? = nil) -> HTML {
         if ctx.isGuest {
             return "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>"
         }
@@ -99,13 +120,25 @@ enum QuizViews {
             <label for="quiz-count">\(ctx.t("quiz.count"))</label>
             <div class="stepper">
               <button type="button" class="button button-secondary stepper-button" data-step="-1" aria-label="\(ctx.t("quiz.count.less"))" hidden>−</button>
-              <input id="quiz-count" name="count" type="number" inputmode="numeric" min="1" max="30" value="\(form.count)" required aria-describedby="quiz-count-hint">
+              <input id="quiz-count" name="count" type="number" inputmode="numeric" min="1" max="30" value="\(form.count)" required aria-describedby="quiz-count-hint quiz-supply">
               <button type="button" class="button button-secondary stepper-button" data-step="1" aria-label="\(ctx.t("quiz.count.more"))" hidden>+</button>
             </div>
             <p class="field-hint" id="quiz-count-hint">\(ctx.t("quiz.count.hint"))</p>
+            \(supplyHint(ctx, supply, selected: form.difficulty))
           </div>
           <button class="button button-primary button-block" type="submit" id="start-quiz">\(Icon.quiz) \(ctx.t("quiz.start"))</button>
         </form>
+        """
+    }
+
+    /// How many new questions each level can still give; quiz-new.js shows the chosen level's.
+    static func supplyHint(_ ctx: PageContext, _ supply: QuizSupply?, selected: Difficulty) -> HTML {
+        guard let supply, let text = supplyText(supply, selected, ctx.language) else { return .empty }
+        let counts = HTML.join(Difficulty.allCases.compactMap { level in
+            supply.counts[level].map { " data-supply-\(level.rawValue)=\"\($0)\"" as HTML }
+        })
+        return """
+        <p class="field-hint quiz-supply" id="quiz-supply" role="status"\(counts) data-msg-some="\(ctx.t("quiz.supply"))" data-msg-none="\(ctx.t("quiz.supplyNone"))">\(text)</p>
         """
     }
 
@@ -138,7 +171,7 @@ extension Pages {
           <div class="study-grid">
             <div class="card quiz-panel">
               <h3>\(ctx.t("quiz.new"))</h3>
-              \(QuizViews.newQuizForm(ctx, noteId: noteId, form: study.form))
+              \(QuizViews.newQuizForm(ctx, noteId: noteId, form: study.form, supply: study.supply))
             </div>
             <div class="card study-progress">
               <dl class="stats">

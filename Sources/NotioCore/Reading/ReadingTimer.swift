@@ -4,7 +4,7 @@ import Foundation
 /// reload, a second device or a server restart all read the same end time and agree on what is
 /// left. Real reading time is the time spent running, pauses excluded.
 public struct ReadingTimer: Codable, Sendable, Equatable {
-    public enum State: String, Codable, Sendable { case idle, running, paused, finished }
+    public enum State: String, Codable, Sendable, CaseIterable { case idle, running, paused, finished }
 
     /// What a timer may be asked to do that its state does not allow.
     public struct Conflict: Error, Equatable, Sendable {

@@ -19,6 +19,70 @@ public struct AnswerMatcher: Sendable {
         return false
     }
 
+    /// `isCorrect` with the reason a student is told: which allowance made the answer right
+    /// (the closest one: an exact answer before a spacing difference before another spelling …),
+    /// or what makes it wrong. The same forms and comparisons as `isCorrect`, so the two agree.
+    public func verdict(given: String, answer: String, alternatives: [String] = []) -> AnswerVerdict {
+        let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !Self.normalized(trimmed).isEmpty else { return AnswerVerdict(isCorrect: false, reason: .blank) }
+        let negatedGiven = Self.hasNegation(trimmed)
+        // The answer as written, with or without its parenthesised part; anything else accepted is another spelling.
+        let ownKeys: Set<String> = [Self.normalized(answer), Self.normalized(Self.splitParentheses(answer).outside)]
+        var best: AnswerVerdict?
+        for form in Self.labelledForms(ofGiven: trimmed) {
+            for accepted in Self.acceptedForms(answer: answer, alternatives: alternatives) {
+                if negatedGiven && !Self.hasNegation(accepted.raw) { continue }
+                guard Self.matches(form.form, accepted) else { continue }
+                let reason: AnswerVerdict.Reason
+                if let noun = form.headNoun {
+                    reason = .headNoun(noun)
+                } else if form.spelledNumber {
+                    reason = .spelledNumber(accepted.raw)
+                } else if !ownKeys.contains(accepted.key) {
+                    reason = .otherSpelling(accepted.raw)
+                } else if form.form.key == accepted.key {
+                    reason = trimmed == accepted.raw || trimmed == answer ? .exact : .spacingOrCase
+                } else if form.form.stem == accepted.stem || form.form.stem == accepted.key {
+                    reason = .particle
+                } else {
+                    reason = .typo
+                }
+                let verdict = AnswerVerdict(isCorrect: true, reason: reason)
+                if best == nil || verdict.reason.rank < best!.reason.rank { best = verdict }
+            }
+        }
+        if let best { return best }
+        // Wrong: say what differs when it is one of the strict rules.
+        let givenForm = Self.make(trimmed)
+        for accepted in Self.acceptedForms(answer: answer, alternatives: alternatives) {
+            // "비선점형" for 선점형, "선점형이 아닌 것" for 선점형: the answer's term, negated.
+            if Self.isNegationPair(givenForm.stem, accepted.stem)
+                || negatedGiven && !Self.hasNegation(accepted.raw) && KoreanText.contains(givenForm.key, accepted.key) {
+                return AnswerVerdict(isCorrect: false, reason: .opposite)
+            }
+        }
+        let answerDigits = Self.make(answer).digits
+        if !answerDigits.isEmpty, !givenForm.digits.isEmpty, answerDigits != givenForm.digits {
+            return AnswerVerdict(isCorrect: false, reason: .otherNumber)
+        }
+        return AnswerVerdict(isCorrect: false, reason: .different)
+    }
+
+    /// The forms of a given answer with how each was made, for `verdict`.
+    static func labelledForms(ofGiven given: String) -> [(form: Accepted, headNoun: String?, spelledNumber: Bool)] {
+        var raws: [(String, String?, Bool)] = [(given, nil, false)]
+        let (outside, _) = splitParentheses(given)
+        if outside != given, !outside.isEmpty { raws.append((outside, nil, false)) }
+        if let numeral = spelledNumber(given) { raws.append((numeral, nil, true)) }
+        for (raw, _, spelled) in raws {
+            if let bare = withoutHeadNoun(raw) {
+                let noun = String(stem(raw).dropFirst(bare.count))
+                raws.append((bare, noun, spelled))
+            }
+        }
+        return raws.map { (make($0.0), $0.1, $0.2) }.filter { !$0.form.key.isEmpty }
+    }
+
     /// The key two answers are compared by: NFKC, lower case, no spaces or punctuation.
     /// Also what `QuestionValidator` compares options and prompts by.
     public static func normalized(_ text: String) -> String { KoreanText.compact(text) }
@@ -116,7 +180,7 @@ public struct AnswerMatcher: Sendable {
 
     /// Nouns a student puts after a term to say what kind of thing it is. They carry no meaning
     /// of their own here, so "PDF 파일" says the same as "PDF".
-    static let headNouns = ["파일", "기능", "방식", "방법", "도구", "기법", "기술", "개념", "구조", "원리", "형식", "형태", "모델",
+    public static let headNouns = ["파일", "기능", "방식", "방법", "도구", "기법", "기술", "개념", "구조", "원리", "형식", "형태", "모델",
                             "프로그램", "언어", "명령어", "명령", "함수", "알고리즘", "프로토콜", "장치", "과정", "단계", "기능들",
                             "file", "function", "tool", "method", "format", "language", "command", "algorithm", "protocol", "model", "program"]
 

@@ -3,7 +3,7 @@ import Foundation
 /// A quiz as made: its questions with their answers (the client gets them without).
 public struct QuizRecord: Sendable, Hashable {
     /// `new` for a quiz on demand, `wrong` for "틀린 문제만 다시 풀기", `review` for the review queue.
-    public enum Origin: String, Codable, Sendable { case new, wrong, review }
+    public enum Origin: String, Codable, Sendable, CaseIterable { case new, wrong, review }
     public var id: String
     public var noteId: String
     public var difficulty: Difficulty

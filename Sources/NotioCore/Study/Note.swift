@@ -17,7 +17,33 @@ public enum NoteCategory: String, Codable, Sendable, CaseIterable {
 public struct SourcePage: Codable, Sendable, Hashable {
     public var number: Int
     public var text: String
-    public init(number: Int, text: String) { self.number = number; self.text = text }
+    /// The page's lines as the PDF draws them, with position and type style, in the order of
+    /// `text`. Only pages poppler reads as text have them: OCR pages, documents stored before and
+    /// documents built by hand have none, and the analysis then goes by the text alone.
+    public var lines: [TextLine]?
+    public init(number: Int, text: String, lines: [TextLine]? = nil) { self.number = number; self.text = text; self.lines = lines }
+}
+
+/// A line of a PDF page: its text, where it sits and how it is set. Headings are told from body
+/// text by size and weight; a table row also carries its cells.
+public struct TextLine: Codable, Sendable, Hashable {
+    public var text: String
+    /// Left edge and top, in points from the page's top-left corner; width and height of its box.
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    /// The size most of its characters are set in (points, as the PDF states it).
+    public var fontSize: Double
+    /// Most of its characters are in a bold face (Bold, Black, Heavy, SemiBold, weight ≥ 600).
+    public var bold: Bool
+    /// The cells, left to right, when the line is a row of a table.
+    public var cells: [String]?
+
+    public init(text: String, x: Double, y: Double, width: Double, height: Double, fontSize: Double, bold: Bool, cells: [String]? = nil) {
+        self.text = text; self.x = x; self.y = y; self.width = width; self.height = height
+        self.fontSize = fontSize; self.bold = bold; self.cells = cells
+    }
 }
 
 /// An entry of a PDF's outline (bookmarks): the best structure a PDF can offer.

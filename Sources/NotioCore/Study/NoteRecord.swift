@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a note is in its life: being analysed, ready to study, or failed.
-public enum NoteState: String, Codable, Sendable {
+public enum NoteState: String, Codable, Sendable, CaseIterable {
     case analysing, ready, failed
 }
 
@@ -44,7 +44,7 @@ public struct NoteDetail: Sendable, Hashable {
 
 /// Long work run in the background and watched through Server-Sent Events.
 public struct Job: Codable, Sendable, Hashable {
-    public enum State: String, Codable, Sendable { case queued, running, done, failed, cancelled }
+    public enum State: String, Codable, Sendable, CaseIterable { case queued, running, done, failed, cancelled }
     public var id: String
     public var ownerId: String
     public var kind: String

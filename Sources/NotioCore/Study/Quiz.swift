@@ -13,12 +13,12 @@ public enum Difficulty: String, Codable, Sendable, CaseIterable {
     }
 }
 
-public enum QuestionKind: String, Codable, Sendable {
+public enum QuestionKind: String, Codable, Sendable, CaseIterable {
     case choice, short
 }
 
 /// What a question asks about; difficulty levels use different forms.
-public enum QuestionForm: String, Codable, Sendable {
+public enum QuestionForm: String, Codable, Sendable, CaseIterable {
     /// "Which concept is defined as …?" / "What is the definition of …?"
     case definition
     /// Name the concept from a description.
@@ -48,6 +48,7 @@ public struct Question: Codable, Sendable, Hashable {
     /// Other answers a fair teacher accepts for `short`.
     public var alternatives: [String]
     public var conceptId: String?
+    /// The concept the question is about; shown before answering only as `label`.
     public var conceptName: String
     public var page: Int?
     public var explanation: String?
@@ -58,5 +59,22 @@ public struct Question: Codable, Sendable, Hashable {
         self.id = id; self.kind = kind; self.form = form; self.prompt = prompt; self.options = options
         self.correctIndex = correctIndex; self.answer = answer; self.alternatives = alternatives
         self.conceptId = conceptId; self.conceptName = conceptName; self.page = page; self.explanation = explanation
+    }
+}
+
+extension Question {
+    /// The text shown with the question before it is answered: the concept's name as a topic
+    /// chip, for the forms that ask about a concept rather than for it (a detail, a comparison);
+    /// nil for the others, whose answer the name may be ("definition" covers both "what is X?"
+    /// and "which concept is defined so?"). `QuestionValidator` refuses a question whose label
+    /// contains its answer, so a label never gives it away.
+    public var label: String? {
+        switch form {
+        case .detail, .comparison:
+            let name = conceptName.trimmingCharacters(in: .whitespacesAndNewlines)
+            return name.isEmpty ? nil : name
+        case .definition, .name, .cloze, .application:
+            return nil
+        }
     }
 }

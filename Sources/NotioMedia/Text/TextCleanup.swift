@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 
 /// Turns text laid out one PDF line per line (poppler, OCR) into paragraphs a reader and an
 /// analyser can use: wrapped lines joined, hyphenated words re-joined, Korean words broken
@@ -19,10 +20,11 @@ public enum TextCleanup {
 
     /// Cleans one page of text.
     public static func clean(_ text: String, koreanBreaks: KoreanLineBreaks = .betweenWords) -> String {
-        clean(lines: normalisedLines(text), koreanBreaks: koreanBreaks)
+        let lines = normalisedLines(text)
+        return clean(lines: lines, koreanBreaks: koreanBreaks, spacing: KoreanSpacing(lines: lines))
     }
 
-    static func clean(lines normalised: [String], koreanBreaks: KoreanLineBreaks) -> String {
+    static func clean(lines normalised: [String], koreanBreaks: KoreanLineBreaks, spacing: KoreanSpacing) -> String {
         let lines = normalised.map(separatingHeadingNumber)
         let typical = typicalWidth(lines)
         var output: [String] = []
@@ -46,7 +48,7 @@ public enum TextCleanup {
                 previous = line
                 continue
             }
-            switch joint(after: before, before: line, typical: typical, koreanBreaks: koreanBreaks) {
+            switch joint(after: before, before: line, typical: typical, koreanBreaks: koreanBreaks, spacing: spacing) {
             case .newLine:
                 output.append(paragraph)
                 paragraph = line
@@ -65,57 +67,79 @@ public enum TextCleanup {
         return output.joined(separator: "\n")
     }
 
-    /// Cleans every page of a document, deciding once how the document breaks Korean lines.
+    /// Cleans every page of a document, deciding once how the document breaks Korean lines, and
+    /// where it broke between syllables, whether each break was a space, from the whole document's words.
     public static func clean(pages: [String]) -> [String] {
         let lines = pages.map(normalisedLines)
-        let breaks = koreanLineBreaks(inLines: lines)
-        return lines.map { clean(lines: $0, koreanBreaks: breaks) }
+        let spacing = KoreanSpacing(lines: lines.flatMap { $0 })
+        let breaks = koreanLineBreaks(inLines: lines, spacing: spacing)
+        return lines.map { clean(lines: $0, koreanBreaks: breaks, spacing: spacing) }
     }
 
-    /// Guesses how a document breaks Korean lines: when many full lines are followed by a line
-    /// that starts with a syllable that only ends words (는, 를, 었, 습, ...), the typesetter
-    /// broke words between syllables.
+    /// Guesses how a document breaks Korean lines: when many breaks after a full line are inside a
+    /// word by the document's own evidence (the joined word written whole elsewhere, a line starting
+    /// with a bare particle or ending such as 는, 를, 습니다), the typesetter broke words between syllables.
     public static func koreanLineBreaks(in pages: [String]) -> KoreanLineBreaks {
-        koreanLineBreaks(inLines: pages.map(normalisedLines))
+        koreanLineRules(in: pages).breaks
     }
 
-    static func koreanLineBreaks(inLines pages: [[String]]) -> KoreanLineBreaks {
+    /// How the document breaks Korean lines and its word statistics, for joining wrapped lines
+    /// outside the page cleanup (headings and table cells) by the same rules.
+    public static func koreanLineRules(in pages: [String]) -> (breaks: KoreanLineBreaks, spacing: KoreanSpacing) {
+        let lines = pages.map(normalisedLines)
+        let spacing = KoreanSpacing(lines: lines.flatMap { $0 })
+        return (koreanLineBreaks(inLines: lines, spacing: spacing), spacing)
+    }
+
+    static func koreanLineBreaks(inLines pages: [[String]], spacing: KoreanSpacing) -> KoreanLineBreaks {
         var boundaries = 0
-        var suffixStarts = 0
+        var insideWord = 0
         for lines in pages {
             let typical = typicalWidth(lines)
             for (line, next) in zip(lines, lines.dropFirst()) where isFull(line, typical: typical) {
                 guard let last = line.unicodeScalars.last, let first = next.unicodeScalars.first,
                       isHangulSyllable(last), isHangulSyllable(first) else { continue }
                 boundaries += 1
-                if breaksInsideWord(last, first) || wordEndingSyllables.contains(first) { suffixStarts += 1 }
+                if spacing.isInsideWord(after: line[...], before: next[...]) { insideWord += 1 }
             }
         }
-        return suffixStarts >= 3 && Double(suffixStarts) >= 0.08 * Double(boundaries)
-            ? .betweenSyllables : .betweenWords
+        return insideWord >= 3 && Double(insideWord) >= 0.15 * Double(boundaries) ? .betweenSyllables : .betweenWords
     }
 
     // MARK: - Rules
 
     enum Joint { case newLine, space, nothing, dropHyphen }
 
-    static func joint(after line: String, before next: String, typical: Int, koreanBreaks: KoreanLineBreaks) -> Joint {
+    static func joint(after line: String, before next: String, typical: Int, koreanBreaks: KoreanLineBreaks,
+                      spacing: KoreanSpacing) -> Joint {
+        let scalars = Array(line.unicodeScalars.suffix(2))
+        let betweenSyllables: Bool
+        if let last = scalars.last, let first = next.unicodeScalars.first, isHangulSyllable(last), isHangulSyllable(first) {
+            betweenSyllables = true
+        } else {
+            betweenSyllables = false
+        }
+        // "…선택합니" / "다. 링크를…" is one word, not a list item "다." (가, 나, 다), and it is one
+        // word even where the line ends early (the last line of a column).
+        if betweenSyllables, koreanBreaks == .betweenSyllables, spacing.continuesWord(after: line[...], before: next[...]) {
+            return .nothing
+        }
         if startsListItem(next) { return .newLine }
         // A section number alone on its line belongs to the title on the next one.
         if let length = sectionNumberLength(Array(line.unicodeScalars)), length == line.unicodeScalars.count,
            line.contains(".") { return .space }
-        let scalars = Array(line.unicodeScalars.suffix(2))
         if let first = next.unicodeScalars.first, scalars.count == 2, scalars[1] == "-",
            CharacterSet.letters.contains(scalars[0]), CharacterSet.lowercaseLetters.contains(first) {
             return .dropHyphen
         }
         guard isFull(line, typical: typical) else { return .newLine }
-        if let last = scalars.last, let first = next.unicodeScalars.first,
-           isHangulSyllable(last), isHangulSyllable(first),
-           koreanBreaks == .betweenSyllables || breaksInsideWord(last, first) {
-            return .nothing
+        guard betweenSyllables, let last = scalars.last, let first = next.unicodeScalars.first else { return .space }
+        switch koreanBreaks {
+        case .betweenSyllables:
+            return spacing.needsSpace(after: line[...], before: next[...]) ? .space : .nothing
+        case .betweenWords:
+            return breaksInsideWord(last, first) ? .nothing : .space
         }
-        return .space
     }
 
     /// Whether a break between these two syllables can only be inside a word: the second
@@ -128,8 +152,6 @@ public enum TextCleanup {
     static let neverStartsWord: Set<Unicode.Scalar> = ["는", "를", "을", "으", "었", "였", "했", "겠", "습", "됩", "됐", "며"]
     /// Syllables that before 다 form a sentence ending (입니다, 했다, 되었다).
     static let endsBeforeDa: Set<Unicode.Scalar> = ["니", "었", "였", "했", "겠", "됐", "웠", "졌", "렸", "갔", "왔", "봤"]
-    /// Word-ending syllables used to recognise a document that breaks between syllables.
-    static let wordEndingSyllables: Set<Unicode.Scalar> = neverStartsWord.union(["니", "게", "은", "로"])
 
     /// "1.6문서 레이아웃" → "1.6 문서 레이아웃"; "1.5배" stays, since 배 counts.
     static func separatingHeadingNumber(_ line: String) -> String {

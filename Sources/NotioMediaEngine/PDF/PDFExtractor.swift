@@ -35,15 +35,35 @@ public enum PDFExtractor {
 
         var raw: [String] = []
         raw.reserveCapacity(count)
+        var spans: [PageSpans?] = []
+        spans.reserveCapacity(count)
         var scanned: [Int] = []
         for index in 0..<count {
             let text = pdf.rawText(page: index)
             raw.append(text)
+            spans.append(pdf.glyphs(page: index).map(PageLines.spans))
             if options.ocr, needsOCR(pdf, page: index, text: text, minChars: options.ocrMinChars) {
                 scanned.append(index)
             }
             progress(.extracting(page: index + 1, of: count))
         }
+
+        // Pages rebuilt from where their characters sit (headers and footers out, tables row by
+        // row, wrapped headings joined); the plain text where poppler gives no layout.
+        let rules = TextCleanup.koreanLineRules(in: raw)
+        let join = { (line: String, next: String) in
+            TextCleanup.joinWrapped(line, next, koreanBreaks: rules.breaks, spacing: rules.spacing)
+        }
+        let body = PageLines.bodyStyle(spans)
+        let running = PageLines.runningSpans(spans, bodySize: body.size)
+        var lines = [[TextLine]?](repeating: nil, count: count)
+        for index in 0..<count {
+            guard let page = spans[index], !page.spans.isEmpty else { continue }
+            let rebuilt = PageLines.page(page, dropped: running[index], body: body, join: join)
+            raw[index] = rebuilt.text
+            lines[index] = rebuilt.lines
+        }
+        spans = []
 
         var texts = TextCleanup.clean(pages: raw)
         if !scanned.isEmpty {
@@ -53,11 +73,12 @@ public enum PDFExtractor {
                 guard let (image, dpi) = pdf.renderGray(page: index, dpi: Double(options.ocrDPI)) else { continue }
                 let result = engine.recognise(image, dpi: Int(dpi.rounded()))
                 texts[index] = TextCleanup.clean(result.text)
+                lines[index] = nil
             }
         }
 
         return ExtractedDocument(
-            pages: texts.enumerated().map { SourcePage(number: $0.offset + 1, text: $0.element) },
+            pages: texts.enumerated().map { SourcePage(number: $0.offset + 1, text: $0.element, lines: lines[$0.offset]) },
             outline: pdf.outline,
             metadataTitle: pdf.metadataTitle,
             ocrPages: scanned.map { $0 + 1 })

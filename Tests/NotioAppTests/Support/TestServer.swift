@@ -146,6 +146,7 @@ final class Client: @unchecked Sendable {
         }
         let reply = Reply(status: http.statusCode, headers: hs, body: data)
         if let token = reply.json["csrfToken"] as? String { csrfToken = token }
+        AnswerRecorder.shared?.record(method: method, path: path, reply: reply)
         return reply
     }
 
@@ -181,5 +182,35 @@ final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+}
+
+/// Every JSON answer of the API tests, one JSON line each, written to `NOTIO_RECORD_ANSWERS` when
+/// it is set (`scripts/test.sh` sets it): Tests/EndToEnd/test_openapi.py checks each against the
+/// schema the OpenAPI document gives for its route and status, so document and code cannot drift.
+final class AnswerRecorder: @unchecked Sendable {
+    static let shared: AnswerRecorder? = ProcessInfo.processInfo.environment["NOTIO_RECORD_ANSWERS"]
+        .flatMap { $0.isEmpty ? nil : AnswerRecorder(path: $0) }
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    private init?(path: String) {
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        handle.seekToEndOfFile()
+        self.handle = handle
+    }
+
+    func record(method: String, path: String, reply: Reply) {
+        let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        guard route.hasPrefix("/api/"), route != "/api/openapi.json",
+              reply.header("Content-Type")?.hasPrefix("application/json") == true,
+              let body = try? JSONSerialization.jsonObject(with: reply.body, options: [.fragmentsAllowed]) else { return }
+        let line: [String: Any] = ["method": method, "path": route, "status": reply.status, "body": body]
+        guard var data = try? JSONSerialization.data(withJSONObject: line) else { return }
+        data.append(0x0A)
+        lock.lock()
+        handle.write(data)
+        lock.unlock()
     }
 }

@@ -65,7 +65,7 @@ enum ImportText {
     }
 }
 
-/// Sentences without repeats: a sentence whose fingerprint is already there is not added, and
+/// Sentences without repeats: a sentence whose identity is already there is not added, and
 /// its note (if any) joins the kept sentence's so that no words of the reader are lost.
 struct UniqueSentences {
     private(set) var all: [ImportedSentence] = []
@@ -73,8 +73,8 @@ struct UniqueSentences {
 
     /// False when it was a repeat.
     mutating func add(_ sentence: ImportedSentence) -> Bool {
-        guard let position = positions[sentence.fingerprint] else {
-            positions[sentence.fingerprint] = all.count
+        guard let position = positions[sentence.identity] else {
+            positions[sentence.identity] = all.count
             all.append(sentence)
             return true
         }

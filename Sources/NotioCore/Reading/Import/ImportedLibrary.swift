@@ -51,9 +51,10 @@ public struct ImportedSentence: Sendable, Hashable {
     /// The reader's own note on it.
     public var note: String?
     public var addedAt: Date?
-    /// Stable across imports: `ImportedSentence.fingerprint(bookKey:text:)`. Store it with a
-    /// unique index per user, and a re-import adds nothing twice.
-    public var fingerprint: String
+    /// What makes two highlights the same sentence, stable across imports and files:
+    /// `ImportedSentence.identity(bookKey:text:)`. The store keeps a hash of it (NotioCodecs'
+    /// `fingerprint`), so that a re-import adds nothing twice.
+    public var identity: String
     /// True for a Kindle note that belongs to no highlight: `text` is then the reader's words,
     /// not the book's. The app may keep it as a memo or leave it out.
     public var isNoteOnly: Bool
@@ -62,13 +63,13 @@ public struct ImportedSentence: Sendable, Hashable {
                 addedAt: Date? = nil, isNoteOnly: Bool = false) {
         self.bookKey = bookKey; self.text = text; self.page = page; self.location = location; self.note = note
         self.addedAt = addedAt; self.isNoteOnly = isNoteOnly
-        fingerprint = Self.fingerprint(bookKey: bookKey, text: text)
+        identity = Self.identity(bookKey: bookKey, text: text)
     }
 
-    /// The first 128 bits of SHA-256 over the book key and the text, both compared loosely
-    /// (case, width and spacing do not count), in hex.
-    public static func fingerprint(bookKey: String, text: String) -> String {
-        String(SHA256.hex(bookKey + "\n" + ImportText.comparable(text)).prefix(32))
+    /// The book key and the text compared loosely (case, width and spacing do not count), one
+    /// line each.
+    public static func identity(bookKey: String, text: String) -> String {
+        bookKey + "\n" + ImportText.comparable(text)
     }
 }
 

@@ -10,10 +10,15 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A name that is empty, absolute, climbs out with `..`, or holds a backslash or NUL.
     case invalidName(String)
     case duplicateName(String)
-    /// An entry compressed with a method other than stored (0), such as deflate (8).
+    /// An entry compressed with a method the reader was not told to accept: stored (0) always,
+    /// deflate (8) only when asked for.
     case unsupportedCompression(name: String, method: UInt16)
-    /// Encrypted entries, split archives, ZIP64.
+    /// Encrypted entries, split archives.
     case unsupportedFeature(String)
+    /// An entry that would unpack to more bytes than the reader allows.
+    case entryTooLarge(name: String, size: UInt64, limit: UInt64)
+    /// A compressed entry that would expand more than real files do: a zip bomb.
+    case compressionBomb(name: String, ratio: UInt64)
     /// The bytes do not form a zip archive, or are cut short.
     case corrupt(String)
     case checksumMismatch(name: String)
@@ -32,6 +37,9 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedCompression(let name, let method):
             "the entry \"\(name)\" is compressed with method \(method)\(method == 8 ? " (deflate)" : ""); only stored entries are supported"
         case .unsupportedFeature(let feature): "\(feature) is not supported"
+        case .entryTooLarge(let name, let size, let limit): "the entry \"\(name)\" unpacks to \(size) bytes, more than the \(limit) allowed"
+        case .compressionBomb(let name, let ratio):
+            "the entry \"\(name)\" would expand more than \(ratio) times its packed size, as a zip bomb does"
         case .corrupt(let why): "the archive is damaged: \(why)"
         case .checksumMismatch(let name): "the entry \"\(name)\" is damaged (CRC-32 mismatch)"
         case .entryNotFound(let name): "the archive has no entry \"\(name)\""
@@ -41,7 +49,7 @@ public enum ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Rules both sides apply to entry names.
+/// Rules both sides apply to entry names (libzip checks the format, not what a name may mean).
 enum ZipName {
     /// Throws for names that could land outside the folder an archive is unpacked into.
     static func validate(_ name: String) throws {
@@ -70,6 +78,10 @@ extension Data {
     func uint32(at offset: Int) -> UInt32 {
         let i = startIndex + offset
         return UInt32(self[i]) | UInt32(self[i + 1]) << 8 | UInt32(self[i + 2]) << 16 | UInt32(self[i + 3]) << 24
+    }
+
+    func uint64(at offset: Int) -> UInt64 {
+        UInt64(uint32(at: offset)) | UInt64(uint32(at: offset + 4)) << 32
     }
 }
 

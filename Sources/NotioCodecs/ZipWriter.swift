@@ -3,6 +3,12 @@ import Foundation
 /// Writes a zip archive entry by entry to a sink (a file, an HTTP response), holding at most one
 /// chunk of a file in memory.
 ///
+/// Written here rather than with libzip, which reads archives for us: libzip builds an archive
+/// in `zip_close`, all at once, into a seekable file (a temporary one it renames into place), and
+/// reads every added source again then; it cannot hand bytes to a socket as they are produced.
+/// A backup streamed to an HTTP response would first have to be written whole to disk. The CRC
+/// comes from zlib (`CRC32`); there is no compression to borrow.
+///
 /// Entries are stored, not compressed: PDFs and JPEGs do not shrink, and stored entries can be
 /// written as they come. Names are UTF-8 (flag bit 11). Entries whose size is not known in
 /// advance (files, streams) carry a data descriptor (flag bit 3) after their data. An archive

@@ -1,0 +1,407 @@
+import Foundation
+import NotioCore
+import NotioMedia
+
+/// A run of characters on one PDF line with no wide gap inside: a line of prose, or one cell of
+/// a table row.
+struct Span {
+    var text: String
+    var x0: Double, x1: Double, y0: Double, y1: Double
+    var size: Double
+    var bold: Bool
+    /// Characters that are not spaces, for weighting sizes.
+    var characters: Int
+    /// Index of the poppler line it came from, in the page's reading order.
+    var line: Int
+
+    var mid: Double { (y0 + y1) / 2 }
+    var height: Double { y1 - y0 }
+}
+
+/// The spans of one page, the page's height, and which poppler line each span came from.
+struct PageSpans {
+    var spans: [Span]
+    var lineCount: Int
+    var height: Double
+}
+
+/// Rebuilds a text PDF's pages from where their characters sit, before the text is cleaned:
+/// running headers, footers and page numbers dropped; table rows put back together cell by cell
+/// (poppler reads a table column by column); a heading that wraps joined into one line; a blank
+/// line around headings and table rows, so that the text cleanup never glues them to prose.
+/// Gives each page's text and its `TextLine`s, which the analyser uses to find headings and tables.
+enum PageLines {
+    /// A gap wider than this share of the font size splits a line into spans (cells).
+    static let cellGap = 0.9
+    /// Lines inside this share of the page height at its top or bottom may be running headers.
+    static let marginShare = 0.12
+    /// Headings are at least this much larger than the body text, or bold.
+    static let headingScale = 1.15
+
+    // MARK: Spans
+
+    /// The spans of a page, in reading order.
+    static func spans(_ page: PageGlyphs) -> PageSpans {
+        let scale = sizeScale(page)
+        var spans: [Span] = []
+        var line = 0
+        var current: Span?
+        var lastX1 = 0.0
+        var pendingSpace = false
+        var sizeCounts: [Double: Int] = [:]
+        var boldCount = 0
+        func finish() {
+            guard var span = current else { return }
+            if let size = sizeCounts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key { span.size = size }
+            span.bold = boldCount * 2 > span.characters
+            spans.append(span)
+            current = nil
+            sizeCounts = [:]
+            boldCount = 0
+        }
+        for glyph in page.glyphs {
+            if glyph.scalar == "\n" {
+                finish()
+                line += 1
+                pendingSpace = false
+                continue
+            }
+            if glyph.scalar.properties.isWhitespace {
+                pendingSpace = current != nil
+                continue
+            }
+            let size = (glyph.size > 0 ? glyph.size : glyph.y1 - glyph.y0) * scale
+            if let span = current {
+                let gap = glyph.x0 - lastX1
+                if gap > cellGap * max(size, span.size, 1) || glyph.x1 < span.x0 { finish() }
+            }
+            if current == nil {
+                current = Span(text: "", x0: glyph.x0, x1: glyph.x1, y0: glyph.y0, y1: glyph.y1, size: size, bold: false, characters: 0, line: line)
+                pendingSpace = false
+            }
+            if pendingSpace { current!.text.unicodeScalars.append(" ") }
+            pendingSpace = false
+            current!.text.unicodeScalars.append(glyph.scalar)
+            current!.x0 = min(current!.x0, glyph.x0); current!.x1 = max(current!.x1, glyph.x1)
+            current!.y0 = min(current!.y0, glyph.y0); current!.y1 = max(current!.y1, glyph.y1)
+            current!.characters += 1
+            sizeCounts[(size * 2).rounded() / 2, default: 0] += 1
+            if glyph.bold { boldCount += 1 }
+            lastX1 = glyph.x1
+        }
+        finish()
+        for index in spans.indices { spans[index].text = spans[index].text.precomposedStringWithCanonicalMapping }
+        return PageSpans(spans: spans, lineCount: line + 1, height: page.height)
+    }
+
+    /// A Hangul syllable is about one em wide (0.92 of the size in common Korean fonts). Some
+    /// PDFs state sizes that are not the drawn ones (Chromium's Type 3 fonts say twice the size):
+    /// the widths of the page's syllables put them right, so that gaps measured in ems hold.
+    static func sizeScale(_ page: PageGlyphs) -> Double {
+        var ratios: [Double] = []
+        for glyph in page.glyphs where glyph.size > 0 && (0xAC00...0xD7A3).contains(glyph.scalar.value) {
+            ratios.append((glyph.x1 - glyph.x0) / glyph.size)
+            if ratios.count >= 400 { break }
+        }
+        guard ratios.count >= 10 else { return 1 }
+        let median = ratios.sorted()[ratios.count / 2]
+        let scale = median / 0.92
+        // Near 1 is the normal case; only a clear mismatch is corrected.
+        return abs(scale - 1) < 0.2 ? 1 : min(max(scale, 0.25), 4)
+    }
+
+    /// The document's body size: the size most characters are set in. Bold says nothing when most
+    /// of the text is bold.
+    static func bodyStyle(_ pages: [PageSpans?]) -> (size: Double, bold: Bool) {
+        var counts: [Double: Int] = [:]
+        var bold = 0, total = 0
+        for page in pages.compactMap({ $0 }) {
+            for span in page.spans {
+                counts[span.size, default: 0] += span.characters
+                total += span.characters
+                if span.bold { bold += span.characters }
+            }
+        }
+        let size = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key ?? 0
+        return (size, bold * 2 > total)
+    }
+
+    // MARK: Running headers and footers
+
+    /// Indices of the spans of each page that are running headers, footers or page numbers:
+    /// small lines in the top or bottom margin that recur on several pages (digits aside), that
+    /// are a page number ("3", "3 / 12", "- 4 -", "Page 3"), a date or a web address (what
+    /// browsers print), and whatever else stands on the same margin row as one of those.
+    static func runningSpans(_ pages: [PageSpans?], bodySize: Double) -> [Set<Int>] {
+        func inMargin(_ span: Span, _ page: PageSpans) -> Bool {
+            span.y1 <= page.height * marginShare || span.y0 >= page.height * (1 - marginShare)
+        }
+        func small(_ span: Span) -> Bool { span.size <= bodySize * 1.05 + 0.01 }
+        var pagesWithKey: [String: Int] = [:]
+        for page in pages.compactMap({ $0 }) {
+            var keys = Set<String>()
+            for span in page.spans where inMargin(span, page) && small(span) { keys.insert(runningKey(span.text)) }
+            for key in keys { pagesWithKey[key, default: 0] += 1 }
+        }
+        let textPages = pages.compactMap { $0 }.count
+        let recurring = max(2, min(3, textPages))
+        return pages.map { page in
+            guard let page else { return [] }
+            var dropped = Set<Int>()
+            for (index, span) in page.spans.enumerated() where inMargin(span, page) && small(span) {
+                if isPageMarker(span.text) || (textPages >= 2 && pagesWithKey[runningKey(span.text), default: 0] >= recurring) {
+                    dropped.insert(index)
+                }
+            }
+            // The title a browser prints between the date and the address shares their row.
+            for (index, span) in page.spans.enumerated() where !dropped.contains(index) && inMargin(span, page) && small(span) {
+                if dropped.contains(where: { abs(page.spans[$0].mid - span.mid) < 0.5 * min(span.height, page.spans[$0].height) }) {
+                    dropped.insert(index)
+                }
+            }
+            return dropped
+        }
+    }
+
+    /// A line's text with digits and spaces left out, so that "3 / 12" and "4 / 12" or a header
+    /// with a changing page number compare equal; very short lines are kept whole.
+    static func runningKey(_ text: String) -> String {
+        let key = String(text.unicodeScalars.filter { !$0.properties.isWhitespace && !("0"..."9").contains($0) }.map(Character.init))
+        return key.count >= 3 ? key : text
+    }
+
+    /// A page number, a date or time, or a web address: what printers put in margins.
+    static func isPageMarker(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let lower = trimmed.lowercased()
+        for prefix in ["http://", "https://", "file://", "www.", "about:blank"] where lower.hasPrefix(prefix) { return true }
+        // Only digits and the marks page numbers, dates and times are written with.
+        let shape = lower.unicodeScalars.filter { !$0.properties.isWhitespace }
+        let digits = shape.filter { ("0"..."9").contains($0) }.count
+        guard digits > 0 else { return false }
+        let rest = String(String.UnicodeScalarView(shape.filter { !("0"..."9").contains($0) }))
+        var words = rest
+        for word in ["page", "pages", "p.", "of", "am", "pm", "오전", "오후", "쪽", "페이지", "년", "월", "일", "/", "-", "–", ".", ",", ":", "(", ")", "[", "]"] {
+            words = words.replacingOccurrences(of: word, with: "")
+        }
+        return words.isEmpty && trimmed.count <= 30
+    }
+
+    // MARK: Tables
+
+    /// A table found on a page: its rows of cells and the spans it is made of.
+    struct Table {
+        var rows: [[String]]
+        var rowBoxes: [(x0: Double, y0: Double, x1: Double, y1: Double, size: Double)]
+        var spans: Set<Int>
+        /// The first poppler line holding one of its spans: where the table goes in the text.
+        var firstLine: Int
+    }
+
+    /// Tables on a page: two or more columns of cells whose boxes line up, over three rows or more.
+    static func tables(_ page: PageSpans, excluding dropped: Set<Int>, join: (String, String) -> String) -> [Table] {
+        let candidates = page.spans.indices.filter { !dropped.contains($0) }.sorted { page.spans[$0].mid < page.spans[$1].mid }
+        // Rows: spans whose middles are within a third of their height of the row's first span.
+        var rows: [[Int]] = []
+        for index in candidates {
+            let span = page.spans[index]
+            if let first = rows.last?.first, abs(page.spans[first].mid - span.mid) < 0.3 * min(span.height, page.spans[first].height) {
+                rows[rows.count - 1].append(index)
+            } else {
+                rows.append([index])
+            }
+        }
+        for r in rows.indices { rows[r].sort { page.spans[$0].x0 < page.spans[$1].x0 } }
+
+        var tables: [Table] = []
+        var r = 0
+        while r < rows.count {
+            guard rows[r].count >= 2, var columns = intervals(rows[r], page) else { r += 1; continue }
+            var run = [r]
+            var next = r + 1
+            while next < rows.count {
+                let previous = page.spans[rows[next - 1][0]], span = page.spans[rows[next][0]]
+                guard span.mid - previous.mid <= 3.5 * max(span.size, previous.size, 1) else { break }
+                if let widened = fit(rows[next], into: columns, page) {
+                    columns = widened
+                    run.append(next)
+                    next += 1
+                } else { break }
+            }
+            while let last = run.last, rows[last].count < 2 { run.removeLast() }
+            if let table = table(run.map { rows[$0] }, columns: columns, page, join: join) {
+                tables.append(table)
+                r = run.last.map { $0 + 1 } ?? r + 1
+            } else {
+                r += 1
+            }
+        }
+        return tables
+    }
+
+    private static func intervals(_ row: [Int], _ page: PageSpans) -> [(Double, Double)]? {
+        let boxes = row.map { (page.spans[$0].x0, page.spans[$0].x1) }
+        for (a, b) in zip(boxes, boxes.dropFirst()) where b.0 <= a.1 { return nil }
+        return boxes
+    }
+
+    private static func overlaps(_ span: Span, _ column: (Double, Double)) -> Bool { span.x0 < column.1 && span.x1 > column.0 }
+
+    /// The columns widened by a row that fits them: each span inside one column, no two in the
+    /// same one; a row with as many spans as columns may instead fit them in order.
+    private static func fit(_ row: [Int], into columns: [(Double, Double)], _ page: PageSpans) -> [(Double, Double)]? {
+        let spans = row.map { page.spans[$0] }
+        var widened = columns
+        var used = Set<Int>()
+        var byOverlap = true
+        for span in spans {
+            let hits = columns.indices.filter { overlaps(span, columns[$0]) }
+            guard hits.count == 1, !used.contains(hits[0]) else { byOverlap = false; break }
+            used.insert(hits[0])
+            widened[hits[0]] = (min(widened[hits[0]].0, span.x0), max(widened[hits[0]].1, span.x1))
+        }
+        if byOverlap {
+            for (a, b) in zip(widened, widened.dropFirst()) where b.0 <= a.1 { return nil }
+            return widened
+        }
+        guard spans.count == columns.count else { return nil }
+        widened = zip(columns, spans).map { (min($0.0, $1.x0), max($0.1, $1.x1)) }
+        for (a, b) in zip(widened, widened.dropFirst()) where b.0 <= a.1 { return nil }
+        return widened
+    }
+
+    private static func table(_ rows: [[Int]], columns: [(Double, Double)], _ page: PageSpans, join: (String, String) -> String) -> Table? {
+        guard columns.count >= 2, rows.count >= 2 else { return nil }
+        var cells: [[String]] = []
+        var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double, size: Double)] = []
+        for row in rows {
+            var line = [String](repeating: "", count: columns.count)
+            var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity, size: 0.0)
+            for (position, index) in row.enumerated() {
+                let span = page.spans[index]
+                let column = columns.indices.first { overlaps(span, columns[$0]) } ?? min(position, columns.count - 1)
+                line[column] = line[column].isEmpty ? span.text : line[column] + " " + span.text
+                box = (min(box.x0, span.x0), min(box.y0, span.y0), max(box.x1, span.x1), max(box.y1, span.y1), max(box.size, span.size))
+            }
+            // A row that leaves the first column empty continues the cells of the row above
+            // (text wrapped inside a cell).
+            if line[0].isEmpty, row.count < columns.count, !cells.isEmpty {
+                for column in line.indices where !line[column].isEmpty {
+                    let above = cells[cells.count - 1][column]
+                    cells[cells.count - 1][column] = above.isEmpty ? line[column] : join(above, line[column])
+                }
+                let last = boxes.count - 1
+                boxes[last] = (min(boxes[last].x0, box.x0), boxes[last].y0, max(boxes[last].x1, box.x1), max(boxes[last].y1, box.y1), boxes[last].size)
+                continue
+            }
+            cells.append(line)
+            boxes.append(box)
+        }
+        // A table, not two columns of prose, a list of contents or a column of numbers.
+        guard cells.count >= 3 else { return nil }
+        let filled = cells.joined().filter { !$0.isEmpty }
+        guard cells.filter({ !$0.contains("") }).count >= 2,
+              columns.indices.allSatisfy({ column in cells.filter { !$0[column].isEmpty }.count >= 2 }),
+              filled.reduce(0, { $0 + $1.count }) <= 30 * filled.count,
+              filled.filter({ $0.contains(where: \.isLetter) }).count * 10 >= filled.count * 6,
+              !filled.contains(where: { $0.contains(". . .") || $0.contains("....") || $0.contains("···") })
+        else { return nil }
+        let spans = Set(rows.joined())
+        return Table(rows: cells, rowBoxes: boxes, spans: spans, firstLine: spans.map { page.spans[$0].line }.min() ?? 0)
+    }
+
+    // MARK: Assembly
+
+    /// The text of a page and its lines, rebuilt from its spans. `join` joins a line that wraps
+    /// with the next (the text cleanup's rule, so that Korean words broken across lines re-join).
+    static func page(_ page: PageSpans, dropped: Set<Int>, body: (size: Double, bold: Bool),
+                     join: (String, String) -> String) -> (text: String, lines: [TextLine]) {
+        let tables = Self.tables(page, excluding: dropped, join: join)
+        var inTable: [Int: Int] = [:]
+        for (number, table) in tables.enumerated() { for span in table.spans { inTable[span] = number } }
+
+        var byLine = [[Int]](repeating: [], count: page.lineCount)
+        for (index, span) in page.spans.enumerated() where !dropped.contains(index) && inTable[index] == nil { byLine[span.line].append(index) }
+        var tablesAt: [Int: [Int]] = [:]
+        for (number, table) in tables.enumerated() { tablesAt[table.firstLine, default: []].append(number) }
+
+        var lines: [TextLine] = []
+        for (number, indices) in byLine.enumerated() {
+            if !indices.isEmpty { lines.append(textLine(indices.map { page.spans[$0] })) }
+            for table in tablesAt[number] ?? [] {
+                for (cells, box) in zip(tables[table].rows, tables[table].rowBoxes) {
+                    lines.append(TextLine(text: cells.filter { !$0.isEmpty }.joined(separator: " "), x: box.x0, y: box.y0,
+                                          width: box.x1 - box.x0, height: box.y1 - box.y0, fontSize: box.size, bold: false, cells: cells))
+                }
+            }
+        }
+        lines = joinWrappedHeadings(lines, body: body, join: join).map(rounded)
+
+        // A blank line around each heading and table row keeps them on lines of their own.
+        var text: [String] = []
+        for line in lines {
+            let apart = line.cells != nil || isHeadingStyle(line, body: body)
+            if apart, text.last?.isEmpty == false { text.append("") }
+            text.append(line.text)
+            if apart { text.append("") }
+        }
+        return (text.joined(separator: "\n"), lines)
+    }
+
+    /// Tenths of a point are plenty, and keep the worker's answer short.
+    private static func rounded(_ line: TextLine) -> TextLine {
+        func r(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+        var line = line
+        line.x = r(line.x); line.y = r(line.y); line.width = r(line.width); line.height = r(line.height); line.fontSize = r(line.fontSize)
+        return line
+    }
+
+    private static func textLine(_ spans: [Span]) -> TextLine {
+        var sizes: [Double: Int] = [:]
+        var bold = 0, characters = 0
+        for span in spans {
+            sizes[span.size, default: 0] += span.characters
+            characters += span.characters
+            if span.bold { bold += span.characters }
+        }
+        let x0 = spans.map(\.x0).min()!, x1 = spans.map(\.x1).max()!, y0 = spans.map(\.y0).min()!, y1 = spans.map(\.y1).max()!
+        return TextLine(text: spans.map(\.text).joined(separator: " "), x: x0, y: y0, width: x1 - x0, height: y1 - y0,
+                        fontSize: sizes.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key ?? 0, bold: bold * 2 > characters)
+    }
+
+    /// Larger than the body text, or bold where the body is not.
+    static func isHeadingStyle(_ line: TextLine, body: (size: Double, bold: Bool)) -> Bool {
+        guard line.cells == nil, body.size > 0 else { return false }
+        return line.fontSize >= body.size * headingScale || (line.bold && !body.bold && line.text.count <= 120)
+    }
+
+    /// Two lines in the same heading style, one right under the other, are one heading that
+    /// wrapped — unless the second starts a numbered heading of its own.
+    static func joinWrappedHeadings(_ lines: [TextLine], body: (size: Double, bold: Bool), join: (String, String) -> String) -> [TextLine] {
+        var result: [TextLine] = []
+        for line in lines {
+            if var last = result.last, isHeadingStyle(last, body: body), isHeadingStyle(line, body: body),
+               abs(last.fontSize - line.fontSize) < 0.5, last.bold == line.bold,
+               line.y > last.y, line.y - last.y <= 2 * max(last.height, last.fontSize),
+               abs(line.x - last.x) <= 2 * last.fontSize || abs((line.x + line.width / 2) - (last.x + last.width / 2)) <= 2 * last.fontSize,
+               !startsNumberedHeading(line.text) {
+                let right = max(last.x + last.width, line.x + line.width), bottom = max(last.y + last.height, line.y + line.height)
+                last.text = join(last.text, line.text)
+                last.x = min(last.x, line.x)
+                last.width = right - last.x
+                last.height = bottom - last.y
+                result[result.count - 1] = last
+            } else {
+                result.append(line)
+            }
+        }
+        return result
+    }
+
+    /// "3.2 …", "3장 …", "제 3 장", "Chapter 3": a heading of its own, not the rest of one above.
+    private static func startsNumberedHeading(_ text: String) -> Bool {
+        if text.hasPrefix("제") || text.hasPrefix("Chapter ") || text.hasPrefix("CHAPTER ") { return true }
+        let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        return !digits.isEmpty && digits.first!.isNumber
+    }
+}

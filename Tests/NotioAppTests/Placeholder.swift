@@ -1,4 +1,0 @@
-import Testing
-@testable import NotioApp
-
-@Test func moduleLoads() { #expect(Bool(true)) }
