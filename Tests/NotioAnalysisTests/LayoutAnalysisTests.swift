@@ -117,4 +117,19 @@ import NotioMediaEngine
         let analysis = try await OfflineFixtures.analyse(ExtractedDocument(pages: [SourcePage(number: 1, text: text)], metadataTitle: "운영체제 개요"))
         #expect(analysis.concepts.map(\.name) == ["운영체제 개요"])
     }
+
+    /// A scanned copy of a browser-printed page: OCR reads the margins' date and address
+    /// differently on each page, so they are known by their form, not by repeating.
+    @Test func browserMarginsReadByOCRAreNotContent() {
+        let pages = [
+            "12/1/26, 4:41 PM 디지털 서명 사용\n디지털 서명 사용\n문서에 디지털 서명을 적용할 때는 체크섬이 계산됩니다.\nfle:///tmp/help.libreoffice.org/7.4/ko/text/shared/guide/digital_signatures.html 1/4",
+            "12/1/26, 4:4 PM\n서명의 검증은 법적으로 구속력이 있는 보증이 아닙니다.\nfile:///tmp/help.libreoffice.org/7.4/ko/text/shared/guide/digital_signatures.html",
+        ]
+        let layout = TextLayout(ExtractedDocument(pages: pages.enumerated().map { SourcePage(number: $0.offset + 1, text: $0.element) }))
+        let content = layout.lines.filter { !$0.isBreak }.map(\.text)
+        #expect(!content.contains { $0.contains("://") || $0.contains("PM") }, "\(content)")
+        #expect(content.contains("서명의 검증은 법적으로 구속력이 있는 보증이 아닙니다."))
+        #expect(TextLayout.isPrintMargin("26. 12. 1. 오후 4:41"))
+        #expect(!TextLayout.isPrintMargin("프로세스는 오후 4:41에 시작된다는 식으로 기록되며 로그에 남는다."))
+    }
 }

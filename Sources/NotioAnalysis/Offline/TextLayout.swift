@@ -39,7 +39,8 @@ struct TextLayout {
             let styles = page.lines.map { Self.styles(of: texts, pdfLines: $0) }
             for (index, text) in texts.enumerated() {
                 let edge = index < 3 || index >= raw.count - 3
-                let isBreak = text.isEmpty || Self.isPageNumber(text) || (edge && running.contains(Self.runningKey(text)))
+                let isBreak = text.isEmpty || Self.isPageNumber(text)
+                    || (edge && (running.contains(Self.runningKey(text)) || Self.isPrintMargin(text)))
                 lines.append(Line(page: page.number, text: text, isBreak: isBreak, style: styles?[index]))
             }
         }
@@ -120,6 +121,24 @@ struct TextLayout {
         flush()
         return blocks
     }
+
+    /// What a browser prints in a page's margin: the address ("file:///…", "https://…", also as
+    /// OCR misreads it: "fle:///…") or the date and time ("12/1/26, 4:41 PM", "26. 12. 1. 오후 4:41").
+    /// Read by OCR from a scan, these differ on every page, so the running-line test misses them.
+    static func isPrintMargin(_ text: String) -> Bool {
+        // The address alone, or with the page's number beside it ("… 1/4"); a list item that
+        // cites an address ("• kotex-plain https://…") is content.
+        let tokens = text.split(separator: " ")
+        if let address = tokens.firstIndex(where: { $0.firstMatch(of: marginAddress) != nil }),
+           tokens.indices.allSatisfy({ $0 == address || isPageNumber(String(tokens[$0])) }) { return true }
+        return text.count <= 80 && text.firstMatch(of: marginStamp) != nil
+    }
+
+    /// "file:///tmp/…", "https://…", "fle:///…" (OCR), "www.…".
+    nonisolated(unsafe) private static let marginAddress = /^([A-Za-z]{2,8}:\/\/|www\.)\S+$/
+    /// A date and a clock time at the start of the line, as browsers print them in en and ko.
+    nonisolated(unsafe) private static let marginStamp =
+        /^\d{1,4}\s?[.\/-]\s?\d{1,2}\s?[.\/-]\s?\d{1,4}\.?,?\s+((오전|오후|AM|PM|am|pm)\s?)?\d{1,2}:\d{1,2}(\s?(AM|PM|am|pm))?(\s|$)/
 
     private static func isPageNumber(_ text: String) -> Bool {
         // More than 32 bytes is more than 8 characters; skips counting characters of long lines.

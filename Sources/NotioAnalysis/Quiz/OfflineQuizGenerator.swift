@@ -421,8 +421,10 @@ struct QuizMaker {
             for j in material.concepts.indices where j != c.concept {
                 let bonus = own.related.contains(j) ? 0.3 : 0
                 for (fact, key) in facts[j] {
-                    // Another concept's fact that names this one would be a clue, not a distractor.
-                    guard !own.nameKeys.contains(where: { KoreanText.contains(key, $0) }) else { continue }
+                    // Another concept's fact that names this one would be a clue, not a distractor;
+                    // one that reads "이것" where the key does not (or the other way) too.
+                    guard !own.nameKeys.contains(where: { KoreanText.contains(key, $0) }),
+                          QuizText.carriesMask(fact) == QuizText.carriesMask(c.answer) else { continue }
                     pool.append((fact, material.similarity(fact, c.answer) + bonus))
                 }
             }
@@ -431,7 +433,7 @@ struct QuizMaker {
             excludeOverlap = false
             let own = material.concepts[c.concept]
             for j in material.concepts.indices where j != c.concept {
-                guard let definition = maskedDefinition(j) else { continue }
+                guard let definition = maskedDefinition(j), QuizText.carriesMask(definition) == QuizText.carriesMask(c.answer) else { continue }
                 let bonus = own.related.contains(j) ? 0.3 : 0
                 pool.append((definition, material.similarity(definition, c.answer) + bonus))
             }

@@ -75,6 +75,10 @@ enum QuizText {
         return out
     }
 
+    /// Whether a description option reads "이것" where its concept was named: options of one
+    /// question all do or all do not, or the mask tells the key apart.
+    static func carriesMask(_ option: String) -> Bool { option.contains("이것") }
+
     /// Whether the prompt contains the answer (or its stem without particle) in any spacing or case.
     static func reveals(prompt: String, answer: String) -> Bool {
         let p = KoreanText.compact(prompt)
