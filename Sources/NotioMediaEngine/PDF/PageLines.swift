@@ -49,15 +49,22 @@ enum PageLines {
         var lastX1 = 0.0
         var pendingSpace = false
         var sizeCounts: [Double: Int] = [:]
+        var hangulSizeCounts: [Double: Int] = [:]
         var boldCount = 0
+        var hangulCount = 0, hangulBoldCount = 0
         func finish() {
             guard var span = current else { return }
-            if let size = sizeCounts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key { span.size = size }
-            span.bold = boldCount * 2 > span.characters
+            // Korean glyphs give the size and weight where there are any (see `textLine`).
+            let counts = hangulSizeCounts.isEmpty ? sizeCounts : hangulSizeCounts
+            if let size = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key { span.size = size }
+            span.bold = hangulCount > 0 ? hangulBoldCount * 2 > hangulCount : boldCount * 2 > span.characters
             spans.append(span)
             current = nil
             sizeCounts = [:]
+            hangulSizeCounts = [:]
             boldCount = 0
+            hangulCount = 0
+            hangulBoldCount = 0
         }
         for glyph in page.glyphs {
             if glyph.scalar == "\n" {
@@ -86,6 +93,11 @@ enum PageLines {
             current!.y0 = min(current!.y0, glyph.y0); current!.y1 = max(current!.y1, glyph.y1)
             current!.characters += 1
             sizeCounts[(size * 2).rounded() / 2, default: 0] += 1
+            if (0xAC00...0xD7A3).contains(glyph.scalar.value) {
+                hangulSizeCounts[(size * 2).rounded() / 2, default: 0] += 1
+                hangulCount += 1
+                if glyph.bold { hangulBoldCount += 1 }
+            }
             if glyph.bold { boldCount += 1 }
             lastX1 = glyph.x1
         }
@@ -421,7 +433,10 @@ enum PageLines {
     private static func textLine(_ spans: [Span]) -> TextLine {
         var sizes: [Double: Int] = [:]
         var bold = 0, characters = 0
-        for span in spans {
+        // In a line of Korean with Latin runs, the Korean runs give its style: Chromium's Type 3
+        // Latin fonts state sizes that are not the drawn ones.
+        let korean = spans.filter { $0.text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+        for span in korean.isEmpty ? spans : korean {
             sizes[span.size, default: 0] += span.characters
             characters += span.characters
             if span.bold { bold += span.characters }
