@@ -166,6 +166,23 @@ import Testing
         #expect(text == "중단점의 속성\n중단점의 속성은 중단점 열에서 마우스 오른쪽 버튼으로 중단점을 눌러 콘텍스트 메뉴를 통해 사용할 수 있습니다.")
     }
 
+    @Test func koreanGlyphsGiveALinesSizeAndWeight() {
+        // A heading "Microsoft Office 파일로 저장" where the Latin font states a smaller size and a
+        // bold face the Korean one does not: the Korean glyphs say what the line is.
+        var glyphs: [Glyph] = []
+        var x = 35.0
+        for scalar in "Microsoft Office 파일로 저장".unicodeScalars {
+            let hangul = (0xAC00...0xD7A3).contains(scalar.value)
+            let width = hangul ? 17.0 : 8.0
+            glyphs.append(Glyph(scalar: scalar, x0: x, y0: 100, x1: x + width, y1: 120, size: hangul ? 18.5 : 9.5, bold: !hangul))
+            x += width
+        }
+        let page = PageLines.spans(PageGlyphs(glyphs: glyphs, width: 595, height: 842))
+        #expect(page.spans.count == 1)
+        #expect(page.spans.first?.size == 18.5)
+        #expect(page.spans.first?.bold == false)
+    }
+
     @Test func aBoldWordEndingASentenceIsNoHeading() {
         let bold = TextLine(text: "Variant.", x: 79, y: 100, width: 60, height: 14, fontSize: 14, bold: true)
         #expect(!PageLines.isHeadingStyle(bold, body: (size: 14, bold: false)))
