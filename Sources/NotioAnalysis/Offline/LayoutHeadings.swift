@@ -94,6 +94,19 @@ enum LayoutHeadings {
         return (size, bold * 2 > total)
     }
 
+    /// Words that never end a title: they join what stands before them to what follows.
+    private static let danglingWords: Set<String> = [
+        "및", "또는", "혹은", "그리고", "그러나", "하지만", "and", "or", "of", "the", "an", "for", "with",
+    ]
+
+    /// ". ", "? " or "! " after a Korean sentence ending (…다. …요.) before the end of the text.
+    static func sentenceEndInside(_ text: String) -> Bool {
+        let chars = Array(text)
+        guard chars.count >= 4 else { return false }
+        for i in 1..<(chars.count - 2) where ".?!".contains(chars[i]) && chars[i + 1] == " " && "다요".contains(chars[i - 1]) { return true }
+        return false
+    }
+
     /// Reads like a heading: short, has letters, not a sentence ("…이다.", "…하세요."), not a
     /// caption or a list of numbers. A question ("프로세스란 무엇인가요?") is a heading.
     static func isHeadingText(_ text: String) -> Bool {
@@ -101,9 +114,17 @@ enum LayoutHeadings {
         guard text.split(separator: " ").count <= 20 else { return false }
         if ",;:".contains(last) { return false }
         if last == "." {
+            // A heading's number may end in a stop ("2.", "1.2."); a word before one ends a
+            // sentence ("… as a Variant.": the last line of a wrapped note, not a heading).
             let before = text.dropLast().last
-            if text.count > 40 || before.map({ "다요니함음임됨".contains($0) }) == true { return false }
+            if text.count > 40 || before.map({ $0.isLetter }) == true { return false }
         }
+        // A sentence ends inside it ("… 사용됩니다. Solaris 및"), or it stops on a word that
+        // joins it to what follows: half a sentence, not a title.
+        if sentenceEndInside(text) { return false }
+        // Cut at the end of a line: "… 서명 파일(META-".
+        if last == "-" || text.filter({ $0 == "(" }).count > text.filter({ $0 == ")" }).count { return false }
+        if let lastWord = text.split(separator: " ").last, text.contains(" "), danglingWords.contains(String(lastWord).lowercased()) { return false }
         for caption in ["그림 ", "표 ", "Figure ", "Table ", "Fig. ", "[그림", "<그림", "<표"] where text.hasPrefix(caption) { return false }
         // Mostly letters, numbering aside ("4.2. 페이징").
         let letters = text.filter(\.isLetter).count

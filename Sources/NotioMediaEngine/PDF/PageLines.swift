@@ -49,15 +49,22 @@ enum PageLines {
         var lastX1 = 0.0
         var pendingSpace = false
         var sizeCounts: [Double: Int] = [:]
+        var hangulSizeCounts: [Double: Int] = [:]
         var boldCount = 0
+        var hangulCount = 0, hangulBoldCount = 0
         func finish() {
             guard var span = current else { return }
-            if let size = sizeCounts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key { span.size = size }
-            span.bold = boldCount * 2 > span.characters
+            // Korean glyphs give the size and weight where there are any (see `textLine`).
+            let counts = hangulSizeCounts.isEmpty ? sizeCounts : hangulSizeCounts
+            if let size = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key { span.size = size }
+            span.bold = hangulCount > 0 ? hangulBoldCount * 2 > hangulCount : boldCount * 2 > span.characters
             spans.append(span)
             current = nil
             sizeCounts = [:]
+            hangulSizeCounts = [:]
             boldCount = 0
+            hangulCount = 0
+            hangulBoldCount = 0
         }
         for glyph in page.glyphs {
             if glyph.scalar == "\n" {
@@ -86,6 +93,11 @@ enum PageLines {
             current!.y0 = min(current!.y0, glyph.y0); current!.y1 = max(current!.y1, glyph.y1)
             current!.characters += 1
             sizeCounts[(size * 2).rounded() / 2, default: 0] += 1
+            if (0xAC00...0xD7A3).contains(glyph.scalar.value) {
+                hangulSizeCounts[(size * 2).rounded() / 2, default: 0] += 1
+                hangulCount += 1
+                if glyph.bold { hangulBoldCount += 1 }
+            }
             if glyph.bold { boldCount += 1 }
             lastX1 = glyph.x1
         }
@@ -239,10 +251,13 @@ enum PageLines {
         return tables
     }
 
+    /// The columns a table's first row opens: its cells, apart by a cell gap at least. Spans that
+    /// touch are pieces of one line that poppler read apart (a Latin word in another font before
+    /// Korean text: "LibreOffice" + "는 Microsoft Office 파일을 …"), not cells.
     private static func intervals(_ row: [Int], _ page: PageSpans) -> [(Double, Double)]? {
-        let boxes = row.map { (page.spans[$0].x0, page.spans[$0].x1) }
-        for (a, b) in zip(boxes, boxes.dropFirst()) where b.0 <= a.1 { return nil }
-        return boxes
+        let spans = row.map { page.spans[$0] }
+        for (a, b) in zip(spans, spans.dropFirst()) where b.x0 - a.x1 < cellGap * max(min(a.size, b.size), 1) { return nil }
+        return spans.map { ($0.x0, $0.x1) }
     }
 
     private static func overlaps(_ span: Span, _ column: (Double, Double)) -> Bool { span.x0 < column.1 && span.x1 > column.0 }
@@ -322,12 +337,13 @@ enum PageLines {
 
         var byLine = [[Int]](repeating: [], count: page.lineCount)
         for (index, span) in page.spans.enumerated() where !dropped.contains(index) && inTable[index] == nil { byLine[span.line].append(index) }
+        mergeSameRow(&byLine, page)
         var tablesAt: [Int: [Int]] = [:]
         for (number, table) in tables.enumerated() { tablesAt[table.firstLine, default: []].append(number) }
 
         var lines: [TextLine] = []
         for (number, indices) in byLine.enumerated() {
-            if !indices.isEmpty { lines.append(textLine(indices.map { page.spans[$0] })) }
+            if !indices.isEmpty { lines.append(textLine(indices.map { page.spans[$0] }.sorted { $0.x0 < $1.x0 })) }
             for table in tablesAt[number] ?? [] {
                 for (cells, box) in zip(tables[table].rows, tables[table].rowBoxes) {
                     lines.append(TextLine(text: cells.filter { !$0.isEmpty }.joined(separator: " "), x: box.x0, y: box.y0,
@@ -337,15 +353,73 @@ enum PageLines {
         }
         lines = joinWrappedHeadings(lines, body: body, join: join).map(rounded)
 
-        // A blank line around each heading and table row keeps them on lines of their own.
+        // A blank line around each heading and table row keeps them on lines of their own, and
+        // one after a line the writer ended keeps the text cleanup from joining the next to it.
+        let prose = lines.filter { $0.cells == nil }
         var text: [String] = []
-        for line in lines {
+        for (index, line) in lines.enumerated() {
             let apart = line.cells != nil || isHeadingStyle(line, body: body)
             if apart, text.last?.isEmpty == false { text.append("") }
             text.append(line.text)
-            if apart { text.append("") }
+            // The right edge of the lines that start where this one does: a note set in a
+            // narrower box has its own.
+            let rightEdge = prose.filter { abs($0.x - line.x) <= 6 }.map { $0.x + $0.width }.max() ?? 0
+            if apart || (index + 1 < lines.count && endsShort(line, before: lines[index + 1], rightEdge: rightEdge)) { text.append("") }
         }
         return (text.joined(separator: "\n"), lines)
+    }
+
+    /// Poppler reads a run set in another font (a Latin word in a Korean line, whose boxes are of
+    /// another height) as a line of its own, sometimes after the line it belongs to. A line that
+    /// sits on the row of an earlier one and touches it joins it, so that a heading or a sentence
+    /// stays whole ("Microsoft Office" + "파일로 저장").
+    static func mergeSameRow(_ byLine: inout [[Int]], _ page: PageSpans) {
+        func box(_ indices: [Int]) -> (x0: Double, x1: Double, y0: Double, y1: Double, size: Double) {
+            let spans = indices.map { page.spans[$0] }
+            return (spans.map(\.x0).min()!, spans.map(\.x1).max()!, spans.map(\.y0).min()!, spans.map(\.y1).max()!, spans.map(\.size).max()!)
+        }
+        var earlier: [Int] = []
+        for number in byLine.indices where !byLine[number].isEmpty {
+            let this = box(byLine[number])
+            let target = earlier.suffix(8).last { other in
+                let that = box(byLine[other])
+                let height = min(this.y1 - this.y0, that.y1 - that.y0)
+                guard abs((this.y0 + this.y1) / 2 - (that.y0 + that.y1) / 2) < 0.5 * height else { return false }
+                let gap = this.x0 >= that.x1 ? this.x0 - that.x1 : that.x0 - this.x1
+                return gap >= -0.5 && gap < cellGap * max(min(this.size, that.size), 1)
+            }
+            if let target {
+                byLine[target] += byLine[number]
+                byLine[number] = []
+            } else {
+                earlier.append(number)
+            }
+        }
+    }
+
+    /// A line that ends so far before the page's right edge that the next line's first word would
+    /// have fitted after it: the writer ended it (a list item, an error-list row, the last line of
+    /// a paragraph, a heading set in body type), it did not wrap. The word's width is taken 15%
+    /// wider than estimated, with 1.5 em to spare, so a wrap before a long word is not taken for an end.
+    static func endsShort(_ line: TextLine, before next: TextLine, rightEdge: Double) -> Bool {
+        guard line.cells == nil, next.cells == nil, line.width > 0, rightEdge > 0, next.y > line.y else { return false }
+        // The em measured on the line itself: stated sizes are not always the drawn ones.
+        let em = line.width / max(ems(line.text[...]), 1)
+        let word = next.text.prefix { $0 != " " }
+        return rightEdge - (line.x + line.width) > (ems(word) * 1.15 + 1.5) * em
+    }
+
+    /// Width of a text in ems, roughly: Hangul and CJK one, other characters a little over half,
+    /// spaces a third.
+    private static func ems(_ text: Substring) -> Double {
+        var total = 0.0
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v == 0x20 { total += 0.33; continue }
+            let wide = (0x1100...0x11FF).contains(v) || (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0xFF00...0xFFEF).contains(v)
+            total += wide ? 1.0 : 0.6
+        }
+        return total
     }
 
     /// Tenths of a point are plenty, and keep the worker's answer short.
@@ -359,19 +433,32 @@ enum PageLines {
     private static func textLine(_ spans: [Span]) -> TextLine {
         var sizes: [Double: Int] = [:]
         var bold = 0, characters = 0
-        for span in spans {
+        // In a line of Korean with Latin runs, the Korean runs give its style: Chromium's Type 3
+        // Latin fonts state sizes that are not the drawn ones.
+        let korean = spans.filter { $0.text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
+        for span in korean.isEmpty ? spans : korean {
             sizes[span.size, default: 0] += span.characters
             characters += span.characters
             if span.bold { bold += span.characters }
         }
         let x0 = spans.map(\.x0).min()!, x1 = spans.map(\.x1).max()!, y0 = spans.map(\.y0).min()!, y1 = spans.map(\.y1).max()!
-        return TextLine(text: spans.map(\.text).joined(separator: " "), x: x0, y: y0, width: x1 - x0, height: y1 - y0,
+        // Spans of one poppler line are apart by a cell gap; pieces merged from another line may
+        // touch ("LibreOffice" + "는"), and then they are one word.
+        var text = ""
+        for (index, span) in spans.enumerated() {
+            if index > 0, span.x0 - spans[index - 1].x1 > 0.15 * max(span.size, spans[index - 1].size) || spans[index - 1].x1 > span.x0 + 0.5 { text += " " }
+            text += span.text
+        }
+        return TextLine(text: text, x: x0, y: y0, width: x1 - x0, height: y1 - y0,
                         fontSize: sizes.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key ?? 0, bold: bold * 2 > characters)
     }
 
     /// Larger than the body text, or bold where the body is not.
     static func isHeadingStyle(_ line: TextLine, body: (size: Double, bold: Bool)) -> Bool {
         guard line.cells == nil, body.size > 0 else { return false }
+        // A word in bold that ends a sentence ("… is an Empty / Variant.") is the last line of a
+        // wrapped paragraph, not a heading.
+        if line.text.hasSuffix("."), line.text.dropLast().last?.isLetter == true, !line.text.contains(" ") { return false }
         return line.fontSize >= body.size * headingScale || (line.bold && !body.bold && line.text.count <= 120)
     }
 
