@@ -188,3 +188,11 @@ extension QuizCorpusFaultTests {
         #expect(QuizText.hasContext("주소는 32비트이며 ____ 4개로 나누어 씁니다."))
     }
 }
+
+extension QuizCorpusFaultTests {
+    /// Adjectival roots ("일반적") are no terms.
+    @Test func adjectivalRootsAreNoTerms() {
+        #expect(!QuizText.isContentTerm("일반적"))
+        #expect(QuizText.isContentTerm("목적지"))
+    }
+}

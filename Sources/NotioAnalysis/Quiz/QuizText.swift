@@ -134,6 +134,8 @@ enum QuizText {
         if AnswerMatcher.headNouns.contains(key) || commonNouns.contains(key) { return false }
         // Mouse buttons and clicks are how to operate a screen, not what a lecture teaches.
         if uiWords.contains(where: { key.contains($0) }) { return false }
+        // An adjectival root ("일반적", "기본적") describes; it names nothing.
+        if key.count == 3, key.hasSuffix("적"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
         // A particle left on a longer word ("그외에"): no noun of three syllables or more ends in 에.
         if key.count >= 3, key.hasSuffix("에"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
         // A single lowercase English word in a past or progressive form is a verb ("marked", "declared").
