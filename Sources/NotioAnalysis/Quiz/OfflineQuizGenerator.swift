@@ -111,7 +111,14 @@ struct QuizMaker {
         let wanted = min(max(request.count, 1), OfflineQuizGenerator.maximumCount)
         guard !material.concepts.isEmpty else { return [] }
         var queues: [QuestionForm: [Candidate]] = [:]
-        for form in plan.preferred.map(\.form) + plan.fallback { queues[form] = candidates(form) }
+        // Sentences earlier quizzes of the note asked go last: a student who met a sentence
+        // once should meet another before it comes back in a new form.
+        let asked = askedPassagePieces()
+        for form in plan.preferred.map(\.form) + plan.fallback {
+            let all = candidates(form)
+            let isAsked = all.map { wasAsked($0, pieces: asked) }
+            queues[form] = all.indices.filter { !isAsked[$0] }.map { all[$0] } + all.indices.filter { isAsked[$0] }.map { all[$0] }
+        }
 
         var picked: [(question: Question, candidate: Candidate)] = []
         func take(_ form: QuestionForm, upTo limit: Int, maker: inout QuizMaker) {
@@ -147,6 +154,26 @@ struct QuizMaker {
     }
 
     // MARK: - Candidates
+
+    /// The passages of earlier prompts, cut at their blanks and masks into compact pieces long
+    /// enough to recognise their sentence by (8 letters or more).
+    func askedPassagePieces() -> [String] {
+        request.avoidPrompts.flatMap { prompt -> [String] in
+            guard let range = prompt.range(of: "\n\n", options: .backwards) else { return [] }
+            let passage = prompt[range.upperBound...]
+            return passage.replacingOccurrences(of: QuizText.nameMask, with: QuizText.blank)
+                .components(separatedBy: QuizText.blank).map(KoreanText.compact).filter { $0.count >= 8 }
+        }
+    }
+
+    /// Whether a candidate's sentences were the passage of an earlier prompt.
+    func wasAsked(_ c: Candidate, pieces: [String]) -> Bool {
+        guard !pieces.isEmpty else { return false }
+        return ([c.source] + c.alsoFrom).contains { sentence in
+            let key = KoreanText.compact(sentence)
+            return pieces.contains { KoreanText.contains(key, $0) }
+        }
+    }
 
     /// Every candidate of a form, concepts rotated by the seed and taken in turn.
     mutating func candidates(_ form: QuestionForm) -> [Candidate] {
@@ -185,20 +212,24 @@ struct QuizMaker {
             return texts.compactMap { text in
                 let masked = QuizText.mask(text, terms: names, with: QuizText.nameMask)
                 guard masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
+                guard QuizText.hasContext(masked), masked != text || !entry.coversDocument else { return nil }
                 return Candidate(form: .name, concept: index,
                                  prompt: "다음 설명에 해당하는 개념은?\n\n\(masked)",
                                  shortPrompt: "다음 설명에 해당하는 개념을 쓰시오.\n\n\(masked)",
                                  answer: answerName, alternatives: alternatives, pool: .conceptNames, source: text)
             }
         case .definition:
-            guard let definition = maskedDefinition(index) else { return [] }
+            // Every other concept's definition is true of the document's own subject too.
+            guard !entry.coversDocument, let definition = maskedDefinition(index) else { return [] }
             return [Candidate(form: .definition, concept: index,
                               prompt: "다음 중 ‘\(entry.display)’에 대한 설명으로 옳은 것은?",
                               shortPrompt: nil, answer: definition, pool: .definitions, source: entry.definition ?? definition)]
         case .application:
             let twoStep = request.difficulty == .hard ? twoStepCandidates(index) : []
-            return twoStep + entry.concept.keyPoints.flatMap(QuizText.sentences).map { point in
+            return twoStep + entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
                 let masked = QuizText.mask(point, terms: names, with: QuizText.nameMask)
+                // A sentence that does not name the document's subject belongs to it only as every sentence does.
+                guard QuizText.hasContext(masked), masked != point || !entry.coversDocument else { return nil }
                 return Candidate(form: .application, concept: index,
                                  prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(masked)",
                                  shortPrompt: "다음 내용과 가장 관련 있는 개념을 쓰시오.\n\n\(masked)",
@@ -210,10 +241,11 @@ struct QuizMaker {
                 let key = KoreanText.compact(sentence)
                 let ownName = names.indices.filter { KoreanText.contains(key, nameKeys[$0]) && QuizText.isContentTerm(names[$0]) }
                     .map { names[$0] }.max { $0.count < $1.count }
-                let term = ownName ?? blankTerm(in: key, excludingConcept: nil)
+                let term = ownName ?? blankTerm(in: sentence, excludingConcept: nil)
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
+                guard QuizText.hasContext(blanked) else { return nil }
                 return Candidate(form: .cloze, concept: index,
                                  prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
                                  shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
@@ -233,10 +265,10 @@ struct QuizMaker {
                                          answer: number.answer, pool: .numbers(number.value, unit: number.unit), source: sentence,
                                          priority: 0))
                 }
-                if let term = blankTerm(in: KoreanText.compact(sentence), excludingConcept: index),
+                if let term = blankTerm(in: sentence, excludingConcept: index),
                    case let termKey = KoreanText.compact(term),
-                   !nameKeys.contains(where: { KoreanText.contains($0, termKey) }) {
-                    let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
+                   !nameKeys.contains(where: { KoreanText.contains($0, termKey) }),
+                   case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.hasContext(blanked) {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
                                          shortPrompt: "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
@@ -285,7 +317,7 @@ struct QuizMaker {
     /// is the first step, knowing what else holds for it the second.
     func twoStepCandidates(_ index: Int) -> [Candidate] {
         let entry = material.concepts[index]
-        guard let definition = entry.definition else { return [] }
+        guard !entry.coversDocument, let definition = entry.definition else { return [] }
         let described = QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask)
         guard described != definition || !QuizText.reveals(prompt: definition, answer: entry.display) else { return [] }
         let definitionKey = KoreanText.compact(definition)
@@ -318,10 +350,11 @@ struct QuizMaker {
 
     /// The term to blank in a compact sentence, not naming `excludingConcept`: a content term,
     /// the rarest in the note (a word on every line is guessed, not known), then the longest.
-    func blankTerm(in sentenceKey: String, excludingConcept: Int?) -> String? {
-        material.terms
+    func blankTerm(in sentence: String, excludingConcept: Int?) -> String? {
+        let sentenceKey = KoreanText.compact(sentence)
+        return material.terms
             .filter { KoreanText.contains(sentenceKey, $0.key) && ($0.concept == nil || $0.concept != excludingConcept)
-                && material.isContentTerm($0.text) }
+                && material.isContentTerm($0.text) && QuizText.isBlankableLatin($0.text, in: sentence) }
             .min { (material.sentenceCount($0.key), -$0.key.count, $0.text) < (material.sentenceCount($1.key), -$1.key.count, $1.text) }?.text
     }
 
@@ -334,7 +367,8 @@ struct QuizMaker {
         c.alternatives = material.withScriptPairs(c.answer, c.alternatives)
         let answerKey = KoreanText.compact(c.answer)
         let keys = ["p|" + KoreanText.compact(c.prompt), "a|\(c.form.rawValue)|" + answerKey] + ([c.source] + c.alsoFrom).map { "s|" + KoreanText.compact($0) }
-        guard !answerKey.isEmpty, keys.allSatisfy({ !usedKeys.contains($0) }),
+        // A key the validator would refuse as an option (cut, a list row) is no question either.
+        guard !answerKey.isEmpty, !QuizText.isJunkOption(c.answer), keys.allSatisfy({ !usedKeys.contains($0) }),
               !avoid.contains(KoreanText.compact(c.prompt)),
               !avoid.contains(KoreanText.compact(QuizText.withNeutralParticle(c.prompt))),
               !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
@@ -403,7 +437,8 @@ struct QuizMaker {
         switch c.pool {
         case .conceptNames:
             termsOnly = true
-            for j in material.concepts.indices where j != c.concept {
+            // Neither the document's subject nor a variant of the answer: either would be right too.
+            for j in material.concepts.indices where j != c.concept && !material.concepts[j].coversDocument && !material.areVariants(c.concept, j) {
                 let bonus = material.concepts[c.concept].related.contains(j) ? 0.3 : 0
                 let name = material.concepts[j].display
                 pool.append((name, material.similarity(name, c.answer) + bonus))
@@ -418,7 +453,7 @@ struct QuizMaker {
             excludeOverlap = false
             let own = material.concepts[c.concept]
             let facts = allFacts()
-            for j in material.concepts.indices where j != c.concept {
+            for j in material.concepts.indices where j != c.concept && !material.concepts[j].coversDocument && !material.areVariants(c.concept, j) {
                 let bonus = own.related.contains(j) ? 0.3 : 0
                 for (fact, key) in facts[j] {
                     // Another concept's fact that names this one would be a clue, not a distractor;
@@ -432,7 +467,7 @@ struct QuizMaker {
             excludeVisible = false
             excludeOverlap = false
             let own = material.concepts[c.concept]
-            for j in material.concepts.indices where j != c.concept {
+            for j in material.concepts.indices where j != c.concept && !material.concepts[j].coversDocument && !material.areVariants(c.concept, j) {
                 guard let definition = maskedDefinition(j), QuizText.carriesMask(definition) == QuizText.carriesMask(c.answer) else { continue }
                 let bonus = own.related.contains(j) ? 0.3 : 0
                 pool.append((definition, material.similarity(definition, c.answer) + bonus))
@@ -441,7 +476,10 @@ struct QuizMaker {
             termsOnly = true
             let sourceKey = KoreanText.compact(c.source)
             let answerTerm = material.terms.first { $0.key == answerKey }
-            for term in material.terms where !KoreanText.contains(sourceKey, term.key) {
+            // The name of a variant of the answer's concept would be a second right option.
+            let answerIsName = material.concepts[c.concept].nameKeys.contains(answerKey)
+            for term in material.terms where !KoreanText.contains(sourceKey, term.key)
+                && !(answerIsName && term.concept.map { $0 != c.concept && material.areVariants(c.concept, $0) } == true) {
                 let sameGroup = answerTerm.map { ($0.group != nil && $0.group == term.group) || ($0.concept != nil && $0.concept == term.concept) } ?? false
                 pool.append((term.text, material.similarity(term.text, c.answer) + (sameGroup ? 0.3 : 0)))
             }
@@ -477,6 +515,10 @@ struct QuizMaker {
         let answerType = OptionType(c.answer)
         if termsOnly {
             pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text) }
+        } else if case .numbers = c.pool {
+        } else {
+            // The only English sentence among Korean ones (or the reverse) is picked without reading.
+            pool = pool.filter { OptionType($0.text).script == answerType.script }
         }
         // A length that stands out is a clue: 하 and 중 take options of the answer's length class
         // first; for 상 the same length adds to closeness, after a shared section or table row.

@@ -22,6 +22,10 @@ struct QuizMaterial {
         /// Whether the compared things of the concept's table stand in its header row (after the
         /// first cell) rather than down its first column; see `QuizMaterial.thingsInColumns`.
         var thingsInColumns = false
+        /// Whether the concept is named after the document's title: every sentence of the
+        /// document is about it, so "which concept does this describe" and "which is true of it"
+        /// have several right answers unless the passage names it.
+        var coversDocument = false
     }
 
     struct Term {
@@ -53,7 +57,9 @@ struct QuizMaterial {
             pageKeysCache = keys
             return keys
         }
-        for concept in analysis.concepts where !KoreanText.compact(concept.name).isEmpty {
+        let titleKey = KoreanText.compact(analysis.title)
+        for var concept in analysis.concepts where !KoreanText.compact(concept.name).isEmpty {
+            concept.name = Self.withoutFullStop(concept.name)
             let (outside, inside) = AnswerMatcher.nameParts(concept.name)
             var names = [concept.name]
             if !inside.isEmpty { names.append(outside); names.append(contentsOf: inside) }
@@ -69,7 +75,8 @@ struct QuizMaterial {
                 sentences.append(s)
             }
             concepts.append(ConceptEntry(concept: concept, names: names, nameKeys: names.map(KoreanText.compact), display: concept.name, page: page,
-                                         definition: definition, keySentences: sentences, related: [], thingsInColumns: false))
+                                         definition: definition, keySentences: sentences, related: [], thingsInColumns: false,
+                                         coversDocument: Self.isTitle(nameKey, titleKey)))
         }
         // Relations: a concept mentions another, or both stand in one comparison table.
         let nameKeys = concepts.map(\.nameKeys)
@@ -112,6 +119,41 @@ struct QuizMaterial {
             termSentenceCounts[term.key] = sentenceKeys.reduce(0) { $0 + (KoreanText.contains($1, term.key) ? 1 : 0) }
         }
     }
+
+    /// A name without the full stop a sentence left on it ("Variant." → "Variant"); an
+    /// abbreviation with inner stops ("e.g.") keeps it.
+    static func withoutFullStop(_ name: String) -> String {
+        let t = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard t.hasSuffix("."), t.filter({ $0 == "." }).count == 1, t.dropLast().last?.isLetter == true else { return name }
+        return String(t.dropLast())
+    }
+
+    /// Whether a concept's name (compact) is the document's title, or the title
+    /// contains the name as most of itself ("디지털 서명 사용" in "디지털 서명 사용 안내").
+    static func isTitle(_ nameKey: String, _ titleKey: String) -> Bool {
+        guard !nameKey.isEmpty, !titleKey.isEmpty else { return false }
+        if nameKey == titleKey { return true }
+        return KoreanText.contains(titleKey, nameKey) && nameKey.count * 3 >= titleKey.count * 2
+    }
+
+    /// Whether two concepts are variants of one thing: one name contains the other, or they
+    /// share an English word that is not generic ("The Variant type", "Variant variable"). A
+    /// variant offered beside the key is a second right option.
+    func areVariants(_ i: Int, _ j: Int) -> Bool {
+        let a = concepts[i], b = concepts[j]
+        for x in a.nameKeys where !x.isEmpty {
+            for y in b.nameKeys where !y.isEmpty && (KoreanText.contains(x, y) || KoreanText.contains(y, x)) { return true }
+        }
+        let words = { (entry: ConceptEntry) -> Set<String> in
+            Set(entry.names.flatMap { $0.lowercased().split(whereSeparator: { !$0.isLetter || !$0.isASCII }) }.map(String.init)
+                .filter { $0.count >= 4 && !Self.genericWords.contains($0) })
+        }
+        return !words(a).isDisjoint(with: words(b))
+    }
+
+    /// English words many different concepts' names share: sharing one says nothing.
+    static let genericWords: Set<String> = ["type", "types", "variable", "variables", "data", "file", "files", "with", "from",
+                                            "value", "values", "function", "functions", "method", "list", "mode", "format"]
 
     /// Whether a table compares the things named in its header row ("구분 | 프로세스 | 스레드")
     /// rather than those down its first column ("알고리즘 | 장점 | 단점" with a row per algorithm):

@@ -116,6 +116,7 @@ enum QuizText {
         let key = KoreanText.compact(option)
         if key.isEmpty || catchAllKeys.contains(key) { return true }
         if key == KoreanText.compact(nameMask) || key == KoreanText.compact(blank) { return true }
+        if isCut(option) { return true }
         let isStatement = option.contains(where: \.isWhitespace) && key.count > 8
         if isStatement { return false }
         if functionWords.contains(key) { return true }
@@ -135,11 +136,75 @@ enum QuizText {
         let key = KoreanText.compact(term)
         guard key.count >= 2, !isJunkOption(term), !key.allSatisfy(\.isNumber) else { return false }
         if AnswerMatcher.headNouns.contains(key) || commonNouns.contains(key) { return false }
+        // Mouse buttons and clicks are how to operate a screen, not what a lecture teaches.
+        if uiWords.contains(where: { key.contains($0) }) { return false }
+        // An adjectival root ("일반적", "기본적") describes; it names nothing.
+        if key.count == 3, key.hasSuffix("적"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
+        // A particle left on a longer word ("그외에"): no noun of three syllables or more ends in 에.
+        if key.count >= 3, key.hasSuffix("에"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
+        // A single lowercase English word in a past or progressive form is a verb ("marked", "declared").
+        if !term.contains(where: \.isWhitespace), term.allSatisfy({ $0.isASCII && $0.isLowercase }),
+           key.count > 4, key.hasSuffix("ed") || key.hasSuffix("ing") { return false }
         // A particle glued to a shorter known term: "큐에" when "큐" is a term of the note.
         for particle in gluedParticles where key.count > particle.count && key.hasSuffix(particle) {
             if knownTerms.contains(String(key.dropLast(particle.count))) { return false }
         }
         return true
+    }
+
+    /// Parts of words that name how a screen is operated (UI trivia, not lecture content).
+    static let uiWords = ["마우스", "오른쪽", "왼쪽", "버튼", "클릭", "더블클릭"]
+
+    /// Particles and connectives that cannot open a sentence or an option: a text that starts
+    /// with one was cut from a longer sentence ("를 선택합니다.", "이나 평균값 선을 …"), or, for
+    /// "그리고", is a step that means nothing out of its list.
+    static let cutOpeners: Set<String> = ["을", "를", "은", "는", "가", "의", "에", "와", "과", "로", "으로", "도", "만", "에서",
+                                          "이나", "나", "및", "또는", "이며", "며", "하고", "그리고", "그런", "그러면", "그래서"]
+
+    /// Whether a text is cut at its start: it opens with a particle or a connective, a bare
+    /// number, or (for an English sentence ending in a full stop) with a lowercase word ("can be forced.").
+    static func isCut(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let firstWord = t.split(whereSeparator: \.isWhitespace).first else { return false }
+        if cutOpeners.contains(String(firstWord)) { return true }
+        // A bare number first is a row of a numbered list ("53 파일을 찾을 수 없습니다"): an error
+        // code or a step, which means nothing without its table.
+        // ("20 bytes" is a value with its unit, not a row.)
+        if firstWord.allSatisfy(\.isNumber), t.split(whereSeparator: \.isWhitespace).count >= 3 { return true }
+        if let first = t.first, first.isASCII, first.isLowercase, t.hasSuffix("."), !KoreanText.containsHangul(t) { return true }
+        return false
+    }
+
+    /// Whether a passage shown in a prompt leaves enough to read once its blanks and masks are
+    /// taken out: at least 12 letters, not cut at its start ("____를 선택합니다." asks nothing),
+    /// not a list of numbered rows.
+    static func hasContext(_ passage: String) -> Bool {
+        let rest = KoreanText.compact(passage.replacingOccurrences(of: blank, with: " ").replacingOccurrences(of: nameMask, with: " "))
+        // Three bare numbers or more: rows of a list run together ("951 알수 없는 기호: 952 예상: …").
+        let bareNumbers = passage.split(whereSeparator: \.isWhitespace).filter { $0.allSatisfy(\.isNumber) }.count
+        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3
+    }
+
+    /// Whether an English term may be blanked where it stands in `sentence`: not glued into a
+    /// longer token ("____.org 3.2" leaves the answer in sight), and, as a single word, a name
+    /// rather than an everyday word or verb ("marked", "Variables" at a sentence's start): it
+    /// has a capital inside ("OpenDocument", "VBA") or a capital where a sentence would not give
+    /// it one. Terms with Hangul always may.
+    static func isBlankableLatin(_ term: String, in sentence: String) -> Bool {
+        let t = term.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !KoreanText.containsHangul(t), t.contains(where: { $0.isASCII && $0.isLetter }) else { return true }
+        if let range = sentence.range(of: t, options: .caseInsensitive) {
+            let before = sentence[..<range.lowerBound].last
+            let after = sentence[range.upperBound...]
+            if let before, before.isLetter || before.isNumber { return false }
+            if let next = after.first, next.isLetter || next.isNumber { return false }
+            if after.hasPrefix("."), let afterStop = after.dropFirst().first, afterStop.isLetter { return false }
+            guard !t.contains(where: \.isWhitespace) else { return true }
+            if t.dropFirst().contains(where: \.isUppercase) { return true }
+            let atStart = sentence[..<range.lowerBound].allSatisfy { !$0.isLetter }
+            return t.first?.isUppercase == true && !atStart
+        }
+        return !t.contains(where: \.isWhitespace) ? t.dropFirst().contains(where: \.isUppercase) : true
     }
 
     /// Particles a keyword list leaves on a term when the PDF glued them ("큐에", "스택을").
@@ -148,7 +213,9 @@ enum QuizText {
     /// Everyday nouns that a text uses without teaching them: blanking one tests reading, not the lecture.
     static let commonNouns: Set<String> = Set("""
     사용 방법 정보 문제 결과 시간 사람 자료 목적 이유 특징 역할 예시 예제 종류 차이 장점 단점 의미 설명 설정 상태 대상 요소 다음 \
-    이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값
+    이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값 \
+    코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 \
+    variable variables version versions document documents file files value values data type types code text program
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 
     // MARK: - Particles after a blank
