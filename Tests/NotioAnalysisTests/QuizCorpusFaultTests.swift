@@ -195,4 +195,15 @@ extension QuizCorpusFaultTests {
         #expect(!QuizText.isContentTerm("일반적"))
         #expect(QuizText.isContentTerm("목적지"))
     }
+
+    /// Options the corpus check (Kiwi's tags, independent of these rules) found junk: a connective
+    /// inside a short phrase, a particle left on, "the rest", icons.
+    @Test func corpusJunkTermsAreNoOptions() {
+        for junk in ["터 서며", "눌러 보조", "모델로", "그외", "참고 아이콘"] {
+            #expect(!QuizText.isContentTerm(junk), "\(junk)")
+        }
+        for term in ["집적 회로", "경로", "선형 모델", "디지털 서명", "컨트롤러 설정"] {
+            #expect(QuizText.isContentTerm(term), "\(term)")
+        }
+    }
 }

@@ -174,6 +174,10 @@ final class TermVocabulary {
             guard first.count == 1, second.count == 1, isCandidate[first[0]], isCandidate[second[0]], first[0] != second[0],
                   mayBeginPhrase(first[0]), !Self.isOneSyllableWithParticle(forms[second[0]]) else { continue }
             guard forms[first[0]].lowercased() == left.lowercased() else { continue }
+            // "선형 모델로(의)": a longer word ending in 로 here carries the particle (로, 으로), and
+            // the pair is a noun with its particle, not a term.
+            let secondForm = forms[second[0]]
+            if secondForm.count >= 3, secondForm.hasSuffix("로"), KoreanText.containsHangul(secondForm) { continue }
             pairs.append((first[0], second[0]))
         }
         return pairs

@@ -117,6 +117,10 @@ enum QuizText {
         if key.isEmpty || catchAllKeys.contains(key) { return true }
         if key == KoreanText.compact(nameMask) || key == KoreanText.compact(blank) { return true }
         if isCut(option) { return true }
+        // A verb form inside a short phrase: a two-syllable word ending in 며 or 러 ("터 서며",
+        // "눌러 보조") is a connective (…하며, 눌러), not a noun; OCR misreadings take this shape too.
+        let words = option.split(separator: " ")
+        if (2...3).contains(words.count), words.contains(where: { $0.count == 2 && ($0.hasSuffix("며") || $0.hasSuffix("러")) }) { return true }
         let isStatement = option.contains(where: \.isWhitespace) && key.count > 8
         if isStatement { return false }
         if functionWords.contains(key) { return true }
@@ -140,6 +144,12 @@ enum QuizText {
         if uiWords.contains(where: { key.contains($0) }) { return false }
         // An adjectival root ("일반적", "기본적") describes; it names nothing.
         if key.count == 3, key.hasSuffix("적"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
+        // 그외, 이외, 그밖: "the rest", never what a question asks for.
+        if ["그외", "이외", "그밖", "그밖에"].contains(key) { return false }
+        // A single word of three syllables or more ending in 로 ("모델로", "프로토콜로") keeps its
+        // particle; the nouns that end in 로 are short (경로, 회로) or written apart (집적 회로).
+        if !term.contains(where: \.isWhitespace), key.count >= 3, key.hasSuffix("로"),
+           key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
         // A particle left on a longer word ("그외에"): no noun of three syllables or more ends in 에.
         if key.count >= 3, key.hasSuffix("에"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
         // A single lowercase English word in a past or progressive form is a verb ("marked", "declared").
@@ -153,7 +163,7 @@ enum QuizText {
     }
 
     /// Parts of words that name how a screen is operated (UI trivia, not lecture content).
-    static let uiWords = ["마우스", "오른쪽", "왼쪽", "버튼", "클릭", "더블클릭"]
+    static let uiWords = ["마우스", "오른쪽", "왼쪽", "버튼", "클릭", "더블클릭", "아이콘"]
 
     /// Particles and connectives that cannot open a sentence or an option: a text that starts
     /// with one was cut from a longer sentence ("를 선택합니다.", "이나 평균값 선을 …"), or, for
