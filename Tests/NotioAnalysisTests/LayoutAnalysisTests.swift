@@ -130,6 +130,10 @@ import NotioMediaEngine
         #expect(!content.contains { $0.contains("://") || $0.contains("PM") }, "\(content)")
         #expect(content.contains("서명의 검증은 법적으로 구속력이 있는 보증이 아닙니다."))
         #expect(TextLayout.isPrintMargin("26. 12. 1. 오후 4:41"))
+        // The browser's header names the page: the title of a scanned printout, whose big heading
+        // OCR may misread.
+        #expect(TitleFinder.title(of: ExtractedDocument(pages: pages.enumerated().map { SourcePage(number: $0.offset + 1, text: $0.element) },
+                                                        metadataTitle: "digital-signatures-scan"), layout: layout) == "디지털 서명 사용")
         #expect(!TextLayout.isPrintMargin("프로세스는 오후 4:41에 시작된다는 식으로 기록되며 로그에 남는다."))
     }
 }

@@ -134,6 +134,14 @@ struct TextLayout {
         return text.count <= 80 && text.firstMatch(of: marginStamp) != nil
     }
 
+    /// The page title a browser printed beside the date in its header ("12/1/26, 4:41 PM 디지털
+    /// 서명 사용", one line once OCR has read a scan of it), or nil.
+    static func browserHeaderTitle(_ text: String) -> String? {
+        guard text.count <= 120, let stamp = text.firstMatch(of: marginStamp) else { return nil }
+        let rest = text[stamp.range.upperBound...].trimmingCharacters(in: .whitespaces)
+        return rest.filter(\.isLetter).count >= 2 ? rest : nil
+    }
+
     /// "file:///tmp/…", "https://…", "fle:///…" (OCR), "www.…".
     nonisolated(unsafe) private static let marginAddress = /^([A-Za-z]{2,8}:\/\/|www\.)\S+$/
     /// A date and a clock time at the start of the line, as browsers print them in en and ko.

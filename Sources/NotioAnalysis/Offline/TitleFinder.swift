@@ -8,6 +8,13 @@ enum TitleFinder {
     static func title(of document: ExtractedDocument, layout: TextLayout, firstHeading: String? = nil) -> String {
         if let meta = document.metadataTitle.map({ Whitespace.normalised(KoreanText.nfc($0)) }), isMeaningful(meta) { return meta }
         if let heading = firstHeading, !heading.isEmpty { return heading }
+        // A page printed by a browser names itself in the header; on a scan that small line
+        // survives OCR better than the large heading below it.
+        let firstPageNumber = document.pages.first?.number
+        if let printed = layout.lines.filter({ $0.page == firstPageNumber && !$0.text.isEmpty }).prefix(3)
+            .lazy.compactMap({ TextLayout.browserHeaderTitle($0.text) }).first {
+            return printed
+        }
         let firstPage = layout.lines.filter { $0.page == document.pages.first?.number && !$0.isBreak }.map(\.text).prefix(12)
         let candidates = firstPage.filter { line in
             line.count <= 80 && !isByline(line) && line.contains(where: \.isLetter)
