@@ -52,7 +52,7 @@ def main():
     for doc in docs:
         started = time.time()
         note_id, job_id = client.upload(cq.CORPUS / doc["file"])
-        job = client.wait(job_id)
+        job = client.wait_job(job_id)
         seconds = time.time() - started
         note = client.note(note_id)
         source = cq.source_text(doc)
@@ -147,7 +147,7 @@ def main():
             # The questions to judge by hand come from a fresh note of the same PDF: the quizzes
             # above have used up what this one supports. A quiz per level, the count split evenly.
             fresh, job_id = client.upload(cq.CORPUS / doc["file"])
-            client.wait(job_id)
+            client.wait_job(job_id)
             levels = [cq.LEVELS[i % 3][0] for i in range(args.sample)]
             for level in [lv for lv, _ in cq.LEVELS]:
                 quiz = client.quiz(fresh, level, levels.count(level))

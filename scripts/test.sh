@@ -4,6 +4,9 @@
 # against a real `notio serve` on each engine, and the several-node tests.
 set -euo pipefail
 : "${NOTIO_TEST_POSTGRES:?run me through scripts/with-postgres.sh}"
+echo "== Python of the tests and scripts: no unused name, no undefined one (a test that reads a
+# variable it never set, or sets one it never checks, is a test that cannot fail as written)"
+python3 -m pyflakes Tests/EndToEnd scripts
 echo "== Swift tests on SQLite"
 # The API tests' JSON answers, for Tests/EndToEnd/test_openapi.py to check against the document.
 answers=$(mktemp -d)/answers.jsonl

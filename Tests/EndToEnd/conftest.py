@@ -11,7 +11,6 @@ import shutil
 import signal
 import subprocess
 import threading
-import time
 import uuid
 from pathlib import Path
 

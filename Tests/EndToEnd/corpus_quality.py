@@ -18,16 +18,12 @@ Every check judges the app's output against the source HTML and a Korean morphol
   between the right option and the others;
 - repeats: the same prompt twice in one quiz, or again in a later quiz on the same note.
 """
-import html as htmllib
-import http.cookiejar
 import json
 import re
-import time
-import urllib.error
-import urllib.request
-import uuid
 from html.parser import HTMLParser
 from pathlib import Path
+
+from api_client import ApiClient
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LABELS = ROOT / "Tests" / "Fixtures" / "corpus"
@@ -159,7 +155,7 @@ def difficulty(questions):
 def heading_match(labelled, names):
     """(precision, recall, missed headings, names matching no heading). The first labelled heading
     is the document's title: a concept named after it is right, but its absence is not missed."""
-    title, sections = labelled[0], labelled[1:]
+    sections = labelled[1:]
     found = [h for h in sections if any(similar(h, n) for n in names)]
     stray = [n for n in names if not any(similar(h, n) for h in labelled)]
     precision = (len(names) - len(stray)) / len(names) if names else 0.0
@@ -300,60 +296,8 @@ def sentence_like(option: str) -> bool:
 
 # ---------------------------------------------------------------- the API
 
-class Client:
-    """A browser's worth of state for the JSON API: one cookie jar, the CSRF token."""
-
-    def __init__(self, base: str):
-        self.base = base.rstrip("/")
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        self.csrf = ""
-
-    def call(self, method, path, body=None, data=None, headers=None, raw=False):
-        headers = dict(headers or {})
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        if self.csrf:
-            headers["X-CSRF-Token"] = self.csrf
-        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
-        try:
-            with self.opener.open(request, timeout=300) as response:
-                payload = response.read()
-                if raw:
-                    return response.status, payload.decode("utf-8", "replace")
-                return response.status, (json.loads(payload) if payload else None)
-        except urllib.error.HTTPError as error:
-            payload = error.read()
-            try:
-                return error.code, json.loads(payload)
-            except ValueError:
-                return error.code, payload
-
-    def sign_up(self):
-        email = f"corpus-{uuid.uuid4().hex[:10]}@example.com"
-        status, answer = self.call("POST", "/api/v1/auth/signup",
-                                   {"email": email, "password": "corpus-quality-1", "name": "코퍼스", "agreeTerms": True})
-        assert status == 201, (status, answer)
-        self.csrf = answer["csrfToken"]
-
-    def upload(self, pdf: Path):
-        boundary = "corpus" + uuid.uuid4().hex
-        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{pdf.name}\"\r\n"
-                "Content-Type: application/pdf\r\n\r\n").encode() + pdf.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
-        status, answer = self.call("POST", "/api/v1/notes", data=body,
-                                   headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
-        assert status == 202, (status, answer)
-        return answer["note"]["id"], answer["job"]["id"]
-
-    def wait(self, job_id, timeout=600):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            status, job = self.call("GET", f"/api/v1/jobs/{job_id}")
-            assert status == 200, (status, job)
-            if job["state"] in ("done", "failed", "cancelled"):
-                return job
-            time.sleep(0.5)
-        raise AssertionError(f"job {job_id} not done in {timeout}s")
+class Client(ApiClient):
+    """The API calls of the quality checks: a note with its source text, a quiz with what its cards show."""
 
     def note(self, note_id):
         status, note = self.call("GET", f"/api/v1/notes/{note_id}")
@@ -369,7 +313,7 @@ class Client:
         if status != 201:
             return {"error": answer, "questions": []}
         quiz = answer["quiz"]
-        _, page = self.call("GET", f"/quizzes/{quiz['id']}", raw=True)
+        _, page = self.call("GET", f"/quizzes/{quiz['id']}")
         cards = question_cards(page if isinstance(page, str) else "")
         answers = [{"questionId": q["id"], **({"choice": 0} if q["kind"] == "choice" else {"text": "-"})} for q in quiz["questions"]]
         status, attempt = self.call("POST", f"/api/v1/quizzes/{quiz['id']}/attempts", {"answers": answers})

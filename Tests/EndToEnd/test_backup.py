@@ -2,8 +2,6 @@
 restore the backup with the dry-run summary and the confirmation, and the book and its
 sentences are back."""
 import json
-import time
-from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait

@@ -22,7 +22,7 @@ def corpus(server):
     results = []
     for doc in cq.documents():  # one at a time: a reader may have only a few notes waiting for analysis
         note_id, job_id = client.upload(cq.CORPUS / doc["file"])
-        job = client.wait(job_id)
+        job = client.wait_job(job_id)
         assert job["state"] == "done", (doc["name"], job)
         note = client.note(note_id)
         source = cq.source_text(doc)

@@ -5,20 +5,18 @@ killed with SIGKILL in the middle of a job leaves it to the survivor.
 
 Needs the throwaway cluster `make test` starts (scripts/with-postgres.sh sets NOTIO_TEST_POSTGRES)
 and the PDFs of scripts/fetch-test-pdfs.sh."""
-import http.cookiejar
 import json
 import os
 import signal
 import subprocess
 import time
-import urllib.error
 import urllib.request
-import uuid
 from pathlib import Path
 
 import pytest
 
 from conftest import ServerProcess, ROOT, postgres_database
+from api_client import ApiClient
 from notio_e2e import scanned_pdf
 
 POSTGRES = os.environ.get("NOTIO_TEST_POSTGRES", "")
@@ -40,67 +38,9 @@ def lease(database: str, job: str):
     return out[0], int(out[1])
 
 
-class Client:
-    """A browser's worth of state for the JSON API: one cookie jar, the CSRF token."""
-
-    def __init__(self, base: str, jar=None):
-        self.base = base
-        self.jar = jar or http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.csrf = ""
-
-    def on(self, base: str) -> "Client":
-        """The same browser talking to another node."""
-        other = Client(base, self.jar)
-        other.csrf = self.csrf
-        return other
-
-    def call(self, method, path, body=None, data=None, headers=None):
-        headers = dict(headers or {})
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        if self.csrf:
-            headers["X-CSRF-Token"] = self.csrf
-        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
-        try:
-            with self.opener.open(request, timeout=60) as response:
-                raw = response.read()
-                return response.status, (json.loads(raw) if raw and response.headers.get_content_type() == "application/json" else raw)
-        except urllib.error.HTTPError as error:
-            raw = error.read()
-            try:
-                return error.code, json.loads(raw)
-            except ValueError:
-                return error.code, raw
-
-    def login(self, email="study@notio.io", password="password"):
-        status, answer = self.call("POST", "/api/v1/auth/login", {"email": email, "password": password})
-        assert status == 200, answer
-        self.csrf = answer["csrfToken"]
-        return answer
-
-    def upload(self, pdf: Path, title: str):
-        boundary = "notio" + uuid.uuid4().hex
-        parts = [f"--{boundary}\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n{title}\r\n".encode(),
-                 f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{pdf.name}\"\r\n"
-                 "Content-Type: application/pdf\r\n\r\n".encode() + pdf.read_bytes() + b"\r\n",
-                 f"--{boundary}--\r\n".encode()]
-        status, answer = self.call("POST", "/api/v1/notes", data=b"".join(parts),
-                                   headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
-        assert status == 202, answer
-        return answer["note"]["id"], answer["job"]["id"]
-
-    def wait_job(self, job_id, until, timeout=240):
-        deadline = time.time() + timeout
-        job = None
-        while time.time() < deadline:
-            status, job = self.call("GET", f"/api/v1/jobs/{job_id}")
-            assert status == 200, job
-            if until(job):
-                return job
-            time.sleep(0.2)
-        raise AssertionError(f"job {job_id} did not get there in {timeout}s: {job}")
+class Client(ApiClient):
+    def __init__(self, base: str, jar=None, timeout=60):
+        super().__init__(base, jar, timeout)
 
 
 def start_nodes(tmp_path, count, database, **env):

@@ -1,7 +1,6 @@
 """노트 in a real browser: upload a real Korean PDF through the sheet, watch the stages live, open
 the summary, a concept and the source text with find; cancel a scanned PDF in the middle of OCR.
 Needs the PDFs of scripts/fetch-test-pdfs.sh (make test fetches them)."""
-import os
 from pathlib import Path
 
 import pytest

@@ -55,7 +55,6 @@ def test_quiz_loop(server, driver):
     assert driver.find_element(By.ID, "quiz-count").get_attribute("value") == "5"
     click(driver, "#start-quiz")
     quiz_path = wait_for_path_prefix(driver, "/quizzes/")
-    quiz_id = quiz_path.rsplit("/", 1)[1]
     wait_for(driver, "#quiz-progress")
     assert progress(driver) == "1 / 5"
     assert "상" in text_of(driver, "#quiz-title")
@@ -181,8 +180,6 @@ def test_guest_sees_results_but_no_quiz_buttons(server, driver):
     wait_for(driver, ".guest-banner")
     notes = fetch_json(driver, "/api/v1/notes")["items"]
     note = next(n for n in notes if n["title"].startswith("운영체제"))["id"]
-    # The demo account has a study history already: figures below are counted from it.
-    before = fetch_json(driver, f"/api/v1/notes/{note}/attempts")["summary"]
     driver.get(f"{server}/notes/{note}")
     wait_for(driver, "#study")
     assert not exists(driver, "#new-quiz-form")

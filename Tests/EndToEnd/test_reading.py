@@ -10,7 +10,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import click, exists, random_email, signup, text_of, wait_for, wait_for_text
+from notio_e2e import click, random_email, signup, text_of, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 OCR_SECONDS = 60
