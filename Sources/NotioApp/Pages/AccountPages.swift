@@ -17,7 +17,7 @@ struct AccountPages {
         let study = HomeStudySummary(noteCount: try app.store.noteCount(owner: user.id), streakDays: stats.streakDays, weekQuestions: stats.thisWeek.questions,
                                      recent: recent, reviewDue: stats.reviewDue,
                                      wrongCount: try app.store.wrongAnswerCount(owner: user.id))
-        let owner = visitor.user!.id
+        let owner = user.id
         let reading = HomeReadingSummary(bookCount: try app.store.bookCounts(owner: owner).values.reduce(0, +),
                                          sentenceCount: try app.store.sentenceCount(owner: owner))
         return app.page(Pages.home(ctx, study: study, reading: reading), newCSRF: newCSRF)
