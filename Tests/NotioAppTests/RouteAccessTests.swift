@@ -97,6 +97,22 @@ import NotioHTTP
         #expect(forged.status == 403 && forged.errorCode == "csrf_token_invalid")
     }
 
+    /// Every route with a `{name}` reaches its handler's parameter reads with an id that exists
+    /// nowhere: a handler reading a parameter its pattern lacks answers 500 (never a silent "").
+    @Test func everyParameterisedRouteReadsOnlyItsOwnParameters() async throws {
+        let server = try await TestServer.start(seedDemo: false)
+        let member = Client(server)
+        try await member.signUp()
+        _ = try await member.get("/api/v1/me")
+        for route in Self.routes(server) where route.pattern.contains("{") && route.access != .public {
+            let path = Self.path(route.pattern)
+            let r = route.method == "GET" ? try await member.get(path)
+                : route.pattern.hasPrefix("/api/") ? try await member.request(route.method, path, json: [String: String]())
+                : try await member.postForm(path, [:])
+            #expect(r.status == 404, "\(route.method) \(path) answered \(r.status) for an unknown id")
+        }
+    }
+
     /// A handler that reads a parameter its route does not declare fails loudly, not with "".
     @Test func anUndeclaredPathParameterIsAnError() throws {
         let request = Request(method: "GET", path: "/notes/x")

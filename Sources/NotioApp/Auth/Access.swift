@@ -8,7 +8,7 @@ import NotioHTTP
 /// checked first; the read-only guest of the demo ("둘러보기") is then refused with
 /// `403 read_only` unless the access says otherwise.
 enum Access: String, CaseIterable, Sendable {
-    /// Anyone; no session is read (health, documentation, static files, catalog-free lookups).
+    /// Anyone; no session is read (health, the API document, static files, the e-mail check, the emotions).
     case `public`
     /// Anyone, with their session when they have one; the handler gets a `Visitor`. The guest may
     /// not write.

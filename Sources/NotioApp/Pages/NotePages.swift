@@ -10,7 +10,6 @@ struct NotePages {
 
     private static let notFound = HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)")
 
-
     private var maxUploadMB: Int { max(1, app.config.maxUploadBytes / (1 << 20)) }
 
     func list(_ request: Request, _ member: Member) throws -> Response {

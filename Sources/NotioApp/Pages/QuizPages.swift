@@ -13,7 +13,6 @@ struct QuizPages {
     private static let quizNotFound = HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)")
     private static let attemptNotFound = HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
 
-
     private func zone(_ user: User) -> TimeZone { TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")! }
 
     /// The study section of a note's page: progress, latest attempts, notebook size.

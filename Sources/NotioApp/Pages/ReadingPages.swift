@@ -9,7 +9,6 @@ import NotioStore
 struct ReadingPages {
     let app: AppContext
 
-
     private func flash(_ request: Request, _ ctx: PageContext) -> Layout.Flash? {
         for (key, message, kind) in [("added", "shelf.added", Layout.Flash.Kind.success), ("exists", "shelf.exists", .info),
                                      ("deleted", "shelf.deleted", .success), ("saved", "sentence.saved", .success),
