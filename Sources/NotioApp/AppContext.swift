@@ -72,28 +72,21 @@ final class AppContext: Sendable {
     }
 }
 
-/// Who may call a route.
-enum Access {
-    /// Anyone; pages and sign-in.
-    case anyone
-    /// A signed-in member or a guest (guests only read).
-    case member
-}
-
-/// Wraps a handler with the checks every route shares: the visitor, CSRF on state-changing
-/// requests, read-only guests, sign-in required.
+/// The checks every route that reads the session shares, run by the router (`Gate`) before the
+/// handler, in this order: the visitor, CSRF on state-changing requests, read-only guests,
+/// sign-in required.
 struct Guard {
     let app: AppContext
 
-    func check(_ request: Request, access: Access, guestMayPost: Bool = false) throws -> Visitor {
+    func check(_ request: Request, access: Access) throws -> Visitor {
         let visitor = try app.visitor(for: request)
         if request.isStateChanging {
             try checkCSRF(request, visitor)
-            if visitor.isGuest && !guestMayPost {
+            if visitor.isGuest && !access.guestMayWrite {
                 throw HTTPError(403, "read_only", "둘러보기 중에는 바꿀 수 없어요. 가입하면 직접 써 볼 수 있어요. (Browsing the demo is read-only: sign up to make changes.)")
             }
         }
-        if access == .member && !visitor.isSignedIn { throw HTTPError.unauthorized() }
+        if access.needsSignIn && !visitor.isSignedIn { throw HTTPError.unauthorized() }
         return visitor
     }
 
@@ -121,5 +114,3 @@ struct Guard {
         HTTPError(403, "csrf_token_invalid", "The form or request is missing its security token. Reload the page and try again.")
     }
 }
-
-extension Access: Equatable {}

@@ -30,8 +30,12 @@ public final class Application: Sendable {
                 log("the demo account \(DemoData.email) had its public password and was started without --seed-demo: its password is now random (its data is kept; --seed-demo brings the demo back)")
             }
         }
-        var router = Router(routeTable(context))
-        for route in staticRoutes(statics) { router.add(route) }
+        let table = routeTable(context) + staticRoutes(statics)
+        // A pattern naming a parameter no handler can read (not a declared `PathParameter`) stops the start.
+        for route in table where !route.undeclaredParameters.isEmpty {
+            throw ConfigurationError(description: "route \(route.method) \(route.pattern) uses undeclared path parameters \(route.undeclaredParameters)")
+        }
+        let router = Router(table.map { $0.route(context) })
         let uploads = (config.dataDirectory as NSString).appendingPathComponent("tmp")
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
         BackupService.removeLeftovers(dataDirectory: config.dataDirectory)
@@ -85,12 +89,12 @@ public final class Application: Sendable {
 }
 
 /// `/static/...` with hashed names, and the few files that must keep a fixed root URL.
-func staticRoutes(_ statics: StaticFiles) -> [Route] {
+func staticRoutes(_ statics: StaticFiles) -> [AppRoute] {
     let serveHashed: @Sendable (Request) throws -> Response = { request in
-        guard let r = statics.response(for: request, path: request.parameter("file")) else { throw HTTPError.notFound() }
+        guard let r = statics.response(for: request, path: try request[.file]) else { throw HTTPError.notFound() }
         return r
     }
-    var routes = [Route("GET", "/static/{file...}", .sync(serveHashed))]
+    var routes = [AppRoute("GET", "/static/{file...}", .public(serveHashed))]
     let fixed: @Sendable (Request, String) throws -> Response = { request, file in
         guard let f = statics.file(file) else { throw HTTPError.notFound() }
         if request.headers["If-None-Match"] == f.etag { return Response(status: 304, headers: Headers([("ETag", f.etag)])) }
@@ -102,9 +106,9 @@ func staticRoutes(_ statics: StaticFiles) -> [Route] {
     }
     // The manifest and the service worker name these by fixed URLs.
     for file in ["sw.js", "manifest.webmanifest", "offline.html", "favicon.ico", "apple-touch-icon.png"] {
-        routes.append(Route("GET", "/" + file, .sync({ try fixed($0, file) })))
+        routes.append(AppRoute("GET", "/" + file, .public({ try fixed($0, file) })))
     }
-    routes.append(Route("GET", "/icons/{name}", .sync({ try fixed($0, "icons/" + $0.parameter("name")) })))
+    routes.append(AppRoute("GET", "/icons/{name}", .public({ try fixed($0, "icons/" + $0[.name]) })))
     return routes
 }
 

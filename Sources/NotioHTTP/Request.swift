@@ -52,7 +52,8 @@ public struct Request: Sendable {
     public var body: RequestBody
     /// The peer's address (IPv4/IPv6 text).
     public var remoteAddress: String
-    public var pathParameters: [String: String] = [:]
+    /// Filled by the server from the matched route; read through `self[_: PathParameter]`.
+    var pathParameters: [String: String] = [:]
 
     public init(id: UInt64 = 0, method: String, path: String, query: [String: String] = [:], headers: Headers = Headers(),
                 cookies: [String: String] = [:], body: RequestBody = .none, remoteAddress: String = "127.0.0.1") {
@@ -60,8 +61,19 @@ public struct Request: Sendable {
         self.cookies = cookies; self.body = body; self.remoteAddress = remoteAddress
     }
 
-    /// A path parameter by name (`{id}` in the route pattern).
-    public func parameter(_ name: String) -> String { pathParameters[name] ?? "" }
+    /// A path parameter of this request's route (`{id}` in its pattern). A name the route does not
+    /// declare throws, so a misread parameter fails loudly (a logged 500) instead of reading ""
+    /// and answering a silent 404.
+    public subscript(_ parameter: PathParameter) -> String {
+        get throws {
+            guard let value = pathParameters[parameter.name] else { throw UndeclaredPathParameter(parameter: parameter, path: path) }
+            return value
+        }
+    }
+
+    /// Whether this request's route has the parameter: for a handler shared by `/notes/{id}/x`
+    /// and `/x`.
+    public func declares(_ parameter: PathParameter) -> Bool { pathParameters[parameter.name] != nil }
 
     /// The raw body bytes (empty for forms and bodiless requests).
     public var bodyData: Data {
@@ -80,4 +92,19 @@ public struct Request: Sendable {
         if case .form(_, let files) = body { return files }
         return []
     }
+}
+
+/// The name of a `{name}` segment of a route pattern. Handlers read parameters through constants
+/// of this type (declared once beside the route table), so a misspelt name does not compile.
+public struct PathParameter: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public var description: String { "{\(name)}" }
+}
+
+/// A handler read a path parameter its route does not have: a programming error.
+public struct UndeclaredPathParameter: Error, CustomStringConvertible {
+    public var parameter: PathParameter
+    public var path: String
+    public var description: String { "the handler of \(path) reads \(parameter), which its route pattern does not declare" }
 }

@@ -23,6 +23,16 @@ public struct Route: Sendable {
 
     enum Segment: Sendable, Equatable { case literal(String), parameter(String), rest(String) }
 
+    /// The `{name}` and `{name...}` parameters of the pattern, in order.
+    public var parameters: [PathParameter] {
+        segments.compactMap { seg in
+            switch seg {
+            case .parameter(let name), .rest(let name): return PathParameter(name)
+            case .literal: return nil
+            }
+        }
+    }
+
     public init(_ method: String, _ pattern: String, maxBodyBytes: Int = 1 << 20, spoolsBody: Bool = false, _ handler: Handler) {
         self.method = method; self.pattern = pattern; self.maxBodyBytes = maxBodyBytes; self.spoolsBody = spoolsBody; self.handler = handler
         self.segments = pattern.split(separator: "/").map { part in

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RoutingTests {
     static let routes = [
-        Route("GET", "/notes/{id}", .sync { Response.text("note \($0.parameter("id"))") }),
+        Route("GET", "/notes/{id}", .sync { Response.text("note \(try $0[PathParameter("id")])") }),
         Route("DELETE", "/notes/{id}", .sync { _ in .noContent() }),
         Route("GET", "/echo", .sync { r in
             Response.text("q=\(r.query["q"] ?? "-") x=\(r.query["x"] ?? "-") s=\(r.cookies["s"] ?? "-") t=\(r.cookies["t"] ?? "-") ip=\(r.remoteAddress)")
@@ -265,7 +265,7 @@ import Testing
         let server = try startServer([
             Route("GET", "/slow/{n}", .async { r in
                 try await Task.sleep(for: .milliseconds(30))
-                return Response.text("done \(r.parameter("n"))")
+                return Response.text("done \(try r[PathParameter("n")])")
             }),
         ])
         defer { server.stop() }

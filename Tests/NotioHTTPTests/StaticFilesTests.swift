@@ -19,7 +19,7 @@ import Testing
 
         let server = try startServer([
             Route("GET", "/static/{path...}", .sync { r in
-                guard let response = files.response(for: r, path: r.parameter("path")) else { throw HTTPError.notFound() }
+                guard let response = files.response(for: r, path: try r[PathParameter("path")]) else { throw HTTPError.notFound() }
                 return response
             }),
         ])

@@ -15,8 +15,7 @@ struct AccountsAPI {
     struct SignupBody: Decodable { var email: String; var password: String; var name: String; var agreeTerms: Bool?; var language: String? }
     struct LoginBody: Decodable { var email: String; var password: String }
 
-    func signup(_ request: Request) async throws -> Response {
-        _ = try Guard(app: app).check(request, access: .anyone)
+    func signup(_ request: Request, _ visitor: Visitor) async throws -> Response {
         let body = try JSON.decode(SignupBody.self, from: request)
         let language = body.language == "en" ? "en" : Language.preferred(request).rawValue
         let signedIn = try await app.accounts.signUp(email: body.email, password: body.password, name: body.name,
@@ -27,8 +26,7 @@ struct AccountsAPI {
         return r
     }
 
-    func login(_ request: Request) async throws -> Response {
-        _ = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+    func login(_ request: Request, _ visitor: Visitor) async throws -> Response {
         let body = try JSON.decode(LoginBody.self, from: request)
         let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, address: app.config.trustedProxies.clientAddress(request),
                                                     language: Language.preferred(request).rawValue)
@@ -37,8 +35,7 @@ struct AccountsAPI {
         return r
     }
 
-    func logout(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+    func logout(_ request: Request, _ visitor: Visitor) throws -> Response {
         try app.accounts.logOut(visitor)
         var r = Response.noContent()
         r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
@@ -55,39 +52,36 @@ struct AccountsAPI {
 
     /// Written by hand: scripts and the pages call it often, and JSONEncoder costs more than the
     /// rest of the request together.
-    func me(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let u = visitor.user!
+    func me(_ request: Request, _ member: Member) throws -> Response {
+        let u = member.user
         let body = #"{"user":{"id":"# + JSONText.quote(u.id) + #","email":"# + JSONText.quote(u.email) + #","name":"# + JSONText.quote(u.name)
             + #","language":"# + JSONText.quote(u.language) + #","timeZone":"# + JSONText.quote(u.timeZone) + #"},"csrfToken":"#
-            + JSONText.quote(visitor.csrfToken) + #","readOnly":"# + (visitor.isGuest ? "true" : "false") + "}"
+            + JSONText.quote(member.csrfToken) + #","readOnly":"# + (member.isGuest ? "true" : "false") + "}"
         return Response.json(Data(body.utf8))
     }
 
     struct PreferencesBody: Decodable { var language: String?; var timeZone: String? }
 
     /// `PATCH /api/v1/me`: language and time zone.
-    func updatePreferences(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func updatePreferences(_ request: Request, _ member: Member) throws -> Response {
         let body = try JSON.decode(PreferencesBody.self, from: request)
-        var user = visitor.user!
+        var user = member.user
         var problems: [String: String] = [:]
         if let l = body.language { if ["ko", "en"].contains(l) { user.language = l } else { problems["language"] = "must be ko or en" } }
         if let z = body.timeZone { if TimeZone(identifier: z) != nil { user.timeZone = z } else { problems["timeZone"] = "is not a known time zone" } }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updatePreferences(userId: user.id, language: user.language, timeZone: user.timeZone)
         app.sessions.clear()
-        return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: visitor.csrfToken, readOnly: visitor.isGuest))
+        return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: member.csrfToken, readOnly: member.isGuest))
     }
 
     struct PasswordBody: Decodable { var currentPassword: String; var newPassword: String }
 
     /// `POST /api/v1/me/password`: 204; the reader's other sessions end.
-    func changePassword(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func changePassword(_ request: Request, _ member: Member) async throws -> Response {
         let body = try JSON.decode(PasswordBody.self, from: request)
-        let user = visitor.user!
-        try await app.accounts.changePassword(of: user, current: body.currentPassword, new: body.newPassword, keeping: visitor.tokenHash,
+        let user = member.user
+        try await app.accounts.changePassword(of: user, current: body.currentPassword, new: body.newPassword, keeping: member.tokenHash,
                                               address: app.config.trustedProxies.clientAddress(request), language: user.language)
         return .noContent()
     }
@@ -95,10 +89,9 @@ struct AccountsAPI {
     struct DeleteBody: Decodable { var password: String }
 
     /// `DELETE /api/v1/me`: 204; the account and everything it owns (rows and files) are gone.
-    func deleteAccount(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func deleteAccount(_ request: Request, _ member: Member) async throws -> Response {
         let body = try JSON.decode(DeleteBody.self, from: request)
-        let user = visitor.user!
+        let user = member.user
         try await app.accounts.deleteAccount(of: user, password: body.password, address: app.config.trustedProxies.clientAddress(request),
                                              language: user.language, files: app.files)
         var r = Response.noContent()
@@ -107,9 +100,8 @@ struct AccountsAPI {
     }
 
     /// `POST /api/v1/me/sessions/revoke-others`: 204; every other session of the reader ends.
-    func endOtherSessions(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        try app.accounts.endOtherSessions(of: visitor.user!, keeping: visitor.tokenHash)
+    func endOtherSessions(_ request: Request, _ member: Member) throws -> Response {
+        try app.accounts.endOtherSessions(of: member.user, keeping: member.tokenHash)
         return .noContent()
     }
 

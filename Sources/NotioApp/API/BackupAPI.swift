@@ -12,8 +12,8 @@ struct BackupAPI {
     var service: BackupService { BackupService(store: app.store, files: app.files, dataDirectory: app.config.dataDirectory, limits: app.config.accountLimits) }
 
     /// The whole document as an attachment; `?files=true` makes it a zip with the PDFs and covers.
-    func backup(_ request: Request) throws -> Response {
-        let user = try Guard(app: app).check(request, access: .member).user!
+    func backup(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let withFiles = ["true", "1"].contains(request.query["files"] ?? "")
         let now = app.now()
         let path = try service.export(owner: user, withFiles: withFiles, at: now)
@@ -27,8 +27,8 @@ struct BackupAPI {
 
     /// `mode=replace|merge`, `dryRun=true`; the document as the JSON body, or a multipart `file`
     /// (JSON or the backup zip).
-    func restore(_ request: Request) throws -> Response {
-        let user = try Guard(app: app).check(request, access: .member).user!
+    func restore(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let mode = request.query["mode"] ?? request.formFields["mode"] ?? "merge"
         guard ["replace", "merge"].contains(mode) else { throw HTTPError.unprocessable(["mode": "must be replace or merge"]) }
         let dryRun = ["true", "1"].contains(request.query["dryRun"] ?? request.formFields["dryRun"] ?? "")
@@ -51,10 +51,9 @@ struct BackupAPI {
     // MARK: The settings page
 
     /// `POST /settings/restore`: keeps the upload, runs a dry run and asks for confirmation.
-    func preview(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
-        let ctx = app.pageContext(request, visitor)
+    func preview(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
+        let ctx = app.pageContext(request, member)
         let mode = request.formFields["mode"] == "replace" ? "replace" : "merge"
         guard let file = request.files.first(where: { $0.fieldName == "file" }), file.size > 0 else {
             return app.page(Pages.restorePage(ctx, state: .init(error: ctx.t("backup.noFile"))), status: 422, newCSRF: nil)
@@ -73,9 +72,8 @@ struct BackupAPI {
     }
 
     /// `POST /settings/restore/confirm`: restores the kept upload for real.
-    func confirm(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
+    func confirm(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let f = request.formFields
         let token = f["token"] ?? ""
         guard !token.isEmpty, token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { throw HTTPError.badRequest() }

@@ -39,9 +39,9 @@ struct CardAPI {
     }
 
     /// `POST /api/v1/sentences/{id}/card`: multipart `options` (JSON) and an optional `background` photo.
-    func card(_ request: Request) async throws -> Response {
-        let owner = try Guard(app: app).check(request, access: .member, guestMayPost: true).user!.id
-        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+    func card(_ request: Request, _ member: Member) async throws -> Response {
+        let owner = member.id
+        guard let s = try app.store.sentence(id: request[.id], owner: owner) else { throw ReadingService.sentenceNotFound }
         var raw = request.formFields["options"] ?? "{}"
         if case .bytes(let data) = request.body { raw = String(decoding: data, as: UTF8.self) }
         let options: CardOptions
@@ -55,9 +55,8 @@ struct CardAPI {
     }
 
     /// `GET /widget/sentence.png?token=&w=&h=&theme=`: the widget's sentence as a picture.
-    func widgetPNG(_ request: Request) async throws -> Response {
+    func widgetPNG(_ request: Request, _ user: User) async throws -> Response {
         let widget = WidgetAPI(app: app)
-        let user = try widget.reader(request)
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         guard let s = try widget.pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
             throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")

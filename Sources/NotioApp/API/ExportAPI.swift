@@ -9,8 +9,8 @@ import NotioStore
 struct ExportAPI {
     let app: AppContext
 
-    func markdown(_ request: Request) throws -> Response {
-        let owner = try Guard(app: app).check(request, access: .member).user!.id
+    func markdown(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         let path = (app.config.dataDirectory as NSString).appendingPathComponent("tmp/export-\(UUID().uuidString).zip")
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else { throw HTTPError(500, "export_failed", "The export could not be written.") }
@@ -44,8 +44,8 @@ struct ExportAPI {
         return r
     }
 
-    func anki(_ request: Request) throws -> Response {
-        let owner = try Guard(app: app).check(request, access: .member).user!.id
+    func anki(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         let tsv = AnkiExport.tsv(questions: try app.store.allQuestions(owner: owner))
         var r = Response(status: 200, contentType: "text/tab-separated-values; charset=utf-8", body: Data(tsv.utf8))
         r.headers.set("Content-Disposition", "attachment; filename=\"notio-anki.tsv\"")

@@ -39,9 +39,8 @@ struct ImportsAPI {
         }
     }
 
-    func create(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let (format, counts) = try Self.run(request, app: app, owner: visitor.user!)
+    func create(_ request: Request, _ member: Member) throws -> Response {
+        let (format, counts) = try Self.run(request, app: app, owner: member.user)
         struct Answer: Encodable { var format: String; var counts: ImportCounts }
         return JSON.response(Answer(format: format.rawValue, counts: counts), status: 201)
     }

@@ -31,40 +31,35 @@ struct NotesAPI {
         }
     }
 
-    func upload(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let (note, job) = try app.notes.accept(request, owner: visitor.user!)
+    func upload(_ request: Request, _ member: Member) throws -> Response {
+        let (note, job) = try app.notes.accept(request, owner: member.user)
         struct Answer: Encodable { var note: NoteJSON; var job: JobProgress }
         return JSON.response(Answer(note: NoteJSON(note), job: JobProgress(job)), status: 202)
     }
 
-    func list(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func list(_ request: Request, _ member: Member) throws -> Response {
         let (query, category, favorites) = try NoteFilters.parse(request)
-        let page = try Paging.request(request, language: Paging.language(visitor, request))
-        let notes = try app.store.notes(owner: visitor.user!.id, query: query, category: category, favoritesOnly: favorites, page: page)
+        let page = try Paging.request(request, language: Paging.language(member.visitor, request))
+        let notes = try app.store.notes(owner: member.id, query: query, category: category, favoritesOnly: favorites, page: page)
         return JSON.response(ListJSON(notes, NoteJSON.init))
     }
 
-    func detail(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard let d = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+    func detail(_ request: Request, _ member: Member) throws -> Response {
+        guard let d = try app.store.noteDetail(id: request[.id], owner: member.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         return JSON.response(NoteDetailJSON(d))
     }
 
-    func source(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard let pages = try app.store.notePages(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+    func source(_ request: Request, _ member: Member) throws -> Response {
+        guard let pages = try app.store.notePages(id: request[.id], owner: member.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         struct Answer: Encodable { var pages: [SourcePage] }
         return JSON.response(Answer(pages: pages))
     }
 
     struct PatchBody: Decodable { var title: String?; var category: String?; var favorite: Bool? }
 
-    func update(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
-        let id = request.parameter("id")
+    func update(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        let id = try request[.id]
         guard try app.store.note(id: id, owner: owner) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         let body = try JSON.decode(PatchBody.self, from: request)
         var problems: [String: String] = [:]
@@ -78,24 +73,21 @@ struct NotesAPI {
         return JSON.response(NoteDetailJSON(d))
     }
 
-    func delete(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard try app.notes.delete(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+    func delete(_ request: Request, _ member: Member) throws -> Response {
+        guard try app.notes.delete(id: request[.id], owner: member.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         return .noContent()
     }
 
     // MARK: Jobs
 
-    func job(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard let job = try app.store.job(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+    func job(_ request: Request, _ member: Member) throws -> Response {
+        guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
         return JSON.response(app.jobs.progress(of: job))
     }
 
     /// Server-Sent Events: the job's state now, then every change, until it finishes.
-    func events(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard let job = try app.store.job(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+    func events(_ request: Request, _ member: Member) throws -> Response {
+        guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
         let source = EventSource()
         let runner = app.jobs
         let send: @Sendable (JobProgress) -> Void = { p in
@@ -117,12 +109,11 @@ struct NotesAPI {
         return .events(source)
     }
 
-    func cancel(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let id = request.parameter("id")
-        guard try app.store.requestCancel(jobId: id, owner: visitor.user!.id, at: Date()) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+    func cancel(_ request: Request, _ member: Member) throws -> Response {
+        let id = try request[.id]
+        guard try app.store.requestCancel(jobId: id, owner: member.id, at: Date()) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
         app.jobs.cancel(id)
-        guard let job = try app.store.job(id: id, owner: visitor.user!.id) else { throw HTTPError.notFound() }
+        guard let job = try app.store.job(id: id, owner: member.id) else { throw HTTPError.notFound() }
         return JSON.response(app.jobs.progress(of: job), status: 202)
     }
 }

@@ -36,9 +36,7 @@ struct OCRAPI {
         return file
     }
 
-    func underline(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        _ = visitor
+    func underline(_ request: Request, _ member: Member) async throws -> Response {
         let file = try photo(request)
         let strokes: [Stroke]
         do {
@@ -59,8 +57,7 @@ struct OCRAPI {
         }
     }
 
-    func words(_ request: Request) async throws -> Response {
-        _ = try Guard(app: app).check(request, access: .member)
+    func words(_ request: Request, _ member: Member) async throws -> Response {
         let file = try photo(request)
         do {
             let page = try await app.ocr.words(inImageAt: file.path)

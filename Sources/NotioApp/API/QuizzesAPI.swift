@@ -63,28 +63,26 @@ struct QuizzesAPI {
 
     struct NewQuizBody: Decodable { var difficulty: String; var count: Int }
 
-    func create(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func create(_ request: Request, _ member: Member) async throws -> Response {
         // Whose note comes first: another user's id is 404 whatever the body says.
-        guard try app.store.note(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard try app.store.note(id: request[.id], owner: member.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         let body = try JSON.decode(NewQuizBody.self, from: request)
         var problems: [String: String] = [:]
         let difficulty = Difficulty(rawValue: body.difficulty)
         if difficulty == nil { problems["difficulty"] = "must be easy, medium or hard" }
         if !(1...30).contains(body.count) { problems["count"] = "must be 1 to 30" }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
-        let quiz = try await app.quizzes.makeQuiz(noteId: request.parameter("id"), owner: visitor.user!, difficulty: difficulty!, count: body.count)
+        let quiz = try await app.quizzes.makeQuiz(noteId: request[.id], owner: member.user, difficulty: difficulty!, count: body.count)
         // Fewer new questions than asked for: said, never padded with earlier ones.
         struct Answer: Encodable { var quiz: QuizJSON; var requested: Int; var notice: String? }
-        let language = Language(rawValue: visitor.user!.language) ?? .ko
+        let language = Language(rawValue: member.user.language) ?? .ko
         return JSON.response(Answer(quiz: QuizJSON(quiz), requested: body.count,
                                     notice: quiz.questions.count < body.count ? QuizViews.shortQuizNotice(requested: body.count, made: quiz.questions.count, language) : nil),
                              status: 201)
     }
 
-    func quiz(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+    func quiz(_ request: Request, _ member: Member) throws -> Response {
+        guard let quiz = try app.store.quiz(id: request[.id], owner: member.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
         struct Answer: Encodable { var quiz: QuizJSON }
         return JSON.response(Answer(quiz: QuizJSON(quiz)))
     }
@@ -94,24 +92,22 @@ struct QuizzesAPI {
         var answers: [Item]
     }
 
-    func submit(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+    func submit(_ request: Request, _ member: Member) throws -> Response {
+        guard try app.store.quiz(id: request[.id], owner: member.id) != nil else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
         let body = try JSON.decode(AttemptBody.self, from: request)
-        let (attempt, quiz) = try app.quizzes.submit(quizId: request.parameter("id"), owner: visitor.user!,
+        let (attempt, quiz) = try app.quizzes.submit(quizId: request[.id], owner: member.user,
                                                      answers: body.answers.map { .init(questionId: $0.questionId, choice: $0.choice, text: $0.text) })
-        let note = try app.store.note(id: attempt.noteId, owner: visitor.user!.id)
+        let note = try app.store.note(id: attempt.noteId, owner: member.id)
         struct Answer: Encodable { var attempt: AttemptJSON; var learningRate: Double; var status: String }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: visitor.user!.language) ?? .ko),
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: member.user.language) ?? .ko),
                                     learningRate: note?.learningRate ?? attempt.accuracy,
                                     status: (note?.isDone ?? false) ? "done" : "in_progress"), status: 201)
     }
 
-    func history(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
-        guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
-        let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request, language: Paging.language(visitor, request)))
+    func history(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let note = try app.store.note(id: request[.id], owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request, language: Paging.language(member.visitor, request)))
         // The summary counts every attempt, whatever page is shown.
         let attempts = try app.store.attempts(noteId: note.id, owner: owner)
         let progress = StudyProgress(attempts: attempts.map(AttemptScore.init))
@@ -131,13 +127,12 @@ struct QuizzesAPI {
                                                      accuracy: progress.overallAccuracy, learningRate: progress.learningRate, status: progress.status.rawValue)))
     }
 
-    func attempt(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard let (attempt, quiz) = try app.store.attempt(id: request.parameter("id"), owner: visitor.user!.id) else {
+    func attempt(_ request: Request, _ member: Member) throws -> Response {
+        guard let (attempt, quiz) = try app.store.attempt(id: request[.id], owner: member.id) else {
             throw HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
         }
         struct Answer: Encodable { var attempt: AttemptJSON }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: visitor.user!.language) ?? .ko)))
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: member.user.language) ?? .ko)))
     }
 
     struct WrongJSON: Encodable {
@@ -155,26 +150,24 @@ struct QuizzesAPI {
     }
 
     /// The notebook of one note (`/notes/{id}/wrong-answers`) or of all (`/wrong-answers`).
-    func wrongAnswers(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
+    func wrongAnswers(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         var noteId: String?
-        if request.pathParameters["id"] != nil {
-            guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        if request.declares(.id) {
+            guard let note = try app.store.note(id: request[.id], owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
             noteId = note.id
         }
-        let page = try Paging.request(request, language: Paging.language(visitor, request))
-        let language = Language(rawValue: visitor.user!.language) ?? .ko
+        let page = try Paging.request(request, language: Paging.language(member.visitor, request))
+        let language = Language(rawValue: member.user.language) ?? .ko
         return JSON.response(ListJSON(try app.store.wrongAnswers(owner: owner, noteId: noteId, page: page)) { WrongJSON($0, language: language) })
     }
 
     /// `GET /api/v1/notes/{id}/quiz-supply`: how many new questions a quiz at each level can hold
     /// now — what `POST …/quizzes` would give, counted by the same generation; null for a level
     /// when the provider cannot tell without asking its service.
-    func supply(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
-        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: user.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+    func supply(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
+        guard let detail = try app.store.noteDetail(id: request[.id], owner: user.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         guard detail.summary.state == .ready else {
             throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
         }
@@ -186,43 +179,39 @@ struct QuizzesAPI {
         return JSON.response(Answer(easy: level(.easy), medium: level(.medium), hard: level(.hard), perQuiz: QuizSupply.perQuiz))
     }
 
-    func retryWrong(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let quiz = try app.quizzes.retryWrong(noteId: request.parameter("id"), owner: visitor.user!)
+    func retryWrong(_ request: Request, _ member: Member) throws -> Response {
+        let quiz = try app.quizzes.retryWrong(noteId: request[.id], owner: member.user)
         struct Answer: Encodable { var quiz: QuizJSON }
         return JSON.response(Answer(quiz: QuizJSON(quiz)), status: 201)
     }
 
-    func stats(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        return JSON.response(try StudyStats.compute(store: app.store, user: visitor.user!, now: Date()))
+    func stats(_ request: Request, _ member: Member) throws -> Response {
+        return JSON.response(try StudyStats.compute(store: app.store, user: member.user, now: Date()))
     }
 
     // MARK: Review queue
 
-    func reviewQueue(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func reviewQueue(_ request: Request, _ member: Member) throws -> Response {
         let now = Date()
-        let due = try app.store.dueQuestionReviews(owner: visitor.user!.id, at: now)
+        let due = try app.store.dueQuestionReviews(owner: member.id, at: now)
         struct Item: Encodable { var question: QuestionJSON; var noteId: String; var noteTitle: String; var due: Date }
         struct Answer: Encodable { var items: [Item]; var due: Int }
         return JSON.response(Answer(items: due.map { Item(question: QuestionJSON($0.1), noteId: $0.noteId, noteTitle: $0.noteTitle, due: $0.0.due) },
-                                    due: try app.store.dueReviewCount(owner: visitor.user!.id, at: now)))
+                                    due: try app.store.dueReviewCount(owner: member.id, at: now)))
     }
 
     struct ReviewBody: Decodable { var choice: Int?; var text: String? }
 
-    func answerReview(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func answerReview(_ request: Request, _ member: Member) throws -> Response {
         let body = try JSON.decode(ReviewBody.self, from: request)
-        let id = request.parameter("questionId")
-        let (graded, question, card) = try app.quizzes.review(questionId: id, owner: visitor.user!, given: .init(questionId: id, choice: body.choice, text: body.text))
+        let id = try request[.questionId]
+        let (graded, question, card) = try app.quizzes.review(questionId: id, owner: member.user, given: .init(questionId: id, choice: body.choice, text: body.text))
         struct Answer: Encodable {
             var isCorrect: Bool; var given: String; var correctAnswer: String; var correctIndex: Int?; var conceptName: String; var nextDue: Date
             var reason: String; var reasonMessage: String
         }
         let why = ReasonJSON(AnswerVerdict.of(question, given: graded.given, choice: graded.choice, stored: graded.isCorrect),
-                             Language(rawValue: visitor.user!.language) ?? .ko)
+                             Language(rawValue: member.user.language) ?? .ko)
         return JSON.response(Answer(isCorrect: graded.isCorrect, given: graded.given, correctAnswer: question.answer,
                                     correctIndex: question.correctIndex, conceptName: question.conceptName, nextDue: card.due,
                                     reason: why.reason, reasonMessage: why.reasonMessage))

@@ -35,20 +35,15 @@ struct ReadingAPI {
         }
     }
 
-    private func member(_ request: Request) throws -> String {
-        try Guard(app: app).check(request, access: .member).user!.id
-    }
-
     /// The signed-in reader's id and the page their list request asks for.
-    private func memberPage(_ request: Request) throws -> (String, PageRequest) {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        return (visitor.user!.id, try Paging.request(request, language: Paging.language(visitor, request)))
+    private func memberPage(_ request: Request, _ member: Member) throws -> (String, PageRequest) {
+        (member.id, try Paging.request(request, language: Paging.language(member.visitor, request)))
     }
 
     // MARK: Books
 
-    func listBooks(_ request: Request) throws -> Response {
-        let (owner, page) = try memberPage(request)
+    func listBooks(_ request: Request, _ member: Member) throws -> Response {
+        let (owner, page) = try memberPage(request, member)
         var status: BookStatus?
         if let raw = request.query["status"], !raw.isEmpty, raw != "all" {
             guard let s = BookStatus(rawValue: raw) else { throw HTTPError.unprocessable(["status": "must be reading, finished or wishlist"]) }
@@ -62,8 +57,8 @@ struct ReadingAPI {
         var publishedAt: String?, coverUrl: String?, status: String?
     }
 
-    func createBook(_ request: Request) throws -> Response {
-        let owner = try member(request)
+    func createBook(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         let body = try JSON.decode(NewBook.self, from: request)
         let book = try app.reading.addBook(.init(title: body.title, author: body.author ?? "", publisher: body.publisher,
                                                  isbn: body.isbn13 ?? body.isbn, genre: body.genre, publishedAt: body.publishedAt,
@@ -72,9 +67,9 @@ struct ReadingAPI {
         return JSON.response(Answer(book: BookJSON(book)), status: 201)
     }
 
-    func book(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+    func book(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let book = try app.store.book(id: request[.id], owner: owner) else { throw ReadingService.bookNotFound }
         // The book's first sentences; the rest page through `/api/v1/sentences?bookId=`.
         let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id), page: PageRequest(limit: 1000)).items
         struct Answer: Encodable {
@@ -90,9 +85,9 @@ struct ReadingAPI {
         return JSON.response(Answer(book: BookJSON(book), sentences: sentences.map(SentenceJSON.init)))
     }
 
-    func updateBook(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        let id = request.parameter("id")
+    func updateBook(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        let id = try request[.id]
         guard try app.store.book(id: id, owner: owner) != nil else { throw ReadingService.bookNotFound }
         let patch = try JSONPatch(request)
         var changes = BookChanges()
@@ -126,16 +121,16 @@ struct ReadingAPI {
         return JSON.response(BookJSON(book))
     }
 
-    func deleteBook(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        guard try app.reading.deleteBook(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+    func deleteBook(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard try app.reading.deleteBook(id: request[.id], owner: owner) else { throw ReadingService.bookNotFound }
         return .noContent()
     }
 
     /// The stored copy of a book's cover. Covers are named by their content: cache them for long.
-    func cover(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        guard let name = try app.store.bookCoverFile(id: request.parameter("id"), owner: owner),
+    func cover(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let name = try app.store.bookCoverFile(id: request[.id], owner: owner),
               let path = app.reading.covers.path(of: name) else {
             throw HTTPError.notFound("표지가 없어요. (No cover.)")
         }
@@ -149,9 +144,9 @@ struct ReadingAPI {
 
     struct NewSentence: Decodable { var text: String; var page: Int?; var emotion: String?; var memo: String? }
 
-    func createSentence(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        let bookId = request.parameter("id")
+    func createSentence(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        let bookId = try request[.id]
         guard try app.store.book(id: bookId, owner: owner) != nil else { throw ReadingService.bookNotFound }
         let body = try JSON.decode(NewSentence.self, from: request)
         let emotion = try Self.emotion(body.emotion)
@@ -179,20 +174,20 @@ struct ReadingAPI {
         return f
     }
 
-    func listSentences(_ request: Request) throws -> Response {
-        let (owner, page) = try memberPage(request)
+    func listSentences(_ request: Request, _ member: Member) throws -> Response {
+        let (owner, page) = try memberPage(request, member)
         return JSON.response(ListJSON(try app.store.sentences(owner: owner, try Self.filter(request), page: page), SentenceJSON.init))
     }
 
-    func sentence(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+    func sentence(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let s = try app.store.sentence(id: request[.id], owner: owner) else { throw ReadingService.sentenceNotFound }
         return JSON.response(SentenceJSON(s))
     }
 
-    func updateSentence(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        let id = request.parameter("id")
+    func updateSentence(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        let id = try request[.id]
         guard let current = try app.store.sentence(id: id, owner: owner) else { throw ReadingService.sentenceNotFound }
         let patch = try JSONPatch(request)
         var changes = SentenceChanges()
@@ -207,9 +202,9 @@ struct ReadingAPI {
         return JSON.response(SentenceJSON(s))
     }
 
-    func deleteSentence(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        guard try app.store.deleteSentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+    func deleteSentence(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard try app.store.deleteSentence(id: request[.id], owner: owner) else { throw ReadingService.sentenceNotFound }
         return .noContent()
     }
 

@@ -49,15 +49,14 @@ struct ReadingStatsAPI {
         return y
     }
 
-    func reading(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let stats = try Self.compute(app: app, user: visitor.user!, period: try Self.period(request.query["period"]), date: request.query["date"],
-                                     settle: !visitor.isGuest)
+    func reading(_ request: Request, _ member: Member) throws -> Response {
+        let stats = try Self.compute(app: app, user: member.user, period: try Self.period(request.query["period"]), date: request.query["date"],
+                                     settle: !member.isGuest)
         return JSON.response(stats)
     }
 
-    func heatmap(_ request: Request) throws -> Response {
-        let user = try Guard(app: app).check(request, access: .member).user!
+    func heatmap(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let year = try Self.year(request.query["year"], now: app.now(), zone: TimeZone(identifier: user.timeZone) ?? .current)
         struct Answer: Encodable { var year: Int; var days: [HeatmapDay] }
         return JSON.response(Answer(year: year, days: try Self.heatmap(app: app, user: user, year: year)))

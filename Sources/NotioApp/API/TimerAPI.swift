@@ -25,10 +25,6 @@ struct TimerAPI {
         }
     }
 
-    private func member(_ request: Request) throws -> String {
-        try Guard(app: app).check(request, access: .member).user!.id
-    }
-
     private func answer(_ result: (timer: ReadingTimer, session: ReadingSession?), owner: String, now: Date) throws -> Response {
         let title = try result.timer.bookId.flatMap { try app.store.book(id: $0, owner: owner)?.title }
         struct Answer: Encodable {
@@ -57,16 +53,16 @@ struct TimerAPI {
         return HTTPError(409, "timer_conflict", "\(ko) (The timer is \(c.state.rawValue); it cannot \(c.action).)")
     }
 
-    func state(_ request: Request) throws -> Response {
-        let owner = try member(request)
+    func state(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         let now = app.now()
         return try answer((try app.store.readingTimer(owner: owner, at: now), nil), owner: owner, now: now)
     }
 
     struct StartBody: Decodable { var bookId: String; var minutes: Int }
 
-    func start(_ request: Request) throws -> Response {
-        let owner = try member(request)
+    func start(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         let body = try JSON.decode(StartBody.self, from: request)
         guard ReadingTimer.minutes.contains(body.minutes) else {
             throw HTTPError.unprocessable(["minutes": "must be \(ReadingTimer.minutes.lowerBound) to \(ReadingTimer.minutes.upperBound)"],
@@ -76,18 +72,18 @@ struct TimerAPI {
         return try change(request, owner: owner) { t, now in try t.start(bookId: body.bookId, minutes: body.minutes, at: now); return nil }
     }
 
-    func pause(_ request: Request) throws -> Response {
-        let owner = try member(request)
+    func pause(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         return try change(request, owner: owner) { t, now in try t.pause(at: now); return nil }
     }
 
-    func resume(_ request: Request) throws -> Response {
-        let owner = try member(request)
+    func resume(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         return try change(request, owner: owner) { t, now in try t.resume(at: now); return nil }
     }
 
-    func stop(_ request: Request) throws -> Response {
-        let owner = try member(request)
+    func stop(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         return try change(request, owner: owner) { t, now in try t.stop(at: now) }
     }
 
@@ -118,14 +114,13 @@ struct TimerAPI {
         throw HTTPError.unprocessable([field: "must be an ISO 8601 time or a date YYYY-MM-DD"])
     }
 
-    func sessions(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
+    func sessions(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let zone = TimeZone(identifier: user.timeZone) ?? .current
         let from = try Self.time(request.query["from"], zone: zone, field: "from")
         let to = try Self.time(request.query["to"], zone: zone, field: "to")
         let bookId = request.query["bookId"].flatMap { $0.isEmpty ? nil : $0 }
-        let page = try Paging.request(request, language: Paging.language(visitor, request))
+        let page = try Paging.request(request, language: Paging.language(member.visitor, request))
         _ = try app.store.readingTimer(owner: user.id, at: app.now())
         let sessions = try app.store.readingSessions(owner: user.id, from: from, to: to, bookId: bookId, page: page)
         var titles: [String: String] = [:]
@@ -157,9 +152,9 @@ struct TimerAPI {
         return (start, end, seconds)
     }
 
-    func addSession(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        let bookId = request.parameter("id")
+    func addSession(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        let bookId = try request[.id]
         guard let book = try app.store.book(id: bookId, owner: owner) else { throw ReadingService.bookNotFound }
         let (start, end, seconds) = try sessionTimes(request, current: nil)
         let session = ReadingSession(bookId: bookId, startedAt: start, endedAt: end, seconds: seconds)
@@ -170,17 +165,17 @@ struct TimerAPI {
 
     static let sessionNotFound = HTTPError.notFound("독서 기록을 찾을 수 없어요. (Reading session not found.)")
 
-    func updateSession(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        guard let current = try app.store.readingSession(id: request.parameter("id"), owner: owner) else { throw Self.sessionNotFound }
+    func updateSession(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let current = try app.store.readingSession(id: request[.id], owner: owner) else { throw Self.sessionNotFound }
         let (start, end, seconds) = try sessionTimes(request, current: current)
         try app.store.updateReadingSession(id: current.id, owner: owner, startedAt: start, endedAt: end, seconds: seconds)
         return JSON.response(SessionJSON(ReadingSession(id: current.id, bookId: current.bookId, startedAt: start, endedAt: end, seconds: seconds), bookTitle: nil))
     }
 
-    func deleteSession(_ request: Request) throws -> Response {
-        let owner = try member(request)
-        guard try app.store.deleteReadingSession(id: request.parameter("id"), owner: owner) else { throw Self.sessionNotFound }
+    func deleteSession(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard try app.store.deleteReadingSession(id: request[.id], owner: owner) else { throw Self.sessionNotFound }
         return .noContent()
     }
 }

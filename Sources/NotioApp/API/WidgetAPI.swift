@@ -11,17 +11,6 @@ struct WidgetAPI {
 
     static let badToken = HTTPError(401, "invalid_widget_token", "위젯 주소가 만료되었거나 취소되었어요. 설정에서 새 주소를 만들어 주세요. (This widget address was revoked or never existed: make a new one in the settings.)")
 
-    /// The reader of a widget request: by its token, else by its session.
-    func reader(_ request: Request) throws -> User {
-        if let token = request.query["token"] {
-            guard !token.isEmpty, let user = try app.store.widgetTokenOwner(hash: Crypto.sha256(token)) else { throw Self.badToken }
-            return user
-        }
-        let visitor = try app.visitor(for: request)
-        guard let user = visitor.user else { throw Self.badToken }
-        return user
-    }
-
     /// The reader's local date, `YYYY-MM-DD`.
     func today(_ user: User) -> String {
         ReadingStatsCalculator(timeZone: TimeZone(identifier: user.timeZone) ?? .current).day(app.now())
@@ -33,16 +22,16 @@ struct WidgetAPI {
                          : try app.store.dailySentence(owner: user.id, day: today(user), emotion: emotion)
     }
 
-    func random(_ request: Request) throws -> Response {
-        let user = try Guard(app: app).check(request, access: .member).user!
+    func random(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         guard let s = try app.store.randomSentence(owner: user.id, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
             throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
         }
         return noStore(JSON.response(ReadingAPI.SentenceJSON(s)))
     }
 
-    func daily(_ request: Request) throws -> Response {
-        let user = try Guard(app: app).check(request, access: .member).user!
+    func daily(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         guard let s = try app.store.dailySentence(owner: user.id, day: today(user)) else {
             throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
         }
@@ -63,8 +52,7 @@ struct WidgetAPI {
     }
 
     /// `GET /api/v1/widget/sentence`: for Scriptable, Shortcuts, KWGT and friends.
-    func json(_ request: Request) throws -> Response {
-        let user = try reader(request)
+    func json(_ request: Request, _ user: User) throws -> Response {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let s = try pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"]))
         var r = JSON.response(WidgetJSON(mode: mode, date: today(user), sentence: s.map(ReadingAPI.SentenceJSON.init),
@@ -76,14 +64,7 @@ struct WidgetAPI {
 
     /// `GET /widget/sentence`: a small card that refreshes itself (every 15 minutes for random
     /// sentences, at the next hour for the daily one), fit for an iframe or a web widget.
-    func html(_ request: Request) throws -> Response {
-        let user: User
-        do { user = try reader(request) } catch let e as HTTPError {
-            var r = Response.html(WidgetView.message(e.message, language: .ko), status: e.status)
-            r.headers.set("Cache-Control", "no-store")
-            for (name, value) in SecurityHeaders.widget { r.headers.set(name, value) }
-            return r
-        }
+    func html(_ request: Request, _ user: User) throws -> Response {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let emotion = try? ReadingAPI.emotion(request.query["emotion"])
         let s = try pick(user, mode: mode, emotion: emotion ?? nil)
@@ -95,16 +76,24 @@ struct WidgetAPI {
         return r
     }
 
+    /// `GET /widget/sentence` without a valid token: a small page that says so, not JSON.
+    static func refusedPage(_ e: HTTPError) -> Response {
+        var r = Response.html(WidgetView.message(e.message, language: .ko), status: e.status)
+        r.headers.set("Cache-Control", "no-store")
+        for (name, value) in SecurityHeaders.widget { r.headers.set(name, value) }
+        return r
+    }
+
     // MARK: Tokens
 
-    func createToken(_ request: Request) throws -> Response {
-        let user = try Guard(app: app).check(request, access: .member).user!
+    func createToken(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let token = try makeToken(for: user)
         return JSON.response(TokenJSON(token: token, base: publicBase(request)), status: 201)
     }
 
-    func revokeToken(_ request: Request) throws -> Response {
-        let user = try Guard(app: app).check(request, access: .member).user!
+    func revokeToken(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         try app.store.revokeWidgetTokens(owner: user.id)
         return .noContent()
     }

@@ -9,6 +9,8 @@ struct Visitor: Sendable {
     var tokenHash: Data?
     /// The double-submit token of a visitor without a session (sign-in and sign-up forms).
     var anonymousCSRF: String?
+    /// That token when it was made up for this page request: `AppContext.page` sets its cookie.
+    var newCSRF: String?
 
     var isSignedIn: Bool { user != nil }
     var isGuest: Bool { session?.readOnly ?? false }

@@ -8,8 +8,8 @@ import NotioStore
 struct AccountPages {
     let app: AppContext
 
-    func root(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
+    func root(_ request: Request, _ visitor: Visitor) throws -> Response {
+        let newCSRF = visitor.newCSRF
         let ctx = app.pageContext(request, visitor)
         guard let user = visitor.user else { return app.page(Pages.splash(ctx), newCSRF: newCSRF) }
         let recent = try app.store.notes(owner: user.id, page: PageRequest(limit: 3)).items
@@ -17,27 +17,26 @@ struct AccountPages {
         let study = HomeStudySummary(noteCount: try app.store.noteCount(owner: user.id), streakDays: stats.streakDays, weekQuestions: stats.thisWeek.questions,
                                      recent: recent, reviewDue: stats.reviewDue,
                                      wrongCount: try app.store.wrongAnswerCount(owner: user.id))
-        let owner = visitor.user!.id
+        let owner = user.id
         let reading = HomeReadingSummary(bookCount: try app.store.bookCounts(owner: owner).values.reduce(0, +),
                                          sentenceCount: try app.store.sentenceCount(owner: owner))
         return app.page(Pages.home(ctx, study: study, reading: reading), newCSRF: newCSRF)
     }
 
-    func onboarding(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
+    func onboarding(_ request: Request, _ visitor: Visitor) throws -> Response {
+        let newCSRF = visitor.newCSRF
         return app.page(Pages.onboarding(app.pageContext(request, visitor)), newCSRF: newCSRF)
     }
 
-    func loginForm(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
+    func loginForm(_ request: Request, _ visitor: Visitor) throws -> Response {
+        let newCSRF = visitor.newCSRF
         if visitor.isSignedIn && !visitor.isGuest { return .redirect("/") }
         let ctx = app.pageContext(request, visitor)
         let flash = request.query["deleted"] != nil ? Layout.Flash(ctx.t("settings.delete.done"), kind: .success) : nil
         return app.page(Pages.login(ctx, email: "", error: nil, flash: flash), newCSRF: newCSRF)
     }
 
-    func login(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+    func login(_ request: Request, _ visitor: Visitor) async throws -> Response {
         let fields = request.formFields
         let email = fields["email"] ?? ""
         let ctx = app.pageContext(request, visitor)
@@ -53,14 +52,13 @@ struct AccountPages {
         }
     }
 
-    func signupForm(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
+    func signupForm(_ request: Request, _ visitor: Visitor) throws -> Response {
+        let newCSRF = visitor.newCSRF
         if visitor.isSignedIn && !visitor.isGuest { return .redirect("/") }
         return app.page(Pages.signup(app.pageContext(request, visitor), values: [:], errors: [:]), newCSRF: newCSRF)
     }
 
-    func signup(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+    func signup(_ request: Request, _ visitor: Visitor) async throws -> Response {
         let f = request.formFields
         let ctx = app.pageContext(request, visitor)
         let values = ["name": f["name"] ?? "", "email": f["email"] ?? ""]
@@ -90,13 +88,12 @@ struct AccountPages {
         return r
     }
 
-    func terms(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
+    func terms(_ request: Request, _ visitor: Visitor) throws -> Response {
+        let newCSRF = visitor.newCSRF
         return app.page(Pages.terms(app.pageContext(request, visitor)), newCSRF: newCSRF)
     }
 
-    func logout(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+    func logout(_ request: Request, _ visitor: Visitor) throws -> Response {
         try app.accounts.logOut(visitor)
         var r = Response.redirect("/login")
         r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
@@ -104,30 +101,27 @@ struct AccountPages {
     }
 
     /// `POST /settings/password`.
-    func changePassword(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
+    func changePassword(_ request: Request, _ member: Member) async throws -> Response {
+        let user = member.user
         let f = request.formFields
-        return try await settingsAction(request, visitor) {
-            try await app.accounts.changePassword(of: user, current: f["currentPassword"] ?? "", new: f["newPassword"] ?? "", keeping: visitor.tokenHash,
+        return try await settingsAction(request, member) {
+            try await app.accounts.changePassword(of: user, current: f["currentPassword"] ?? "", new: f["newPassword"] ?? "", keeping: member.tokenHash,
                                                   address: app.config.trustedProxies.clientAddress(request), language: user.language)
             return .redirect("/settings?done=password")
         }
     }
 
     /// `POST /settings/sessions`: sign out every other device.
-    func endOtherSessions(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        try app.accounts.endOtherSessions(of: visitor.user!, keeping: visitor.tokenHash)
+    func endOtherSessions(_ request: Request, _ member: Member) throws -> Response {
+        try app.accounts.endOtherSessions(of: member.user, keeping: member.tokenHash)
         return .redirect("/settings?done=sessions")
     }
 
     /// `POST /settings/delete-account`: the account and everything it owns, gone; back to the
     /// welcome page, signed out.
-    func deleteAccount(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
-        return try await settingsAction(request, visitor) {
+    func deleteAccount(_ request: Request, _ member: Member) async throws -> Response {
+        let user = member.user
+        return try await settingsAction(request, member) {
             try await app.accounts.deleteAccount(of: user, password: request.formFields["password"] ?? "",
                                                  address: app.config.trustedProxies.clientAddress(request), language: user.language, files: app.files)
             var r = Response.redirect("/login?deleted=1")
@@ -138,21 +132,20 @@ struct AccountPages {
 
     /// Runs a settings form's action; a refusal (wrong password, too short, too many tries)
     /// shows the settings page again with the reason.
-    private func settingsAction(_ request: Request, _ visitor: Visitor, _ action: () async throws -> Response) async throws -> Response {
+    private func settingsAction(_ request: Request, _ member: Member, _ action: () async throws -> Response) async throws -> Response {
         do {
             return try await action()
         } catch let e as HTTPError where [403, 422, 429, 503].contains(e.status) {
-            let ctx = app.pageContext(request, visitor)
-            let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: visitor.user!.id) != nil)
-            var r = app.page(Pages.settings(ctx, timeZone: visitor.user!.timeZone, widget: widget, flash: Layout.Flash(e.message, kind: .error)),
+            let ctx = app.pageContext(request, member)
+            let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: member.id) != nil)
+            var r = app.page(Pages.settings(ctx, timeZone: member.user.timeZone, widget: widget, flash: Layout.Flash(e.message, kind: .error)),
                              status: e.status, newCSRF: nil)
             if let seconds = e.retryAfter { r.headers.set("Retry-After", String(seconds)) }
             return r
         }
     }
 
-    func guest(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .anyone, guestMayPost: true)
+    func guest(_ request: Request, _ visitor: Visitor) throws -> Response {
         let signedIn = try app.accounts.startGuest(language: app.pageContext(request, visitor).language.rawValue)
         try app.accounts.logOut(visitor)
         var r = Response.redirect("/")
@@ -160,30 +153,28 @@ struct AccountPages {
         return r
     }
 
-    func settings(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard let user = visitor.user else { return .redirect("/login") }
+    func settings(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
-        var page = Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone, widget: widget)
-        let ctx = app.pageContext(request, visitor)
+        var page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone, widget: widget)
+        let ctx = app.pageContext(request, member)
         let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked"]
         if request.query["restored"] != nil {
             page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
         } else if let key = done[request.query["done"] ?? ""] {
             page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t(key), kind: .success))
         }
-        return app.page(page, newCSRF: newCSRF)
+        return app.page(page, newCSRF: nil)
     }
 
     /// `POST /settings/widget`: make (or renew) the widget address, shown once on the page; or revoke it.
-    func widget(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
+    func widget(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let api = WidgetAPI(app: app)
         switch request.formFields["action"] ?? "" {
         case "create":
             let urls = WidgetAPI.TokenJSON(token: try api.makeToken(for: user), base: api.publicBase(request))
-            let page = Pages.settings(app.pageContext(request, visitor), timeZone: user.timeZone,
+            let page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone,
                                       widget: WidgetSettings(hasToken: true, newURLs: (urls.widgetUrl, urls.jsonUrl, urls.imageUrl)))
             return app.page(page, newCSRF: nil)
         case "revoke":
@@ -195,8 +186,7 @@ struct AccountPages {
     }
 
     /// Language and time zone. A visitor without an account only sets the language cookie.
-    func saveSettings(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .anyone)
+    func saveSettings(_ request: Request, _ visitor: Visitor) throws -> Response {
         let f = request.formFields
         let language = Language(rawValue: f["language"] ?? "") ?? .ko
         var r = Response.redirect(visitor.user == nil ? "/" : "/settings")
@@ -209,9 +199,4 @@ struct AccountPages {
         return r
     }
 
-    private func comingSoon(_ request: Request, title: String) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard visitor.isSignedIn else { return .redirect("/login") }
-        return app.page(Pages.comingSoon(app.pageContext(request, visitor), title: title), newCSRF: newCSRF)
-    }
 }

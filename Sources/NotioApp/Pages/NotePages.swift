@@ -10,74 +10,65 @@ struct NotePages {
 
     private static let notFound = HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)")
 
-    /// The signed-in visitor (member or guest) of a page, or nil when a sign-in is needed.
-    private func reader(_ request: Request) throws -> (Visitor, PageContext, String?)? {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard visitor.isSignedIn else { return nil }
-        return (visitor, app.pageContext(request, visitor), newCSRF)
-    }
-
     private var maxUploadMB: Int { max(1, app.config.maxUploadBytes / (1 << 20)) }
 
-    func list(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+    func list(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
         let (query, category, favorites) = (try? NoteFilters.parse(request)) ?? (request.query["q"], nil, false)
         let filters = NoteListFilters(query: query ?? "", category: category, favoritesOnly: favorites)
-        let owner = visitor.user!.id
+        let owner = member.id
         let notes = try app.store.notes(owner: owner, query: query, category: category, favoritesOnly: favorites, page: Paging.screen(request))
         let total = try app.store.noteCount(owner: owner, query: query, category: category, favoritesOnly: favorites)
         let flash = request.query["deleted"] != nil ? Layout.Flash(ctx.t("note.deleted"), kind: .success) : nil
         return app.page(Pages.notesList(ctx, notes: notes.items, total: total, more: Paging.nextHref(request, notes.next), filters: filters,
-                                        maxUploadMB: maxUploadMB, flash: flash), newCSRF: newCSRF)
+                                        maxUploadMB: maxUploadMB, flash: flash), newCSRF: nil)
     }
 
     /// `POST /notes`: the upload form without JavaScript. A refused file re-renders the list with
     /// the sheet open and the reason.
-    func upload(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func upload(_ request: Request, _ member: Member) throws -> Response {
         do {
             // A full account is told so on the form, like any other refused file.
-            let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: visitor.user!.language) ?? .ko) {
-                try app.notes.accept(request, owner: visitor.user!)
+            let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: member.user.language) ?? .ko) {
+                try app.notes.accept(request, owner: member.user)
             }
             return .redirect("/notes/\(note.id)/progress")
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
-            let ctx = app.pageContext(request, visitor)
+            let ctx = app.pageContext(request, member)
             let f = request.formFields
             let state = UploadFormState(error: e.fields["file"] ?? e.fields.values.first ?? e.message,
                                         category: NoteCategory(rawValue: f["category"] ?? "") ?? .major, title: f["title"] ?? "")
-            let notes = try app.store.notes(owner: visitor.user!.id, page: PageRequest(limit: Paging.screenful))
-            return app.page(Pages.notesList(ctx, notes: notes.items, total: try app.store.noteCount(owner: visitor.user!.id),
+            let notes = try app.store.notes(owner: member.id, page: PageRequest(limit: Paging.screenful))
+            return app.page(Pages.notesList(ctx, notes: notes.items, total: try app.store.noteCount(owner: member.id),
                                             more: notes.next.map { "/notes?cursor=\($0.token)" }, filters: NoteListFilters(), upload: state,
                                             maxUploadMB: maxUploadMB),
                             status: e.status, newCSRF: nil)
         }
     }
 
-    func progress(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
-        guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw Self.notFound }
+    func progress(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
+        guard let note = try app.store.note(id: request[.id], owner: owner) else { throw Self.notFound }
         guard note.state == .analysing else { return .redirect("/notes/\(note.id)") }
         guard let jobId = note.jobId, let job = try app.store.job(id: jobId, owner: owner) else { return .redirect("/notes") }
-        return app.page(Pages.noteProgress(ctx, note: note, job: app.jobs.progress(of: job)), newCSRF: newCSRF)
+        return app.page(Pages.noteProgress(ctx, note: note, job: app.jobs.progress(of: job)), newCSRF: nil)
     }
 
-    func summary(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id) else { throw Self.notFound }
+    func summary(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        guard let detail = try app.store.noteDetail(id: request[.id], owner: member.id) else { throw Self.notFound }
         if detail.summary.state == .analysing { return .redirect("/notes/\(detail.summary.id)/progress") }
         let flash = request.query["saved"] != nil ? Layout.Flash(ctx.t("note.saved"), kind: .success) : nil
-        let study = detail.summary.state == .ready ? try QuizPages(app: app).panel(noteId: detail.summary.id, user: visitor.user!,
+        let study = detail.summary.state == .ready ? try QuizPages(app: app).panel(noteId: detail.summary.id, user: member.user,
                                                                                             detail: ctx.isGuest ? nil : detail) : nil
-        return app.page(Pages.noteSummary(ctx, detail: detail, study: study, flash: flash), newCSRF: newCSRF)
+        return app.page(Pages.noteSummary(ctx, detail: detail, study: study, flash: flash), newCSRF: nil)
     }
 
     /// `POST /notes/{id}`: any of title, category, favorite. Ownership is checked before the fields.
-    func update(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
-        let id = request.parameter("id")
+    func update(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        let id = try request[.id]
         guard let note = try app.store.note(id: id, owner: owner) else { throw Self.notFound }
         let f = request.formFields
         var title: String?
@@ -98,44 +89,43 @@ struct NotePages {
         return .redirect("/notes/\(note.id)?saved=1")
     }
 
-    func deleteConfirm(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        guard let note = try app.store.note(id: request.parameter("id"), owner: visitor.user!.id) else { throw Self.notFound }
-        return app.page(Pages.noteDeleteConfirm(ctx, note: note), newCSRF: newCSRF)
+    func deleteConfirm(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        guard let note = try app.store.note(id: request[.id], owner: member.id) else { throw Self.notFound }
+        return app.page(Pages.noteDeleteConfirm(ctx, note: note), newCSRF: nil)
     }
 
-    func delete(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard try app.notes.delete(id: request.parameter("id"), owner: visitor.user!.id) else { throw Self.notFound }
+    func delete(_ request: Request, _ member: Member) throws -> Response {
+        guard try app.notes.delete(id: request[.id], owner: member.id) else { throw Self.notFound }
         return .redirect("/notes?deleted=1")
     }
 
-    func concept(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id),
-              let index = detail.concepts.firstIndex(where: { $0.id == request.parameter("conceptId") })
+    func concept(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let conceptId = try request[.conceptId]
+        guard let detail = try app.store.noteDetail(id: request[.id], owner: member.id),
+              let index = detail.concepts.firstIndex(where: { $0.id == conceptId })
         else { throw HTTPError.notFound("개념을 찾을 수 없어요. (Concept not found.)") }
         let list = detail.concepts
         let html = Pages.concept(ctx, note: detail.summary, concept: list[index], index: index, count: list.count,
                                  previous: index > 0 ? list[index - 1] : nil, next: index + 1 < list.count ? list[index + 1] : nil)
-        return app.page(html, newCSRF: newCSRF)
+        return app.page(html, newCSRF: nil)
     }
 
     /// `GET /notes/{id}/source`; `?page=N` (the page-jump form without JavaScript) goes to `#p-N`.
-    func source(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
-        guard let note = try app.store.note(id: request.parameter("id"), owner: owner),
+    func source(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
+        guard let note = try app.store.note(id: request[.id], owner: owner),
               let pages = try app.store.notePages(id: note.id, owner: owner) else { throw Self.notFound }
         if let page = request.query["page"].flatMap(Int.init) { return .redirect("/notes/\(note.id)/source#p-\(page)") }
-        return app.page(Pages.noteSource(ctx, note: note, pages: pages), newCSRF: newCSRF)
+        return app.page(Pages.noteSource(ctx, note: note, pages: pages), newCSRF: nil)
     }
 
     /// `POST /jobs/{id}/cancel`: the 취소 button without JavaScript.
-    func cancelJob(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let id = request.parameter("id")
-        guard try app.store.requestCancel(jobId: id, owner: visitor.user!.id, at: Date()) else {
+    func cancelJob(_ request: Request, _ member: Member) throws -> Response {
+        let id = try request[.id]
+        guard try app.store.requestCancel(jobId: id, owner: member.id, at: Date()) else {
             throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)")
         }
         app.jobs.cancel(id)

@@ -3,6 +3,9 @@ import NotioCore
 import NotioHTTP
 
 extension AppContext {
+    /// The context a signed-in account's page needs.
+    func pageContext(_ request: Request, _ member: Member) -> PageContext { pageContext(request, member.visitor) }
+
     /// The context a view needs. A visitor without a session gets a double-submit CSRF token,
     /// set as a cookie by `page(_:)` when it is new.
     func pageContext(_ request: Request, _ visitor: Visitor) -> PageContext {

@@ -13,13 +13,6 @@ struct QuizPages {
     private static let quizNotFound = HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)")
     private static let attemptNotFound = HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
 
-    /// The signed-in visitor (member or guest) of a page, or nil when a sign-in is needed.
-    private func reader(_ request: Request) throws -> (Visitor, PageContext, String?)? {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard visitor.isSignedIn else { return nil }
-        return (visitor, app.pageContext(request, visitor), newCSRF)
-    }
-
     private func zone(_ user: User) -> TimeZone { TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")! }
 
     /// The study section of a note's page: progress, latest attempts, notebook size.
@@ -33,10 +26,9 @@ struct QuizPages {
 
     /// `POST /notes/{id}/quizzes`: the new-quiz form → 303 to the taker. A refused form shows the
     /// note page again with the reason in the quiz panel.
-    func create(_ request: Request) async throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
-        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
+    func create(_ request: Request, _ member: Member) async throws -> Response {
+        let user = member.user
+        guard let detail = try app.store.noteDetail(id: request[.id], owner: user.id) else { throw Self.noteNotFound }
         let f = request.formFields
         var form = NewQuizForm(difficulty: Difficulty(rawValue: f["difficulty"] ?? "") ?? .medium, count: Int(f["count"] ?? "") ?? 10)
         do {
@@ -50,28 +42,27 @@ struct QuizPages {
             return .redirect(quiz.questions.count < count ? "/quizzes/\(quiz.id)?requested=\(count)" : "/quizzes/\(quiz.id)")
         } catch let e as HTTPError where e.status == 409 || e.status == 422 {
             form.error = e.message
-            let ctx = app.pageContext(request, visitor)
+            let ctx = app.pageContext(request, member)
             return app.page(Pages.noteSummary(ctx, detail: detail, study: try panel(noteId: detail.summary.id, user: user, form: form, detail: detail)),
                             status: e.status, newCSRF: nil)
         }
     }
 
     /// `GET /quizzes/{id}`: the taker; a quiz already answered goes to its attempt.
-    func take(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
-        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: owner) else { throw Self.quizNotFound }
+    func take(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
+        guard let quiz = try app.store.quiz(id: request[.id], owner: owner) else { throw Self.quizNotFound }
         if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
         guard let note = try app.store.note(id: quiz.noteId, owner: owner) else { throw Self.quizNotFound }
         let requested = Int(request.query["requested"] ?? "").flatMap { (quiz.questions.count + 1...30).contains($0) ? $0 : nil }
-        return app.page(Pages.quizTaker(ctx, quiz: quiz, note: note, requested: requested), newCSRF: newCSRF)
+        return app.page(Pages.quizTaker(ctx, quiz: quiz, note: note, requested: requested), newCSRF: nil)
     }
 
     /// `POST /quizzes/{id}`: the whole quiz as one form, fields `q-<questionId>` → 303 to the result.
-    func submit(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
-        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: user.id) else { throw Self.quizNotFound }
+    func submit(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
+        guard let quiz = try app.store.quiz(id: request[.id], owner: user.id) else { throw Self.quizNotFound }
         if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
         let f = request.formFields
         let answers = quiz.questions.compactMap { q -> QuizGrader.Given? in
@@ -92,46 +83,45 @@ struct QuizPages {
     }
 
     /// `GET /attempts/{id}`: the result with every answer, the right one and where to read it.
-    func attempt(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let user = visitor.user!
-        guard let (attempt, quiz) = try app.store.attempt(id: request.parameter("id"), owner: user.id),
+    func attempt(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let user = member.user
+        guard let (attempt, quiz) = try app.store.attempt(id: request[.id], owner: user.id),
               let note = try app.store.note(id: attempt.noteId, owner: user.id) else { throw Self.attemptNotFound }
         let study = try panel(noteId: note.id, user: user)
-        return app.page(Pages.attemptResult(ctx, attempt: attempt, quiz: quiz, note: note, study: study), newCSRF: newCSRF)
+        return app.page(Pages.attemptResult(ctx, attempt: attempt, quiz: quiz, note: note, study: study), newCSRF: nil)
     }
 
     /// `GET /notes/{id}/attempts`: every attempt on a note and the totals.
-    func history(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let user = visitor.user!
-        guard let note = try app.store.note(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
+    func history(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let user = member.user
+        guard let note = try app.store.note(id: request[.id], owner: user.id) else { throw Self.noteNotFound }
         let attempts = try app.store.attempts(noteId: note.id, owner: user.id, page: Paging.screen(request))
         var study = try panel(noteId: note.id, user: user)
         study.recent = attempts.items
-        return app.page(Pages.attemptHistory(ctx, note: note, study: study, more: Paging.nextHref(request, attempts.next)), newCSRF: newCSRF)
+        return app.page(Pages.attemptHistory(ctx, note: note, study: study, more: Paging.nextHref(request, attempts.next)), newCSRF: nil)
     }
 
     /// `GET /notes/{id}/wrong-answers` and `GET /wrong-answers`: the notebook of one note or of all.
-    func notebook(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
+    func notebook(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
         var note: NoteSummary?
-        if request.pathParameters["id"] != nil {
-            guard let n = try app.store.note(id: request.parameter("id"), owner: owner) else { throw Self.noteNotFound }
+        if request.declares(.id) {
+            guard let n = try app.store.note(id: request[.id], owner: owner) else { throw Self.noteNotFound }
             note = n
         }
         let items = try app.store.wrongAnswers(owner: owner, noteId: note?.id, page: Paging.screen(request))
         let flash = request.query["cleared"] != nil ? Layout.Flash(ctx.t("notebook.cleared"), kind: .success) : nil
         return app.page(Pages.wrongAnswerNotebook(ctx, note: note, items: items.items, total: try app.store.wrongAnswerCount(owner: owner, noteId: note?.id),
-                                                  more: Paging.nextHref(request, items.next), flash: flash), newCSRF: newCSRF)
+                                                  more: Paging.nextHref(request, items.next), flash: flash), newCSRF: nil)
     }
 
     /// `POST /notes/{id}/wrong-answers/quiz`: "틀린 문제만 다시 풀기" → 303 to the new quiz.
-    func retryWrong(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
-        guard let note = try app.store.note(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
+    func retryWrong(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
+        guard let note = try app.store.note(id: request[.id], owner: user.id) else { throw Self.noteNotFound }
         do {
             let quiz = try app.quizzes.retryWrong(noteId: note.id, owner: user)
             return .redirect("/quizzes/\(quiz.id)")
@@ -142,9 +132,9 @@ struct QuizPages {
 
     /// `GET /review`: 오늘 복습. `?last=<questionId>&correct=0|1` shows the feedback of the form
     /// just answered without JavaScript.
-    func review(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
+    func review(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
         let due = try app.store.dueQuestionReviews(owner: owner, at: Date())
         var feedback: ReviewFeedback?
         if let last = request.query["last"], let (question, _) = try app.store.question(id: last, owner: owner) {
@@ -152,14 +142,13 @@ struct QuizPages {
             feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due)
         }
         let items = due.map { ReviewItem(question: $0.1, noteId: $0.noteId, noteTitle: $0.noteTitle) }
-        return app.page(Pages.reviewQueue(ctx, items: items, feedback: feedback), newCSRF: newCSRF)
+        return app.page(Pages.reviewQueue(ctx, items: items, feedback: feedback), newCSRF: nil)
     }
 
     /// `POST /review/{questionId}`: one answer of the queue (`choice` or `text`) → 303 back to /review.
-    func answerReview(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let user = visitor.user!
-        let id = request.parameter("questionId")
+    func answerReview(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
+        let id = try request[.questionId]
         guard try app.store.question(id: id, owner: user.id) != nil else { throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)") }
         let f = request.formFields
         let text = f["text"].map { String($0.prefix(500)) }

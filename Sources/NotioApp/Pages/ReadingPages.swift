@@ -9,12 +9,6 @@ import NotioStore
 struct ReadingPages {
     let app: AppContext
 
-    private func reader(_ request: Request) throws -> (Visitor, PageContext, String?)? {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard visitor.isSignedIn else { return nil }
-        return (visitor, app.pageContext(request, visitor), newCSRF)
-    }
-
     private func flash(_ request: Request, _ ctx: PageContext) -> Layout.Flash? {
         for (key, message, kind) in [("added", "shelf.added", Layout.Flash.Kind.success), ("exists", "shelf.exists", .info),
                                      ("deleted", "shelf.deleted", .success), ("saved", "sentence.saved", .success),
@@ -27,14 +21,14 @@ struct ReadingPages {
 
     // MARK: Shelf
 
-    func shelf(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
+    func shelf(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
         let status = request.query["status"].flatMap(BookStatus.init(rawValue:))
         let books = try app.store.books(owner: owner, status: status, page: Paging.screen(request))
         let counts = try app.store.bookCounts(owner: owner)
         let sentenceCount = try app.store.sentenceCount(owner: owner)
-        let user = visitor.user!
+        let user = member.user
         let daily = try app.store.dailySentence(owner: owner, day: WidgetAPI(app: app).today(user))
         // A random sentence when asked for one (?mood=all or an emotion).
         let mood = request.query["mood"]
@@ -44,14 +38,14 @@ struct ReadingPages {
         return app.page(Pages.bookshelf(ctx, books: books.items, more: Paging.nextHref(request, books.next), status: status, counts: counts, sentenceCount: sentenceCount,
                                         daily: daily, random: RandomSentenceState(asked: mood != nil, emotion: moodEmotion, sentence: random,
                                                                                   emotions: Emotion.allCases.filter(used.contains)),
-                                        flash: flash(request, ctx)), newCSRF: newCSRF)
+                                        flash: flash(request, ctx)), newCSRF: nil)
     }
 
     // MARK: Adding a book
 
     /// `GET /books/new?q=`: the catalog's answer (or why there is none) and the manual form.
-    func newBook(_ request: Request) async throws -> Response {
-        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+    func newBook(_ request: Request, _ member: Member) async throws -> Response {
+        let ctx = app.pageContext(request, member)
         var state = BookSearchState()
         state.query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         state.provider = request.query["provider"].flatMap { $0.isEmpty ? nil : $0 }
@@ -71,23 +65,22 @@ struct ReadingPages {
                 state.attribution = found.attribution
             }
         }
-        return app.page(Pages.newBook(ctx, state: state), newCSRF: newCSRF)
+        return app.page(Pages.newBook(ctx, state: state), newCSRF: nil)
     }
 
     /// `POST /books`: from a catalog result or the manual form.
-    func createBook(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
+    func createBook(_ request: Request, _ member: Member) throws -> Response {
         let f = request.formFields
         let input = ReadingService.BookInput(title: f["title"] ?? "", author: f["author"] ?? "", publisher: f["publisher"],
                                              isbn: f["isbn"], genre: f["genre"], publishedAt: f["publishedAt"],
                                              coverUrl: f["coverUrl"], status: f["status"])
         do {
-            let book = try app.reading.addBook(input, owner: visitor.user!.id, at: app.now())
+            let book = try app.reading.addBook(input, owner: member.id, at: app.now())
             return .redirect("/books/\(book.id)?added=1")
         } catch let e as HTTPError where e.status == 409 {
             return .redirect("/books/\(e.fields["id"] ?? "")?exists=1")
         } catch let e as HTTPError where e.status == 422 {
-            let ctx = app.pageContext(request, visitor)
+            let ctx = app.pageContext(request, member)
             var state = BookSearchState()
             state.manual = ManualBookForm(title: input.title, author: input.author, publisher: input.publisher ?? "",
                                           isbn: input.isbn ?? "", genre: input.genre ?? "", publishedAt: input.publishedAt ?? "",
@@ -110,26 +103,25 @@ struct ReadingPages {
 
     // MARK: A book
 
-    func book(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
-        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+    func book(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
+        guard let book = try app.store.book(id: request[.id], owner: owner) else { throw ReadingService.bookNotFound }
         let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id), page: Paging.screen(request))
         return app.page(Pages.book(ctx, book: book, sentences: sentences.items, more: Paging.nextHref(request, sentences.next),
-                                   flash: flash(request, ctx)), newCSRF: newCSRF)
+                                   flash: flash(request, ctx)), newCSRF: nil)
     }
 
-    func editBook(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        guard let book = try app.store.book(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
-        return app.page(Pages.editBook(ctx, book: book), newCSRF: newCSRF)
+    func editBook(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        guard let book = try app.store.book(id: request[.id], owner: member.id) else { throw ReadingService.bookNotFound }
+        return app.page(Pages.editBook(ctx, book: book), newCSRF: nil)
     }
 
     /// `POST /books/{id}`: the edit form, or the status select alone.
-    func updateBook(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
-        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+    func updateBook(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let book = try app.store.book(id: request[.id], owner: owner) else { throw ReadingService.bookNotFound }
         let f = request.formFields
         var changes = BookChanges()
         var problems: [String: String] = [:]
@@ -147,7 +139,7 @@ struct ReadingPages {
             changes.publishedAt = .some(ReadingService.optional(f["publishedAt"]).map { String($0.prefix(32)) })
         }
         if !problems.isEmpty {
-            let ctx = app.pageContext(request, visitor)
+            let ctx = app.pageContext(request, member)
             var shown = book
             shown.title = changes.title ?? book.title
             shown.author = changes.author ?? book.author
@@ -157,17 +149,16 @@ struct ReadingPages {
         return .redirect("/books/\(book.id)?updated=1")
     }
 
-    func deleteConfirm(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
-        guard let book = try app.store.book(id: request.parameter("id"), owner: owner),
+    func deleteConfirm(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
+        guard let book = try app.store.book(id: request[.id], owner: owner),
               let contents = try app.store.bookContents(id: book.id, owner: owner) else { throw ReadingService.bookNotFound }
-        return app.page(Pages.deleteBook(ctx, book: book, sentences: contents.sentences, sessions: contents.sessions), newCSRF: newCSRF)
+        return app.page(Pages.deleteBook(ctx, book: book, sentences: contents.sentences, sessions: contents.sessions), newCSRF: nil)
     }
 
-    func delete(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        guard try app.reading.deleteBook(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
+    func delete(_ request: Request, _ member: Member) throws -> Response {
+        guard try app.reading.deleteBook(id: request[.id], owner: member.id) else { throw ReadingService.bookNotFound }
         return .redirect("/reading?deleted=1")
     }
 
@@ -175,10 +166,10 @@ struct ReadingPages {
 
     private var maxPhotoMB: Int { max(1, app.config.maxPhotoBytes >> 20) }
 
-    func captureForm(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        guard let book = try app.store.book(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
-        return app.page(Pages.captureSentence(ctx, book: book, state: SentenceFormState(), maxPhotoMB: maxPhotoMB), newCSRF: newCSRF)
+    func captureForm(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        guard let book = try app.store.book(id: request[.id], owner: member.id) else { throw ReadingService.bookNotFound }
+        return app.page(Pages.captureSentence(ctx, book: book, state: SentenceFormState(), maxPhotoMB: maxPhotoMB), newCSRF: nil)
     }
 
     /// The form's fields as a sentence, or the problems with them.
@@ -197,13 +188,12 @@ struct ReadingPages {
         return (state, page, problems)
     }
 
-    func createSentence(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
-        guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
+    func createSentence(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let book = try app.store.book(id: request[.id], owner: owner) else { throw ReadingService.bookNotFound }
         var (state, page, problems) = sentenceForm(request.formFields)
         if !problems.isEmpty {
-            let ctx = app.pageContext(request, visitor)
+            let ctx = app.pageContext(request, member)
             state.errors = localised(ctx, problems)
             if state.errors["text"] != nil, ctx.language == .ko { state.errors["text"] = "문장을 입력해 주세요 (최대 \(SentenceRules.maxText)자)." }
             return app.page(Pages.captureSentence(ctx, book: book, state: state, maxPhotoMB: maxPhotoMB), status: 422, newCSRF: nil)
@@ -213,21 +203,20 @@ struct ReadingPages {
         return .redirect("/books/\(book.id)?saved=1")
     }
 
-    func editSentence(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        guard let s = try app.store.sentence(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.sentenceNotFound }
+    func editSentence(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        guard let s = try app.store.sentence(id: request[.id], owner: member.id) else { throw ReadingService.sentenceNotFound }
         let state = SentenceFormState(text: s.sentence.text, page: s.sentence.page.map(String.init) ?? "", emotion: s.sentence.emotion,
                                       memo: s.sentence.memo ?? "")
-        return app.page(Pages.editSentence(ctx, sentence: s, state: state), newCSRF: newCSRF)
+        return app.page(Pages.editSentence(ctx, sentence: s, state: state), newCSRF: nil)
     }
 
-    func updateSentence(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
-        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner) else { throw ReadingService.sentenceNotFound }
+    func updateSentence(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let s = try app.store.sentence(id: request[.id], owner: owner) else { throw ReadingService.sentenceNotFound }
         var (state, page, problems) = sentenceForm(request.formFields)
         if !problems.isEmpty {
-            let ctx = app.pageContext(request, visitor)
+            let ctx = app.pageContext(request, member)
             state.errors = localised(ctx, problems)
             return app.page(Pages.editSentence(ctx, sentence: s, state: state), status: 422, newCSRF: nil)
         }
@@ -238,24 +227,23 @@ struct ReadingPages {
         return .redirect("/books/\(s.sentence.bookId)?updated=1")
     }
 
-    func deleteSentence(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
-        guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner),
+    func deleteSentence(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
+        guard let s = try app.store.sentence(id: request[.id], owner: owner),
               try app.store.deleteSentence(id: s.sentence.id, owner: owner) else { throw ReadingService.sentenceNotFound }
         return .redirect("/books/\(s.sentence.bookId)?removed=1")
     }
 
-    func sentences(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        let owner = visitor.user!.id
+    func sentences(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        let owner = member.id
         let filter = (try? ReadingAPI.filter(request)) ?? SentenceFilter(query: request.query["q"])
         let items = try app.store.sentences(owner: owner, filter, page: Paging.screen(request))
         return app.page(Pages.sentences(ctx, items: items.items, total: try app.store.sentenceCount(owner: owner, filter),
                                         more: Paging.nextHref(request, items.next), filter: filter,
                                         books: try bookChoices(owner: owner, selected: filter.bookId),
                                         emotionCounts: try app.store.emotionCounts(owner: owner), flash: flash(request, ctx)),
-                        newCSRF: newCSRF)
+                        newCSRF: nil)
     }
 
     /// The books a sentence filter offers: the most recently touched, and the one chosen; a shelf
@@ -270,17 +258,16 @@ struct ReadingPages {
 
     // MARK: Imports
 
-    func importForm(_ request: Request) throws -> Response {
-        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        return app.page(Pages.importPage(ctx), newCSRF: newCSRF)
+    func importForm(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        return app.page(Pages.importPage(ctx), newCSRF: nil)
     }
 
     /// `POST /reading/import`: the result on the same page; a bad file shows why, nothing stored.
-    func importFile(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let ctx = app.pageContext(request, visitor)
+    func importFile(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
         do {
-            let result = try AccountLimitAnswer.speaking(ctx.language) { try ImportsAPI.run(request, app: app, owner: visitor.user!) }
+            let result = try AccountLimitAnswer.speaking(ctx.language) { try ImportsAPI.run(request, app: app, owner: member.user) }
             return app.page(Pages.importPage(ctx, result: result), newCSRF: nil)
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
             return app.page(Pages.importPage(ctx, error: e.message), status: e.status, newCSRF: nil)
@@ -288,9 +275,9 @@ struct ReadingPages {
     }
 
     /// `GET /sentences/{id}/card`: the card editor (guests too: a card stores nothing).
-    func cardEditor(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
-        guard let s = try app.store.sentence(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.sentenceNotFound }
-        return app.page(Pages.cardEditor(ctx, sentence: s, maxPhotoMB: maxPhotoMB), newCSRF: newCSRF)
+    func cardEditor(_ request: Request, _ member: Member) throws -> Response {
+        let ctx = app.pageContext(request, member)
+        guard let s = try app.store.sentence(id: request[.id], owner: member.id) else { throw ReadingService.sentenceNotFound }
+        return app.page(Pages.cardEditor(ctx, sentence: s, maxPhotoMB: maxPhotoMB), newCSRF: nil)
     }
 }

@@ -8,13 +8,12 @@ import NotioStore
 struct TimerPages {
     let app: AppContext
 
-    func page(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard let user = visitor.user else { return .redirect("/login") }
+    func page(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
         let now = app.now()
         // Settling writes; a guest's view only reads.
-        let timer = visitor.isGuest ? try app.store.peekReadingTimer(owner: user.id) : try app.store.readingTimer(owner: user.id, at: now)
-        var ctx = app.pageContext(request, visitor)
+        let timer = member.isGuest ? try app.store.peekReadingTimer(owner: user.id) : try app.store.readingTimer(owner: user.id, at: now)
+        var ctx = app.pageContext(request, member)
         ctx.timer = nil
         // Books being read first, then the rest of the shelf's front: a picker, not the whole shelf.
         let first = PageRequest(limit: PageRequest.maxLimit)
@@ -31,13 +30,12 @@ struct TimerPages {
         let selected = request.query["bookId"] ?? timer.bookId ?? books.first?.id
         let zone = TimeZone(identifier: user.timeZone) ?? .current
         return app.page(Pages.timer(ctx, timer: timer, bookTitle: timer.bookId.flatMap { titles[$0] }, books: books, now: now,
-                                    lastMinutes: last, selectedBook: selected, sessions: Array(recent), zone: zone), newCSRF: newCSRF)
+                                    lastMinutes: last, selectedBook: selected, sessions: Array(recent), zone: zone), newCSRF: nil)
     }
 
     /// `POST /timer` with `action` = start (with bookId, minutes), pause, resume or stop.
-    func act(_ request: Request) throws -> Response {
-        let visitor = try Guard(app: app).check(request, access: .member)
-        let owner = visitor.user!.id
+    func act(_ request: Request, _ member: Member) throws -> Response {
+        let owner = member.id
         let f = request.formFields
         let now = app.now()
         var action: (inout ReadingTimer) throws -> ReadingSession?
@@ -70,18 +68,17 @@ struct TimerPages {
 struct ReadingStatsPages {
     let app: AppContext
 
-    func page(_ request: Request) throws -> Response {
-        let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard let user = visitor.user else { return .redirect("/login") }
-        let ctx = app.pageContext(request, visitor)
+    func page(_ request: Request, _ member: Member) throws -> Response {
+        let user = member.user
+        let ctx = app.pageContext(request, member)
         let zone = TimeZone(identifier: user.timeZone) ?? .current
         let period = (try? ReadingStatsAPI.period(request.query["period"])) ?? .week
         let date = request.query["date"].flatMap { ReadingStatsCalculator(timeZone: zone).date($0) == nil ? nil : $0 }
-        let stats = try ReadingStatsAPI.compute(app: app, user: user, period: period, date: date, settle: !visitor.isGuest)
+        let stats = try ReadingStatsAPI.compute(app: app, user: user, period: period, date: date, settle: !member.isGuest)
         let year = (try? ReadingStatsAPI.year(request.query["year"], now: app.now(), zone: zone)) ?? Calendar.current.component(.year, from: app.now())
         let metric = ["reading", "sentences", "study"].contains(request.query["metric"] ?? "") ? request.query["metric"]! : "reading"
         let heatmap = try ReadingStatsAPI.heatmap(app: app, user: user, year: year)
         let calendar = ReadingStatsCalculator(timeZone: zone).calendar
-        return app.page(Pages.readingStats(ctx, stats: stats, heatmap: heatmap, year: year, metric: metric, calendar: calendar), newCSRF: newCSRF)
+        return app.page(Pages.readingStats(ctx, stats: stats, heatmap: heatmap, year: year, metric: metric, calendar: calendar), newCSRF: nil)
     }
 }

@@ -83,15 +83,13 @@ struct CatalogAPI {
         var items: [ItemJSON]
     }
 
-    func search(_ request: Request) async throws -> Response {
-        _ = try Guard(app: app).check(request, access: .member)
+    func search(_ request: Request, _ member: Member) async throws -> Response {
         let query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let found = try await app.catalogs.search(query, provider: request.query["provider"].flatMap { $0.isEmpty ? nil : $0 })
         return JSON.response(Answer(provider: found.provider, attribution: found.attribution, items: found.items.map(ItemJSON.init)))
     }
 
-    func recommended(_ request: Request) async throws -> Response {
-        _ = try Guard(app: app).check(request, access: .member)
+    func recommended(_ request: Request, _ member: Member) async throws -> Response {
         let found = try await app.catalogs.recommended()
         return JSON.response(Answer(provider: found.provider, attribution: found.attribution, items: found.items.map(ItemJSON.init)))
     }
