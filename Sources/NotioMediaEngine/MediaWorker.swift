@@ -6,7 +6,7 @@ import NotioCore
 /// or a hang in poppler or tesseract fails one job, never the server.
 ///
 /// Protocol: one JSON request line on stdin, e.g.
-/// `{"op":"extractPDF","path":"/tmp/x.pdf","maxPages":500,"ocr":true,"ocrMinChars":20,"ocrDPI":300}`;
+/// `{"op":"extractPDF","path":"/tmp/x.pdf","maxPages":500,"ocr":true,"ocrMinChars":20,"ocrDPI":300,"ocrThreads":2}`;
 /// on stdout, lines `{"progress":{"stage":"extract"|"ocr","page":n,"pages":m}}`, then one
 /// `{"result":<ExtractedDocument>}` or `{"error":{"code":...,"message":...}}`.
 public enum MediaWorker {
@@ -24,6 +24,9 @@ public enum MediaWorker {
         do {
             switch request.op {
             case "extractPDF":
+                // A scan keeps every core busy for minutes: below the server and the warm OCR
+                // workers that answer underline photos, so a reader waiting on one is served first.
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 write(WorkerLine(result: try extractPDF(request)))
             default:
                 write(WorkerLine(error: MediaError(code: "bad_request", message: "Unknown operation \(request.op).")))
@@ -43,7 +46,8 @@ public enum MediaWorker {
             maxPages: request.maxPages ?? defaults.maxPages,
             ocr: request.ocr ?? defaults.ocr,
             ocrMinChars: request.ocrMinChars ?? defaults.ocrMinChars,
-            ocrDPI: request.ocrDPI ?? defaults.ocrDPI)
+            ocrDPI: request.ocrDPI ?? defaults.ocrDPI,
+            ocrThreads: request.ocrThreads ?? defaults.ocrThreads)
         guard let data = FileManager.default.contents(atPath: request.path) else {
             throw MediaError(code: "not_found", message: "The uploaded file could not be found.")
         }

@@ -84,7 +84,8 @@ extension Store {
             let keywords = try c.all("SELECT term, related FROM keywords WHERE note_id = ? ORDER BY position", [id]) { r in
                 Keyword(term: r.string(0), relatedTerms: (try? decoder.decode([String].self, from: Data(r.string(1).utf8))) ?? [])
             }
-            return NoteDetail(summary: summary, concepts: concepts, keywords: keywords)
+            let ocrPages = try c.all("SELECT number FROM note_pages WHERE note_id = ? AND ocr = ? ORDER BY number", [id, true]) { $0.int(0) }
+            return NoteDetail(summary: summary, concepts: concepts, keywords: keywords, ocrPages: ocrPages)
         }
     }
 

@@ -39,6 +39,13 @@ import NotioCore
         #expect(pages.count == 18)
         #expect(pages.first?["number"] as? Int == 1)
         #expect(pages.contains { ($0["text"] as? String)?.contains("한글") == true })
+        // Its Latin font maps glyphs to rare Hangul ("ko줮쥔쥅쥘"): those pages are mended with OCR's
+        // help, and the note says which (issue 16).
+        #expect((pages.first?["text"] as? String)?.contains("한국어 텍 ko.TEX") == true, "\(pages.first ?? [:])")
+        let ocrPages = try #require(detail.json["ocrPages"] as? [Int])
+        #expect(ocrPages.contains(1) && ocrPages.contains(3) && !ocrPages.contains(2), "\(ocrPages)")
+        let notePage = try await c.get("/notes/\(noteId)")
+        #expect(notePage.text.contains("Read by OCR: p. 1, 3–5"), "\(notePage.text.prefix(3000))")
 
         // Rename, category, favourite.
         let patched = try await c.request("PATCH", "/api/v1/notes/\(noteId)", json: ["title": "코텍 문서 정리", "category": "major", "favorite": true])

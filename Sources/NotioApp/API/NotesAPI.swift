@@ -23,11 +23,12 @@ struct NotesAPI {
         var state: String, error: String?, pageCount: Int, createdAt: Date, jobId: String?
         var concepts: [Concept]
         var keywords: [Keyword]
+        var ocrPages: [Int]
         init(_ d: NoteDetail) {
             let n = d.summary
             id = n.id; title = n.title; category = n.category.rawValue; favorite = n.favorite; status = n.isDone ? "done" : "in_progress"
             learningRate = n.learningRate; state = n.state.rawValue; error = n.error; pageCount = n.pageCount; createdAt = n.createdAt
-            jobId = n.jobId; concepts = d.concepts; keywords = d.keywords
+            jobId = n.jobId; concepts = d.concepts; keywords = d.keywords; ocrPages = d.ocrPages
         }
     }
 

@@ -229,7 +229,8 @@ enum OpenAPIDocument {
             "status": ["type": "string"], "learningRate": ["type": "number"], "state": ["type": "string"],
             "error": ["type": "string"], "pageCount": ["type": "integer"], "createdAt": ["type": "string", "format": "date-time"], "jobId": ["type": "string"],
             "concepts": ["type": "array", "items": ref("Concept")],
-            "keywords": ["type": "array", "items": ["type": "object", "properties": ["term": ["type": "string"], "relatedTerms": ["type": "array", "items": ["type": "string"]]]]]]],
+            "keywords": ["type": "array", "items": ["type": "object", "properties": ["term": ["type": "string"], "relatedTerms": ["type": "array", "items": ["type": "string"]]]]],
+            "ocrPages": ["type": "array", "items": ["type": "integer"], "description": "Pages read by OCR: scanned, or with a broken text layer"]]],
         "Job": ["type": "object", "properties": [
             "id": ["type": "string"], "state": values(Job.State.self),
             "stage": ["type": "string", "enum": ["upload", "queued", "extract", "ocr", "analyse", "save"]], "progress": ["type": "number", "minimum": 0, "maximum": 1],

@@ -66,6 +66,8 @@ public struct Configuration: Sendable {
     public var pdfMaxPages: Int = declared(\.pdfMaxPages)
     public var pdfTimeoutSeconds: Int = declared(\.pdfTimeoutSeconds)
     public var ocrMinChars: Int = declared(\.ocrMinChars)
+    /// Pages of a scanned PDF recognised at once; 0 = one per core.
+    public var ocrThreads: Int = declared(\.ocrThreads)
     public var jobWorkers: Int = declared(\.jobWorkers)
     /// Jobs one reader may have waiting; the next upload is refused until one starts.
     public var maxQueuedJobsPerReader: Int = declared(\.maxQueuedJobsPerReader)
@@ -170,6 +172,8 @@ public struct Configuration: Sendable {
               "longest a PDF's extraction and OCR may take"),
         .int("NOTIO_OCR_MIN_CHARS", 20, \.ocrMinChars, 0...10_000,
               "a page with less text than this (and an image) is read by OCR"),
+        .int("NOTIO_OCR_THREADS", 0, \.ocrThreads, 0...64,
+              "pages of a scanned PDF recognised at once, one OCR engine (~100 MB) each; `0` = one per core"),
         .int("NOTIO_JOB_WORKERS", 1, \.jobWorkers, 0...32,
               "analysis jobs run at once (each uses a core); `0` = this node runs none"),
         .int("NOTIO_MAX_QUEUED_JOBS", 3, \.maxQueuedJobsPerReader, 1...1000,

@@ -40,6 +40,19 @@ enum NoteViews {
         ctx.t(key).replacingOccurrences(of: "%@", with: value)
     }
 
+    /// Sorted page numbers as a reader writes them: [1, 3, 4, 5] → "1, 3–5".
+    static func pageRanges(_ pages: [Int]) -> String {
+        var runs: [ClosedRange<Int>] = []
+        for page in pages.sorted() {
+            if let last = runs.last, page <= last.upperBound + 1 {
+                runs[runs.count - 1] = last.lowerBound...max(page, last.upperBound)
+            } else {
+                runs.append(page...page)
+            }
+        }
+        return runs.map { $0.count == 1 ? String($0.lowerBound) : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
+    }
+
     static func categoryLabel(_ ctx: PageContext, _ c: NoteCategory) -> String { ctx.t("category.\(c.rawValue)") }
 
     static func categoryBadge(_ ctx: PageContext, _ c: NoteCategory) -> HTML {
@@ -277,6 +290,7 @@ extension Pages {
         <p class="note-meta">\(NoteViews.categoryBadge(ctx, note.category))
           \(HTML.when(note.pageCount > 0) { "<span>\(NoteViews.format(ctx, "notes.pages", String(note.pageCount)))</span>" })
           \(HTML.when(note.state == .ready) { "<span>\(ctx.t("notes.learningRate")) \(NoteViews.percent(note.learningRate))%</span>" })
+          \(HTML.when(!detail.ocrPages.isEmpty) { "<span class=\"note-ocr\" title=\"\(ctx.t("note.ocrPages.why"))\">\(NoteViews.format(ctx, "note.ocrPages", NoteViews.pageRanges(detail.ocrPages)))</span>" })
         </p>
         """
         let favorite: HTML = ctx.isGuest

@@ -37,8 +37,10 @@ public struct NoteDetail: Sendable, Hashable {
     public var summary: NoteSummary
     public var concepts: [Concept]
     public var keywords: [Keyword]
-    public init(summary: NoteSummary, concepts: [Concept], keywords: [Keyword]) {
-        self.summary = summary; self.concepts = concepts; self.keywords = keywords
+    /// Pages read by OCR: scanned, or with a text layer too broken to trust.
+    public var ocrPages: [Int]
+    public init(summary: NoteSummary, concepts: [Concept], keywords: [Keyword], ocrPages: [Int] = []) {
+        self.summary = summary; self.concepts = concepts; self.keywords = keywords; self.ocrPages = ocrPages
     }
 }
 

@@ -14,10 +14,12 @@ public struct MediaLimits: Sendable, Equatable {
     public var ocrDPI: Int
     /// Whether scanned pages are read by OCR at all.
     public var ocr: Bool
+    /// Pages recognised at once in the worker; 0 = one per core.
+    public var ocrThreads: Int
 
     public init(maxBytes: Int = 50_000_000, maxPages: Int = 500, timeoutSeconds: Double = 600,
-                ocrMinChars: Int = 20, ocrDPI: Int = 300, ocr: Bool = true) {
+                ocrMinChars: Int = 20, ocrDPI: Int = 300, ocr: Bool = true, ocrThreads: Int = 0) {
         self.maxBytes = maxBytes; self.maxPages = maxPages; self.timeoutSeconds = timeoutSeconds
-        self.ocrMinChars = ocrMinChars; self.ocrDPI = ocrDPI; self.ocr = ocr
+        self.ocrMinChars = ocrMinChars; self.ocrDPI = ocrDPI; self.ocr = ocr; self.ocrThreads = ocrThreads
     }
 }

@@ -35,7 +35,8 @@ public struct MediaWorkerClient: Sendable {
         guard size <= limits.maxBytes else { throw MediaError.tooLarge(bytes: size, limit: limits.maxBytes) }
 
         let request = WorkerRequest(op: "extractPDF", path: path, maxPages: limits.maxPages, ocr: limits.ocr,
-                                    ocrMinChars: limits.ocrMinChars, ocrDPI: limits.ocrDPI)
+                                    ocrMinChars: limits.ocrMinChars, ocrDPI: limits.ocrDPI,
+                                    ocrThreads: limits.ocrThreads > 0 ? limits.ocrThreads : nil)
         let run = WorkerRun(executable: executable, request: try JSONEncoder().encode(request) + Data([0x0A]),
                             timeout: limits.timeoutSeconds, documentName: (path as NSString).lastPathComponent, launched: launched)
         let line = try await withTaskCancellationHandler {

@@ -9,6 +9,7 @@ package struct WorkerRequest: Codable, Sendable {
     package var ocr: Bool?
     package var ocrMinChars: Int?
     package var ocrDPI: Int?
+    package var ocrThreads: Int?
 }
 
 /// One JSON line the worker writes to stdout: progress lines, then one result or one error.

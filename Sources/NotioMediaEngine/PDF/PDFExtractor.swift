@@ -12,9 +12,13 @@ public struct PDFExtractionOptions: Codable, Sendable, Equatable {
     public var ocrMinChars: Int
     /// Resolution pages are rendered at for OCR.
     public var ocrDPI: Int
+    /// Pages recognised at once, one engine each (`NOTIO_OCR_THREADS`; default: the cores).
+    public var ocrThreads: Int
 
-    public init(maxPages: Int = 500, ocr: Bool = true, ocrMinChars: Int = 20, ocrDPI: Int = 300) {
+    public init(maxPages: Int = 500, ocr: Bool = true, ocrMinChars: Int = 20, ocrDPI: Int = 300,
+                ocrThreads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.maxPages = maxPages; self.ocr = ocr; self.ocrMinChars = ocrMinChars; self.ocrDPI = ocrDPI
+        self.ocrThreads = max(1, ocrThreads)
     }
 }
 
@@ -22,11 +26,11 @@ public struct PDFExtractionOptions: Codable, Sendable, Equatable {
 /// PDF bytes → `ExtractedDocument`: text page by page (cleaned), OCR for scanned pages, the
 /// outline and the metadata title. Runs in the worker process; see `MediaWorkerClient`.
 public enum PDFExtractor {
-    /// Extracts a document. `makeEngine` is called at most once, only if a page needs OCR.
+    /// Extracts a document. `makeEngine` is called once per OCR thread, only if a page needs OCR.
     public static func extract(
         data: Data,
         options: PDFExtractionOptions,
-        makeEngine: () throws -> OCREngine = { try OCREngine() },
+        makeEngine: @Sendable () throws -> OCREngine = { try OCREngine() },
         progress: (ExtractionStage) -> Void = { _ in }
     ) throws -> ExtractedDocument {
         let pdf = try PDFText(data: data)
@@ -38,11 +42,15 @@ public enum PDFExtractor {
         var spans: [PageSpans?] = []
         spans.reserveCapacity(count)
         var scanned: [Int] = []
+        var broken = Set<Int>()
         for index in 0..<count {
             let text = pdf.rawText(page: index)
             raw.append(text)
             spans.append(pdf.glyphs(page: index).map(PageLines.spans))
-            if options.ocr, needsOCR(pdf, page: index, text: text, minChars: options.ocrMinChars) {
+            if options.ocr, TextLayerJudge.judge(text).isBroken {
+                broken.insert(index)
+                scanned.append(index)
+            } else if options.ocr, needsOCR(pdf, page: index, text: text, minChars: options.ocrMinChars) {
                 scanned.append(index)
             }
             progress(.extracting(page: index + 1, of: count))
@@ -67,13 +75,32 @@ public enum PDFExtractor {
 
         var texts = TextCleanup.clean(pages: raw)
         if !scanned.isEmpty {
-            let engine = try makeEngine()
-            for (done, index) in scanned.enumerated() {
-                progress(.ocr(page: done + 1, of: scanned.count))
-                guard let (image, dpi) = pdf.renderGray(page: index, dpi: Double(options.ocrDPI)) else { continue }
-                let result = engine.recognise(image, dpi: Int(dpi.rounded()))
-                texts[index] = TextCleanup.clean(result.text)
-                lines[index] = nil
+            // A broken layer decoded by the glyph map learned from OCR of its first pages keeps its
+            // exact text and its layout, and spares OCR on the rest; a page the map cannot decode
+            // whole is read by OCR.
+            let learnFrom = Set(broken.sorted().prefix(pagesToLearnFrom))
+            var read = try OCRPages.recognise(scanned.filter { !broken.contains($0) || learnFrom.contains($0) }, of: data,
+                                              options: options, makeEngine: makeEngine, progress: progress)
+            let repair = TextLayerRepair(pages: learnFrom.sorted().compactMap { i in read[i].map { (layer: texts[i], ocr: $0) } })
+            let undecoded = broken.filter { !learnFrom.contains($0) && repair.decode(texts[$0]) == nil }.sorted()
+            if !undecoded.isEmpty {
+                let done = read.count
+                read.merge(try OCRPages.recognise(undecoded, of: data, options: options, makeEngine: makeEngine,
+                                                  counted: done, of: done + undecoded.count, progress: progress)) { $1 }
+            }
+            for index in scanned {
+                if broken.contains(index), let decoded = repair.decode(texts[index]) {
+                    texts[index] = decoded
+                    lines[index] = lines[index]?.map { line in
+                        var line = line
+                        line.text = repair.decode(line.text) ?? line.text
+                        line.cells = line.cells?.map { repair.decode($0) ?? $0 }
+                        return line
+                    }
+                } else if let text = read[index] {
+                    texts[index] = TextCleanup.clean(text)
+                    lines[index] = nil
+                }
             }
         }
 
@@ -84,8 +111,12 @@ public enum PDFExtractor {
             ocrPages: scanned.map { $0 + 1 })
     }
 
-    /// A page needs OCR when it has too little text and something drawn on it: an image, or
-    /// (for text drawn as outlines) ink visible in a coarse rendering.
+    /// Broken pages read by OCR to learn their font's glyph map: enough for the votes to agree.
+    static let pagesToLearnFrom = 4
+
+    /// A page needs OCR when it has too little text and something drawn on it: an image, or (for
+    /// text drawn as outlines) ink visible in a coarse rendering. (A page whose text layer is
+    /// broken, `TextLayerJudge`, is read by OCR too.)
     static func needsOCR(_ pdf: PDFText, page index: Int, text: String, minChars: Int) -> Bool {
         let characters = text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace }.count
         guard characters < minChars else { return false }
