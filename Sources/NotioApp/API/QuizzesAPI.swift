@@ -71,7 +71,7 @@ struct QuizzesAPI {
         var problems: [String: String] = [:]
         let difficulty = Difficulty(rawValue: body.difficulty)
         if difficulty == nil { problems["difficulty"] = "must be easy, medium or hard" }
-        if !(1...30).contains(body.count) { problems["count"] = "must be 1 to 30" }
+        _ = problems.collect { () throws(ValidationFailure) in try QuizRules.count(body.count) }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         let quiz = try await app.quizzes.makeQuiz(noteId: request.parameter("id"), owner: visitor.user!, difficulty: difficulty!, count: body.count)
         // Fewer new questions than asked for: said, never padded with earlier ones.
@@ -195,14 +195,14 @@ struct QuizzesAPI {
 
     func stats(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
-        return JSON.response(try StudyStats.compute(store: app.store, user: visitor.user!, now: Date()))
+        return JSON.response(try StudyStats.compute(store: app.store, user: visitor.user!, now: app.now()))
     }
 
     // MARK: Review queue
 
     func reviewQueue(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
-        let now = Date()
+        let now = app.now()
         let due = try app.store.dueQuestionReviews(owner: visitor.user!.id, at: now)
         struct Item: Encodable { var question: QuestionJSON; var noteId: String; var noteTitle: String; var due: Date }
         struct Answer: Encodable { var items: [Item]; var due: Int }

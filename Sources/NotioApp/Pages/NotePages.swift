@@ -20,7 +20,7 @@ struct NotePages {
     private var maxUploadMB: Int { max(1, app.config.maxUploadBytes / (1 << 20)) }
 
     func list(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let (query, category, favorites) = (try? NoteFilters.parse(request)) ?? (request.query["q"], nil, false)
         let filters = NoteListFilters(query: query ?? "", category: category, favoritesOnly: favorites)
         let owner = visitor.user!.id
@@ -40,7 +40,7 @@ struct NotePages {
             let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: visitor.user!.language) ?? .ko) {
                 try app.notes.accept(request, owner: visitor.user!)
             }
-            return .redirect("/notes/\(note.id)/progress")
+            return .redirect(Paths.noteProgress(note.id))
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
             let ctx = app.pageContext(request, visitor)
             let f = request.formFields
@@ -48,25 +48,25 @@ struct NotePages {
                                         category: NoteCategory(rawValue: f["category"] ?? "") ?? .major, title: f["title"] ?? "")
             let notes = try app.store.notes(owner: visitor.user!.id, page: PageRequest(limit: Paging.screenful))
             return app.page(Pages.notesList(ctx, notes: notes.items, total: try app.store.noteCount(owner: visitor.user!.id),
-                                            more: notes.next.map { "/notes?cursor=\($0.token)" }, filters: NoteListFilters(), upload: state,
+                                            more: notes.next.map { "\(Paths.notes)?cursor=\($0.token)" }, filters: NoteListFilters(), upload: state,
                                             maxUploadMB: maxUploadMB),
                             status: e.status, newCSRF: nil)
         }
     }
 
     func progress(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw Self.notFound }
-        guard note.state == .analysing else { return .redirect("/notes/\(note.id)") }
-        guard let jobId = note.jobId, let job = try app.store.job(id: jobId, owner: owner) else { return .redirect("/notes") }
+        guard note.state == .analysing else { return .redirect(Paths.note(note.id)) }
+        guard let jobId = note.jobId, let job = try app.store.job(id: jobId, owner: owner) else { return .redirect(Paths.notes) }
         return app.page(Pages.noteProgress(ctx, note: note, job: app.jobs.progress(of: job)), newCSRF: newCSRF)
     }
 
     func summary(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id) else { throw Self.notFound }
-        if detail.summary.state == .analysing { return .redirect("/notes/\(detail.summary.id)/progress") }
+        if detail.summary.state == .analysing { return .redirect(Paths.noteProgress(detail.summary.id)) }
         let flash = request.query["saved"] != nil ? Layout.Flash(ctx.t("note.saved"), kind: .success) : nil
         let study = detail.summary.state == .ready ? try QuizPages(app: app).panel(noteId: detail.summary.id, user: visitor.user!,
                                                                                             detail: ctx.isGuest ? nil : detail) : nil
@@ -82,11 +82,11 @@ struct NotePages {
         let f = request.formFields
         var title: String?
         if let t = f["title"] {
-            let trimmed = t.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, trimmed.count <= 200 else {
-                throw HTTPError.unprocessable(["title": "must be 1 to 200 characters"], "제목은 1~200자로 써 주세요. (A title has 1 to 200 characters.)")
+            var problems: [String: String] = [:]
+            title = problems.collect { () throws(ValidationFailure) in try NoteRules.title(t) }
+            guard title != nil else {
+                throw HTTPError.unprocessable(problems, "제목은 1~\(NoteRules.maxTitle)자로 써 주세요. (A title has 1 to \(NoteRules.maxTitle) characters.)")
             }
-            title = trimmed
         }
         var category: NoteCategory?
         if let c = f["category"] {
@@ -94,12 +94,12 @@ struct NotePages {
             category = parsed
         }
         let favorite = f["favorite"].map { ["true", "on", "1"].contains($0) }
-        try app.store.updateNote(id: note.id, owner: owner, title: title, category: category, favorite: favorite, at: Date())
-        return .redirect("/notes/\(note.id)?saved=1")
+        try app.store.updateNote(id: note.id, owner: owner, title: title, category: category, favorite: favorite, at: app.now())
+        return .redirect("\(Paths.note(note.id))?saved=1")
     }
 
     func deleteConfirm(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         guard let note = try app.store.note(id: request.parameter("id"), owner: visitor.user!.id) else { throw Self.notFound }
         return app.page(Pages.noteDeleteConfirm(ctx, note: note), newCSRF: newCSRF)
     }
@@ -107,11 +107,11 @@ struct NotePages {
     func delete(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         guard try app.notes.delete(id: request.parameter("id"), owner: visitor.user!.id) else { throw Self.notFound }
-        return .redirect("/notes?deleted=1")
+        return .redirect("\(Paths.notes)?deleted=1")
     }
 
     func concept(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id),
               let index = detail.concepts.firstIndex(where: { $0.id == request.parameter("conceptId") })
         else { throw HTTPError.notFound("개념을 찾을 수 없어요. (Concept not found.)") }
@@ -123,11 +123,11 @@ struct NotePages {
 
     /// `GET /notes/{id}/source`; `?page=N` (the page-jump form without JavaScript) goes to `#p-N`.
     func source(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         guard let note = try app.store.note(id: request.parameter("id"), owner: owner),
               let pages = try app.store.notePages(id: note.id, owner: owner) else { throw Self.notFound }
-        if let page = request.query["page"].flatMap(Int.init) { return .redirect("/notes/\(note.id)/source#p-\(page)") }
+        if let page = request.query["page"].flatMap(Int.init) { return .redirect(Paths.noteSource(note.id, page: page)) }
         return app.page(Pages.noteSource(ctx, note: note, pages: pages), newCSRF: newCSRF)
     }
 
@@ -135,10 +135,10 @@ struct NotePages {
     func cancelJob(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         let id = request.parameter("id")
-        guard try app.store.requestCancel(jobId: id, owner: visitor.user!.id, at: Date()) else {
+        guard try app.store.requestCancel(jobId: id, owner: visitor.user!.id, at: app.now()) else {
             throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)")
         }
         app.jobs.cancel(id)
-        return .redirect("/notes")
+        return .redirect(Paths.notes)
     }
 }

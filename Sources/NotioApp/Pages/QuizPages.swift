@@ -43,11 +43,13 @@ struct QuizPages {
             guard let difficulty = Difficulty(rawValue: f["difficulty"] ?? "") else {
                 throw HTTPError.unprocessable(["difficulty": "must be easy, medium or hard"], "난이도를 골라 주세요. (Choose a difficulty.)")
             }
-            guard let count = Int(f["count"] ?? ""), (1...30).contains(count) else {
-                throw HTTPError.unprocessable(["count": "must be 1 to 30"], "문제 수는 1~30개로 정해 주세요. (Choose 1 to 30 questions.)")
+            var problems: [String: String] = [:]
+            guard let count = problems.collect({ () throws(ValidationFailure) in try QuizRules.count(Int(f["count"] ?? "")) }) else {
+                let (least, most) = (QuizRules.counts.lowerBound, QuizRules.counts.upperBound)
+                throw HTTPError.unprocessable(problems, "문제 수는 \(least)~\(most)개로 정해 주세요. (Choose \(least) to \(most) questions.)")
             }
             let quiz = try await app.quizzes.makeQuiz(noteId: detail.summary.id, owner: user, difficulty: difficulty, count: count)
-            return .redirect(quiz.questions.count < count ? "/quizzes/\(quiz.id)?requested=\(count)" : "/quizzes/\(quiz.id)")
+            return .redirect(quiz.questions.count < count ? "\(Paths.quiz(quiz.id))?requested=\(count)" : Paths.quiz(quiz.id))
         } catch let e as HTTPError where e.status == 409 || e.status == 422 {
             form.error = e.message
             let ctx = app.pageContext(request, visitor)
@@ -58,12 +60,12 @@ struct QuizPages {
 
     /// `GET /quizzes/{id}`: the taker; a quiz already answered goes to its attempt.
     func take(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: owner) else { throw Self.quizNotFound }
-        if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
+        if let attemptId = quiz.attemptId { return .redirect(Paths.attempt(attemptId)) }
         guard let note = try app.store.note(id: quiz.noteId, owner: owner) else { throw Self.quizNotFound }
-        let requested = Int(request.query["requested"] ?? "").flatMap { (quiz.questions.count + 1...30).contains($0) ? $0 : nil }
+        let requested = Int(request.query["requested"] ?? "").flatMap { (quiz.questions.count + 1...QuizRules.counts.upperBound).contains($0) ? $0 : nil }
         return app.page(Pages.quizTaker(ctx, quiz: quiz, note: note, requested: requested), newCSRF: newCSRF)
     }
 
@@ -72,7 +74,7 @@ struct QuizPages {
         let visitor = try Guard(app: app).check(request, access: .member)
         let user = visitor.user!
         guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: user.id) else { throw Self.quizNotFound }
-        if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
+        if let attemptId = quiz.attemptId { return .redirect(Paths.attempt(attemptId)) }
         let f = request.formFields
         let answers = quiz.questions.compactMap { q -> QuizGrader.Given? in
             guard let value = f["q-\(q.id)"]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
@@ -83,17 +85,17 @@ struct QuizPages {
         }
         do {
             let (attempt, _) = try app.quizzes.submit(quizId: quiz.id, owner: user, answers: answers)
-            return .redirect("/attempts/\(attempt.id)")
+            return .redirect(Paths.attempt(attempt.id))
         } catch let e as HTTPError where e.code == "already_answered" {
             // Submitted twice at once: the first one won; show it.
-            if let id = try app.store.quiz(id: quiz.id, owner: user.id)?.attemptId { return .redirect("/attempts/\(id)") }
+            if let id = try app.store.quiz(id: quiz.id, owner: user.id)?.attemptId { return .redirect(Paths.attempt(id)) }
             throw e
         }
     }
 
     /// `GET /attempts/{id}`: the result with every answer, the right one and where to read it.
     func attempt(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let user = visitor.user!
         guard let (attempt, quiz) = try app.store.attempt(id: request.parameter("id"), owner: user.id),
               let note = try app.store.note(id: attempt.noteId, owner: user.id) else { throw Self.attemptNotFound }
@@ -103,7 +105,7 @@ struct QuizPages {
 
     /// `GET /notes/{id}/attempts`: every attempt on a note and the totals.
     func history(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let user = visitor.user!
         guard let note = try app.store.note(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
         let attempts = try app.store.attempts(noteId: note.id, owner: user.id, page: Paging.screen(request))
@@ -114,7 +116,7 @@ struct QuizPages {
 
     /// `GET /notes/{id}/wrong-answers` and `GET /wrong-answers`: the notebook of one note or of all.
     func notebook(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         var note: NoteSummary?
         if request.pathParameters["id"] != nil {
@@ -134,22 +136,22 @@ struct QuizPages {
         guard let note = try app.store.note(id: request.parameter("id"), owner: user.id) else { throw Self.noteNotFound }
         do {
             let quiz = try app.quizzes.retryWrong(noteId: note.id, owner: user)
-            return .redirect("/quizzes/\(quiz.id)")
+            return .redirect(Paths.quiz(quiz.id))
         } catch let e as HTTPError where e.code == "notebook_empty" {
-            return .redirect("/notes/\(note.id)/wrong-answers?cleared=1")
+            return .redirect("\(Paths.noteWrongAnswers(note.id))?cleared=1")
         }
     }
 
     /// `GET /review`: 오늘 복습. `?last=<questionId>&correct=0|1` shows the feedback of the form
     /// just answered without JavaScript.
     func review(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
-        let due = try app.store.dueQuestionReviews(owner: owner, at: Date())
+        let due = try app.store.dueQuestionReviews(owner: owner, at: app.now())
         var feedback: ReviewFeedback?
         if let last = request.query["last"], let (question, _) = try app.store.question(id: last, owner: owner) {
             let card = try app.store.reviewCards(owner: owner, kind: QuizService.reviewKind, ids: [last])[last]
-            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due)
+            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due, now: app.now())
         }
         let items = due.map { ReviewItem(question: $0.1, noteId: $0.noteId, noteTitle: $0.noteTitle) }
         return app.page(Pages.reviewQueue(ctx, items: items, feedback: feedback), newCSRF: newCSRF)
@@ -164,6 +166,6 @@ struct QuizPages {
         let f = request.formFields
         let text = f["text"].map { String($0.prefix(500)) }
         let (graded, _, _) = try app.quizzes.review(questionId: id, owner: user, given: .init(questionId: id, choice: f["choice"].flatMap { Int($0) }, text: text))
-        return .redirect("/review?last=\(id)&correct=\(graded.isCorrect ? 1 : 0)")
+        return .redirect("\(Paths.review)?last=\(id)&correct=\(graded.isCorrect ? 1 : 0)")
     }
 }

@@ -28,7 +28,7 @@ struct ReadingPages {
     // MARK: Shelf
 
     func shelf(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         let status = request.query["status"].flatMap(BookStatus.init(rawValue:))
         let books = try app.store.books(owner: owner, status: status, page: Paging.screen(request))
@@ -51,7 +51,7 @@ struct ReadingPages {
 
     /// `GET /books/new?q=`: the catalog's answer (or why there is none) and the manual form.
     func newBook(_ request: Request) async throws -> Response {
-        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         var state = BookSearchState()
         state.query = (request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         state.provider = request.query["provider"].flatMap { $0.isEmpty ? nil : $0 }
@@ -83,9 +83,9 @@ struct ReadingPages {
                                              coverUrl: f["coverUrl"], status: f["status"])
         do {
             let book = try app.reading.addBook(input, owner: visitor.user!.id, at: app.now())
-            return .redirect("/books/\(book.id)?added=1")
+            return .redirect("\(Paths.book(book.id))?added=1")
         } catch let e as HTTPError where e.status == 409 {
-            return .redirect("/books/\(e.fields["id"] ?? "")?exists=1")
+            return .redirect("\(Paths.book(e.fields["id"] ?? ""))?exists=1")
         } catch let e as HTTPError where e.status == 422 {
             let ctx = app.pageContext(request, visitor)
             var state = BookSearchState()
@@ -101,6 +101,7 @@ struct ReadingPages {
         fields.mapValues { problem in
             guard ctx.language == .ko else { return problem }
             if problem.contains("ISBN") { return "올바른 ISBN-10 또는 ISBN-13이 아니에요." }
+            if problem.contains("YYYY") { return "출간일은 YYYY, YYYY-MM 또는 YYYY-MM-DD로 써 주세요." }
             if problem.hasPrefix("must be 1 to") { return "1자 이상 입력해 주세요." }
             if problem.hasPrefix("must be at most") { return "너무 길어요." }
             if problem.hasPrefix("must be between") { return "범위를 벗어났어요." }
@@ -111,7 +112,7 @@ struct ReadingPages {
     // MARK: A book
 
     func book(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         guard let book = try app.store.book(id: request.parameter("id"), owner: owner) else { throw ReadingService.bookNotFound }
         let sentences = try app.store.sentences(owner: owner, SentenceFilter(bookId: book.id), page: Paging.screen(request))
@@ -120,7 +121,7 @@ struct ReadingPages {
     }
 
     func editBook(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         guard let book = try app.store.book(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
         return app.page(Pages.editBook(ctx, book: book), newCSRF: newCSRF)
     }
@@ -134,7 +135,7 @@ struct ReadingPages {
         var changes = BookChanges()
         var problems: [String: String] = [:]
         if let status = f["status"] {
-            if let s = BookStatus(rawValue: status) { changes.status = s } else { problems["status"] = "must be reading, finished or wishlist" }
+            changes.status = problems.collect { () throws(ValidationFailure) in try BookRules.status(status) }
         }
         if let title = f["title"] {
             let t = SentenceRules.clean(title)
@@ -144,21 +145,22 @@ struct ReadingPages {
             changes.author = SentenceRules.clean(f["author"] ?? book.author)
             changes.publisher = .some(ReadingService.optional(f["publisher"]))
             changes.genre = .some(ReadingService.optional(f["genre"]))
-            changes.publishedAt = .some(ReadingService.optional(f["publishedAt"]).map { String($0.prefix(32)) })
+            changes.publishedAt = .some(problems.collect { () throws(ValidationFailure) in try BookRules.publishedAt(ReadingService.optional(f["publishedAt"])) } ?? nil)
         }
         if !problems.isEmpty {
             let ctx = app.pageContext(request, visitor)
             var shown = book
             shown.title = changes.title ?? book.title
             shown.author = changes.author ?? book.author
+            shown.publishedAt = f["publishedAt"] ?? book.publishedAt
             return app.page(Pages.editBook(ctx, book: shown, errors: localised(ctx, problems)), status: 422, newCSRF: nil)
         }
         try app.store.updateBook(id: book.id, owner: owner, changes, at: app.now())
-        return .redirect("/books/\(book.id)?updated=1")
+        return .redirect("\(Paths.book(book.id))?updated=1")
     }
 
     func deleteConfirm(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         guard let book = try app.store.book(id: request.parameter("id"), owner: owner),
               let contents = try app.store.bookContents(id: book.id, owner: owner) else { throw ReadingService.bookNotFound }
@@ -168,7 +170,7 @@ struct ReadingPages {
     func delete(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         guard try app.reading.deleteBook(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
-        return .redirect("/reading?deleted=1")
+        return .redirect("\(Paths.reading)?deleted=1")
     }
 
     // MARK: Sentences
@@ -176,7 +178,7 @@ struct ReadingPages {
     private var maxPhotoMB: Int { max(1, app.config.maxPhotoBytes >> 20) }
 
     func captureForm(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         guard let book = try app.store.book(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.bookNotFound }
         return app.page(Pages.captureSentence(ctx, book: book, state: SentenceFormState(), maxPhotoMB: maxPhotoMB), newCSRF: newCSRF)
     }
@@ -210,11 +212,11 @@ struct ReadingPages {
         }
         _ = try app.reading.addSentence(bookId: book.id, text: state.text, page: page, emotion: state.emotion, memo: state.memo,
                                         owner: owner, at: app.now())
-        return .redirect("/books/\(book.id)?saved=1")
+        return .redirect("\(Paths.book(book.id))?saved=1")
     }
 
     func editSentence(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         guard let s = try app.store.sentence(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.sentenceNotFound }
         let state = SentenceFormState(text: s.sentence.text, page: s.sentence.page.map(String.init) ?? "", emotion: s.sentence.emotion,
                                       memo: s.sentence.memo ?? "")
@@ -235,7 +237,7 @@ struct ReadingPages {
         try app.store.updateSentence(id: s.sentence.id, owner: owner,
                                      SentenceChanges(text: SentenceRules.clean(state.text), page: .some(page), emotion: .some(state.emotion), memo: .some(memo)),
                                      at: app.now())
-        return .redirect("/books/\(s.sentence.bookId)?updated=1")
+        return .redirect("\(Paths.book(s.sentence.bookId))?updated=1")
     }
 
     func deleteSentence(_ request: Request) throws -> Response {
@@ -243,11 +245,11 @@ struct ReadingPages {
         let owner = visitor.user!.id
         guard let s = try app.store.sentence(id: request.parameter("id"), owner: owner),
               try app.store.deleteSentence(id: s.sentence.id, owner: owner) else { throw ReadingService.sentenceNotFound }
-        return .redirect("/books/\(s.sentence.bookId)?removed=1")
+        return .redirect("\(Paths.book(s.sentence.bookId))?removed=1")
     }
 
     func sentences(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         let owner = visitor.user!.id
         let filter = (try? ReadingAPI.filter(request)) ?? SentenceFilter(query: request.query["q"])
         let items = try app.store.sentences(owner: owner, filter, page: Paging.screen(request))
@@ -271,7 +273,7 @@ struct ReadingPages {
     // MARK: Imports
 
     func importForm(_ request: Request) throws -> Response {
-        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (_, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         return app.page(Pages.importPage(ctx), newCSRF: newCSRF)
     }
 
@@ -289,7 +291,7 @@ struct ReadingPages {
 
     /// `GET /sentences/{id}/card`: the card editor (guests too: a card stores nothing).
     func cardEditor(_ request: Request) throws -> Response {
-        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
+        guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect(Paths.login) }
         guard let s = try app.store.sentence(id: request.parameter("id"), owner: visitor.user!.id) else { throw ReadingService.sentenceNotFound }
         return app.page(Pages.cardEditor(ctx, sentence: s, maxPhotoMB: maxPhotoMB), newCSRF: newCSRF)
     }

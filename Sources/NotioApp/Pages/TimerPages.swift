@@ -10,7 +10,7 @@ struct TimerPages {
 
     func page(_ request: Request) throws -> Response {
         let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard let user = visitor.user else { return .redirect("/login") }
+        guard let user = visitor.user else { return .redirect(Paths.login) }
         let now = app.now()
         // Settling writes; a guest's view only reads.
         let timer = visitor.isGuest ? try app.store.peekReadingTimer(owner: user.id) : try app.store.readingTimer(owner: user.id, at: now)
@@ -62,7 +62,7 @@ struct TimerPages {
         if let back = f["return"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") {
             return .redirect(back)
         }
-        return .redirect("/timer")
+        return .redirect(Paths.timer)
     }
 }
 
@@ -72,7 +72,7 @@ struct ReadingStatsPages {
 
     func page(_ request: Request) throws -> Response {
         let (visitor, newCSRF) = try app.pageVisitor(request)
-        guard let user = visitor.user else { return .redirect("/login") }
+        guard let user = visitor.user else { return .redirect(Paths.login) }
         let ctx = app.pageContext(request, visitor)
         let zone = TimeZone(identifier: user.timeZone) ?? .current
         let period = (try? ReadingStatsAPI.period(request.query["period"])) ?? .week
