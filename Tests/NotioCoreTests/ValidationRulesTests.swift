@@ -33,6 +33,10 @@ import NotioCore
             try NoteRules.title(String(repeating: "가", count: 201), required: false)
         }
         #expect(try NoteRules.title(" ", required: false) == "")
+        #expect(try NoteRules.category("certificate") == .certificate)
+        #expect(throws: ValidationFailure.choice(field: "category", allowed: ["major", "general", "certificate"])) { try NoteRules.category("Major") }
+        #expect(try QuizRules.difficulty("hard") == .hard)
+        #expect(ValidationFailure.choice(field: "difficulty", allowed: Difficulty.allCases.map(\.rawValue)).problem == "must be easy, medium or hard")
         #expect(try QuizRules.count(1) == 1)
         #expect(try QuizRules.count(30) == 30)
         for refused in [nil, 0, 31, -1] as [Int?] {

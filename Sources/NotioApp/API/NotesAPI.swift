@@ -69,8 +69,7 @@ struct NotesAPI {
         let body = try JSON.decode(PatchBody.self, from: request)
         var problems: [String: String] = [:]
         let title = body.title.flatMap { t in problems.collect { () throws(ValidationFailure) in try NoteRules.title(t) } }
-        let category = body.category.flatMap(NoteCategory.init(rawValue:))
-        if body.category != nil && category == nil { problems["category"] = "must be major, general or certificate" }
+        let category = body.category.flatMap { c in problems.collect { () throws(ValidationFailure) in try NoteRules.category(c) } }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updateNote(id: id, owner: owner, title: title, category: category, favorite: body.favorite, at: app.now())
         guard let d = try app.store.noteDetail(id: id, owner: owner) else { throw HTTPError.notFound() }
@@ -132,7 +131,8 @@ enum NoteFilters {
         let q = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
         var category: NoteCategory?
         if let c = request.query["category"], !c.isEmpty, c != "all" {
-            guard let parsed = NoteCategory(rawValue: c) else { throw HTTPError.unprocessable(["category": "must be major, general or certificate"]) }
+            var problems: [String: String] = [:]
+            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else { throw HTTPError.unprocessable(problems) }
             category = parsed
         }
         let favorite = ["true", "1"].contains(request.query["favorite"] ?? "")

@@ -69,8 +69,7 @@ struct QuizzesAPI {
         guard try app.store.note(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         let body = try JSON.decode(NewQuizBody.self, from: request)
         var problems: [String: String] = [:]
-        let difficulty = Difficulty(rawValue: body.difficulty)
-        if difficulty == nil { problems["difficulty"] = "must be easy, medium or hard" }
+        let difficulty = problems.collect { () throws(ValidationFailure) in try QuizRules.difficulty(body.difficulty) }
         _ = problems.collect { () throws(ValidationFailure) in try QuizRules.count(body.count) }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         let quiz = try await app.quizzes.makeQuiz(noteId: request.parameter("id"), owner: visitor.user!, difficulty: difficulty!, count: body.count)

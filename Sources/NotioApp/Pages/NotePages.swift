@@ -90,7 +90,8 @@ struct NotePages {
         }
         var category: NoteCategory?
         if let c = f["category"] {
-            guard let parsed = NoteCategory(rawValue: c) else { throw HTTPError.unprocessable(["category": "must be major, general or certificate"]) }
+            var problems: [String: String] = [:]
+            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else { throw HTTPError.unprocessable(problems) }
             category = parsed
         }
         let favorite = f["favorite"].map { ["true", "on", "1"].contains($0) }

@@ -40,10 +40,10 @@ struct QuizPages {
         let f = request.formFields
         var form = NewQuizForm(difficulty: Difficulty(rawValue: f["difficulty"] ?? "") ?? .medium, count: Int(f["count"] ?? "") ?? 10)
         do {
-            guard let difficulty = Difficulty(rawValue: f["difficulty"] ?? "") else {
-                throw HTTPError.unprocessable(["difficulty": "must be easy, medium or hard"], "난이도를 골라 주세요. (Choose a difficulty.)")
-            }
             var problems: [String: String] = [:]
+            guard let difficulty = problems.collect({ () throws(ValidationFailure) in try QuizRules.difficulty(f["difficulty"]) }) else {
+                throw HTTPError.unprocessable(problems, "난이도를 골라 주세요. (Choose a difficulty.)")
+            }
             guard let count = problems.collect({ () throws(ValidationFailure) in try QuizRules.count(Int(f["count"] ?? "")) }) else {
                 let (least, most) = (QuizRules.counts.lowerBound, QuizRules.counts.upperBound)
                 throw HTTPError.unprocessable(problems, "문제 수는 \(least)~\(most)개로 정해 주세요. (Choose \(least) to \(most) questions.)")

@@ -191,9 +191,9 @@ struct ReadingPages {
         var page: Int?
         let rawPage = state.page.trimmingCharacters(in: .whitespaces)
         if !rawPage.isEmpty {
-            if let p = Int(rawPage) { page = p } else { problems["page"] = "must be between 0 and \(SentenceRules.maxPage)" }
+            if let p = Int(rawPage) { page = p } else { problems["page"] = ValidationFailure.range(field: "page", min: 0, max: SentenceRules.maxPage).problem }
         }
-        if let e = f["emotion"], !e.isEmpty, Emotion(rawValue: e) == nil { problems["emotion"] = "unknown emotion" }
+        if let e = f["emotion"], !e.isEmpty { _ = problems.collect { () throws(ValidationFailure) in try SentenceRules.emotion(e) } }
         problems.merge(SentenceRules.problems(text: SentenceRules.clean(state.text), page: page, memo: state.memo)) { a, _ in a }
         state.errors = problems
         return (state, page, problems)

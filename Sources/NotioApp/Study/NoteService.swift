@@ -28,7 +28,8 @@ struct NoteService: Sendable {
         let fields = request.formFields
         var category = NoteCategory.major
         if let c = fields["category"], !c.isEmpty {
-            guard let parsed = NoteCategory(rawValue: c) else { throw HTTPError.unprocessable(["category": "must be major, general or certificate"]) }
+            var problems: [String: String] = [:]
+            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else { throw HTTPError.unprocessable(problems) }
             category = parsed
         }
         var problems: [String: String] = [:]

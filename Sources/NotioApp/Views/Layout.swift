@@ -109,13 +109,13 @@ public enum Layout {
 
     static func header(_ ctx: PageContext) -> HTML {
         let items: [(path: String, key: String, icon: HTML)] = [
-            ("/", "nav.home", Icon.home),
+            (Paths.home, "nav.home", Icon.home),
             (Paths.notes, "nav.notes", Icon.notes),
             (Paths.reading, "nav.reading", Icon.underline),
             (Paths.settings, "nav.settings", Icon.settings),
         ]
         let links = HTML.join(items.map { item in
-            let current = item.path == "/" ? ctx.path == "/" : (ctx.path == item.path || ctx.path.hasPrefix(item.path + "/"))
+            let current = item.path == Paths.home ? ctx.path == Paths.home : (ctx.path == item.path || ctx.path.hasPrefix(item.path + "/"))
             return """
             <a class="nav-link\(current ? " is-current" : "")" href="\(item.path)"\(current ? HTML(raw: " aria-current=\"page\"") : .empty)>\(item.icon)<span>\(ctx.t(item.key))</span></a>
             """

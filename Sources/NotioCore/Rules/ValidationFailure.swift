@@ -65,12 +65,26 @@ public enum NoteRules {
         }
         return title
     }
+
+    public static func category(_ raw: String) throws(ValidationFailure) -> NoteCategory {
+        guard let category = NoteCategory(rawValue: raw) else {
+            throw .choice(field: "category", allowed: NoteCategory.allCases.map(\.rawValue))
+        }
+        return category
+    }
 }
 
 /// A quiz's rules.
 public enum QuizRules {
     /// The fewest and most questions one quiz asks (the offline generator makes up to 30 too).
     public static let counts = 1...30
+
+    public static func difficulty(_ raw: String?) throws(ValidationFailure) -> Difficulty {
+        guard let raw, let difficulty = Difficulty(rawValue: raw) else {
+            throw .choice(field: "difficulty", allowed: Difficulty.allCases.map(\.rawValue))
+        }
+        return difficulty
+    }
 
     public static func count(_ value: Int?) throws(ValidationFailure) -> Int {
         guard let value, counts.contains(value) else { throw .range(field: "count", min: counts.lowerBound, max: counts.upperBound) }
