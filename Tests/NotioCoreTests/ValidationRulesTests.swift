@@ -37,6 +37,10 @@ import NotioCore
         #expect(throws: ValidationFailure.choice(field: "category", allowed: ["major", "general", "certificate"])) { try NoteRules.category("Major") }
         #expect(try QuizRules.difficulty("hard") == .hard)
         #expect(ValidationFailure.choice(field: "difficulty", allowed: Difficulty.allCases.map(\.rawValue)).problem == "must be easy, medium or hard")
+        #expect(try QuizRules.answerText(String(repeating: "가", count: QuizRules.maxAnswerText)).count == QuizRules.maxAnswerText)
+        #expect(throws: ValidationFailure.length(field: "answers[2].text", min: 0, max: 500)) {
+            try QuizRules.answerText(String(repeating: "가", count: 501), field: "answers[2].text")
+        }
         #expect(try QuizRules.count(1) == 1)
         #expect(try QuizRules.count(30) == 30)
         for refused in [nil, 0, 31, -1] as [Int?] {

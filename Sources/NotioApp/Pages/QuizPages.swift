@@ -80,7 +80,7 @@ struct QuizPages {
             guard let value = f["q-\(q.id)"]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
             switch q.kind {
             case .choice: return Int(value).map { QuizGrader.Given(questionId: q.id, choice: $0) }
-            case .short: return QuizGrader.Given(questionId: q.id, text: String(value.prefix(500)))
+            case .short: return QuizGrader.Given(questionId: q.id, text: String(value.prefix(QuizRules.maxAnswerText)))
             }
         }
         do {
@@ -164,7 +164,7 @@ struct QuizPages {
         let id = request.parameter("questionId")
         guard try app.store.question(id: id, owner: user.id) != nil else { throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)") }
         let f = request.formFields
-        let text = f["text"].map { String($0.prefix(500)) }
+        let text = f["text"].map { String($0.prefix(QuizRules.maxAnswerText)) }
         let (graded, _, _) = try app.quizzes.review(questionId: id, owner: user, given: .init(questionId: id, choice: f["choice"].flatMap { Int($0) }, text: text))
         return .redirect("\(Paths.review)?last=\(id)&correct=\(graded.isCorrect ? 1 : 0)")
     }

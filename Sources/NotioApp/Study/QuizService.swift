@@ -115,7 +115,7 @@ struct QuizService: Sendable {
                 if q.kind != .choice { problems["answers[\(i)].choice"] = "is for multiple-choice questions; send text" }
                 else if !(0..<q.options.count).contains(choice) { problems["answers[\(i)].choice"] = "must be 0 to \(q.options.count - 1)" }
             }
-            if let text = a.text, text.count > 500 { problems["answers[\(i)].text"] = "must be at most 500 characters" }
+            if let text = a.text { _ = problems.collect { () throws(ValidationFailure) in try QuizRules.answerText(text, field: "answers[\(i)].text") } }
         }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         let graded = QuizGrader().grade(quiz.questions, answers)

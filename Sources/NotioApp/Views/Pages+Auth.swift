@@ -1,3 +1,5 @@
+import NotioCore
+
 extension Pages {
     /// `GET /login` and a failed `POST /login`: fields `email`, `password`, `csrf_token`; `error`
     /// appears in `.form-error` (role=alert).
@@ -46,7 +48,7 @@ extension Pages {
           <form class="form" id="signup-form" method="post" action="\(Paths.signup)" novalidate\(messages)>
             \(Form.csrfField(ctx))
             \(Form.field(ctx, name: "name", label: ctx.t("field.name"), value: values["name"] ?? "", error: errors["name"],
-                         autocomplete: "name", attributes: " maxlength=\"100\""))
+                         autocomplete: "name", attributes: " maxlength=\"\(AccountRules.maximumNameLength)\""))
             \(Form.field(ctx, name: "email", label: ctx.t("field.email"), type: "email", value: values["email"] ?? "", error: errors["email"],
                          autocomplete: "email", attributes: " inputmode=\"email\" autocapitalize=\"none\" spellcheck=\"false\""))
             \(Form.field(ctx, name: "password", label: ctx.t("field.password"), type: "password", error: errors["password"],

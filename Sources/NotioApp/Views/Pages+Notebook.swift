@@ -145,7 +145,7 @@ extension Pages {
             input = """
             <div class="field short-answer">
               <label for="\(field)">\(ctx.t("quiz.shortAnswer"))</label>
-              <input id="\(field)" name="text" type="text" maxlength="500" autocomplete="off" required>
+              <input id="\(field)" name="text" type="text" maxlength="\(QuizRules.maxAnswerText)" autocomplete="off" required>
             </div>
             """
         }

@@ -248,7 +248,7 @@ extension Pages {
             input = """
             <div class="field short-answer">
               <label for="\(field)">\(ctx.t("quiz.shortAnswer"))</label>
-              <input id="\(field)" name="\(field)" type="text" maxlength="500" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="next">
+              <input id="\(field)" name="\(field)" type="text" maxlength="\(QuizRules.maxAnswerText)" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="next">
             </div>
             """
         }

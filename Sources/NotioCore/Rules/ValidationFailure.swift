@@ -86,6 +86,14 @@ public enum QuizRules {
         return difficulty
     }
 
+    /// The most characters of a typed answer (the forms cut there, as their inputs do).
+    public static let maxAnswerText = 500
+
+    public static func answerText(_ text: String, field: String = "text") throws(ValidationFailure) -> String {
+        guard text.count <= maxAnswerText else { throw .length(field: field, min: 0, max: maxAnswerText) }
+        return text
+    }
+
     public static func count(_ value: Int?) throws(ValidationFailure) -> Int {
         guard let value, counts.contains(value) else { throw .range(field: "count", min: counts.lowerBound, max: counts.upperBound) }
         return value
