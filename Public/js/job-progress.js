@@ -6,8 +6,6 @@ import { api } from "notio/api.js";
 const box = document.getElementById("job-progress");
 
 if (box) {
-  const jobId = box.dataset.jobId;
-  const noteId = box.dataset.noteId;
   const stages = ["upload", "extract", "ocr", "analyse", "save"];
   const bar = document.getElementById("job-bar");
   const percent = document.getElementById("job-percent");
@@ -28,7 +26,7 @@ if (box) {
   const showTitle = async () => {
     titleShown = true;
     try {
-      const note = await api.get(`/api/v1/notes/${encodeURIComponent(noteId)}`);
+      const note = await api.get(box.dataset.noteApiUrl);
       const title = note.title;
       if (heading && title) heading.textContent = title;
     } catch { titleShown = false; }
@@ -75,14 +73,14 @@ if (box) {
     if (cancelForm) cancelForm.hidden = true;
     openLink.hidden = state !== "done";
     backLink.hidden = state === "done";
-    if (state === "done") setTimeout(() => location.assign(`/notes/${encodeURIComponent(noteId)}`), 600);
+    if (state === "done") setTimeout(() => location.assign(box.dataset.noteUrl), 600);
     else backLink.focus();
   };
 
   const poll = async () => {
     if (finished) return;
     try {
-      render(await api.get(`/api/v1/jobs/${encodeURIComponent(jobId)}`));
+      render(await api.get(box.dataset.jobUrl));
     } catch (error) {
       if (error.status === 404) return render({ state: "cancelled", stage: box.dataset.stage, progress: 0 });
     }
@@ -90,7 +88,7 @@ if (box) {
   };
 
   if ("EventSource" in window) {
-    source = new EventSource(`/api/v1/jobs/${encodeURIComponent(jobId)}/events`);
+    source = new EventSource(box.dataset.jobEventsUrl);
     source.addEventListener("job", (e) => {
       try { render(JSON.parse(e.data)); } catch { /* a malformed event is skipped */ }
     });
@@ -110,7 +108,7 @@ if (box) {
     cancelButton.disabled = true;
     message.textContent = msg.msgCancelling;
     try {
-      render(await api.post(`/api/v1/jobs/${encodeURIComponent(jobId)}/cancel`));
+      render(await api.post(box.dataset.jobCancelUrl));
     } catch (error) {
       cancelButton.disabled = false;
       message.textContent = error.message;

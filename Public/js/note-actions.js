@@ -11,7 +11,7 @@ favForm?.addEventListener("submit", async (e) => {
   const next = field.value === "true";
   button.disabled = true;
   try {
-    await api.patch(`/api/v1/notes/${encodeURIComponent(favForm.dataset.noteId)}`, { favorite: next });
+    await api.patch(favForm.dataset.apiUrl, { favorite: next });
     button.setAttribute("aria-pressed", String(next));
     button.title = next ? button.dataset.labelRemove : button.dataset.labelAdd;
     field.value = String(!next);

@@ -141,13 +141,13 @@ function start(form) {
     submit.disabled = true;
     submit.textContent = form.dataset.msgSubmitting;
     try {
-      const result = await api.post(`/api/v1/quizzes/${encodeURIComponent(quizId)}/attempts`, { answers });
+      const result = await api.post(form.dataset.attemptsApiUrl, { answers });
       sessionStorage.removeItem(key);
-      location.assign(`/attempts/${encodeURIComponent(result.attempt.id)}`);
+      location.assign(form.dataset.attemptUrl.replace("{id}", encodeURIComponent(result.attempt.id)));
     } catch (error) {
       if (error instanceof ApiError && error.code === "already_answered") {
         sessionStorage.removeItem(key);
-        location.assign(`/quizzes/${encodeURIComponent(quizId)}`);
+        location.assign(form.dataset.quizUrl);
         return;
       }
       toast(error instanceof ApiError && error.status === 0 ? form.dataset.msgFailed : error.message, "error");

@@ -27,7 +27,8 @@ function start() {
     done.className = "empty-state";
     done.id = "review-done";
     done.tabIndex = -1;
-    done.innerHTML = '<p></p><a class="button button-secondary" href="/"></a>';
+    done.innerHTML = '<p></p><a class="button button-secondary"></a>';
+    done.querySelector("a").href = d.homeUrl;
     done.querySelector("p").textContent = d.msgDone;
     done.querySelector("a").textContent = document.documentElement.lang === "en" ? "Home" : "홈으로";
     root.append(done);
@@ -43,7 +44,7 @@ function start() {
       const button = form.querySelector('button[type="submit"]');
       button.disabled = true;
       try {
-        const r = await api.post(`/api/v1/review/${encodeURIComponent(item.dataset.questionId)}`, body);
+        const r = await api.post(d.answerApiUrl.replace("{id}", encodeURIComponent(item.dataset.questionId)), body);
         item.dataset.done = "true";
         item.classList.add(r.isCorrect ? "is-correct" : "is-wrong");
         for (const input of form.querySelectorAll("input:not([type=hidden])")) input.disabled = true;

@@ -26,11 +26,11 @@ async function load() {
     button?.addEventListener("click", async () => {
       button.disabled = true;
       try {
-        const { book } = await api.post("/api/v1/books", {
+        const { book } = await api.post(section.dataset.booksApiUrl, {
           title: item.title, author: item.author, publisher: item.publisher, isbn13: item.isbn13,
           genre: item.genre, publishedAt: item.publishedAt, coverUrl: item.coverUrl, status: "wishlist",
         });
-        location.href = `/books/${book.id}?added=1`;
+        location.href = `${section.dataset.bookUrl.replace("{id}", encodeURIComponent(book.id))}?added=1`;
       } catch (error) {
         button.disabled = false;
         toast(error.message, "error");

@@ -93,7 +93,7 @@ if (form) {
     emailTimer = setTimeout(async () => {
       emailRequest = new AbortController();
       try {
-        const answer = await api.get(`/api/v1/auth/email-available?email=${encodeURIComponent(email)}`, { signal: emailRequest.signal });
+        const answer = await api.get(`${msg.emailAvailableUrl}?email=${encodeURIComponent(email)}`, { signal: emailRequest.signal });
         if (emailState.value !== email) return;
         Object.assign(emailState, { taken: answer?.available === false, checking: false, checked: true });
       } catch (error) {

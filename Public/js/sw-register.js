@@ -7,6 +7,6 @@ if ("serviceWorker" in navigator && (location.protocol === "https:" || location.
   const clear = () => navigator.serviceWorker.controller?.postMessage("clear-pages");
   if (signedOut) navigator.serviceWorker.ready.then(clear);
   document.addEventListener("submit", (event) => {
-    if (event.target.matches('form[action="/logout"]')) clear();
+    if (event.target.matches("form.logout-form")) clear();
   });
 }

@@ -41,7 +41,7 @@ async function notify(message) {
     try {
       const registration = await navigator.serviceWorker?.ready;
       if (registration) {
-        await registration.showNotification("Notio", { body: message, tag: "notio-timer", data: { url: "/timer" }, renotify: true });
+        await registration.showNotification("Notio", { body: message, tag: "notio-timer", data: { url: bar?.href }, renotify: true });
       } else {
         new Notification("Notio", { body: message, tag: "notio-timer" });
       }

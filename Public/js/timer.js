@@ -160,7 +160,7 @@ for (const form of document.querySelectorAll("form.timer-start, form.timer-actio
       Notification.requestPermission().catch(() => {});
     }
     try {
-      await api.post(`/api/v1/timer/${action}`, body);
+      await api.post(`${root.dataset.apiUrl}/${action}`, body);
       location.reload();
     } catch (error) {
       toast(error.message, "error");

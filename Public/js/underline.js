@@ -187,7 +187,7 @@ async function read() {
   setStatus(msg.msgReading, "busy");
   root.dataset.state = "reading";
   try {
-    const result = await api("/api/v1/ocr/underline", { method: "POST", body: form, signal: controller.signal });
+    const result = await api(root.dataset.underlineApiUrl, { method: "POST", body: form, signal: controller.signal });
     selected = result.words ?? [];
     if (result.text) {
       // Typing in the field since the last fill wins: the new words are added, not replacing it.
@@ -220,7 +220,7 @@ overlayToggle?.addEventListener("change", async () => {
     try {
       const form = new FormData();
       form.append("image", imageBlob, "page.jpg");
-      allWords = (await api("/api/v1/ocr/words", { method: "POST", body: form })).words ?? [];
+      allWords = (await api(root.dataset.wordsApiUrl, { method: "POST", body: form })).words ?? [];
       setStatus(msg.msgDraw);
     } catch (error) {
       overlayToggle.checked = false;

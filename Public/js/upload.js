@@ -101,7 +101,7 @@ if (sheet && form) {
     data.delete("csrf_token");
     setBusy(true);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/v1/notes");
+    xhr.open("POST", sheet.dataset.apiUrl);
     xhr.setRequestHeader("X-CSRF-Token", csrfToken());
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.addEventListener("progress", (ev) => {
@@ -114,7 +114,7 @@ if (sheet && form) {
       let body = null;
       try { body = JSON.parse(xhr.responseText); } catch { body = null; }
       if (xhr.status === 202 && body?.note?.id) {
-        location.assign(`/notes/${encodeURIComponent(body.note.id)}/progress`);
+        location.assign(sheet.dataset.progressUrl.replace("{id}", encodeURIComponent(body.note.id)));
         return;
       }
       setBusy(false);

@@ -43,14 +43,14 @@ final class AppContext: Sendable {
                       configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
                                                           photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers, node: config.resolvedNodeID, lease: TimeInterval(config.jobLeaseSeconds))
-        notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes, limits: config.accountLimits)
-        quizzes = QuizService(store: store, provider: provider, executor: jobs.executor)
+        notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes, limits: config.accountLimits, clock: now)
+        quizzes = QuizService(store: store, provider: provider, executor: jobs.executor, clock: now)
         catalogs = Catalogs(config: config)
         let covers = CoverFetcher(allowPrivateHosts: config.coversFromPrivateHosts)
         reading = ReadingService(store: store, covers: try CoverStorage(files: files, scratch: (config.dataDirectory as NSString).appendingPathComponent("tmp"), store: store,
                                                                         limits: config.accountLimits, fetch: { try await covers.fetch($0) }),
                                  limits: config.accountLimits)
-        let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider)
+        let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider, clock: now)
         jobs.register(kind: NoteAnalysisJob.kind, work: { try await analysis.run($0) },
                       cleanup: { job, cancelled, message in analysis.cleanup(job, cancelled: cancelled, message: message) })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 
 /// Lenient reading of catalog answers: a field of an unexpected type reads as missing instead of
 /// failing the whole answer, which Codable would do.
@@ -111,16 +112,9 @@ extension String {
     }
 }
 
-/// "2021-10-11" stays; "2021-10" and "2021" give "2021"; anything else is dropped.
+/// A catalog's date in the one form books keep (`PublicationDate`); anything else is dropped.
 func publishedDate(_ text: String?) -> String? {
-    guard let text = text?.trimmingCharacters(in: .whitespaces) else { return nil }
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard let year = parts.first, year.count == 4, year.allSatisfy(\.isASCIIDigit) else { return nil }
-    if parts.count == 3, parts[1].count == 2, parts[2].count == 2,
-       let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day) {
-        return text
-    }
-    return String(year)
+    PublicationDate.fromCatalog(text)
 }
 
 extension Character {

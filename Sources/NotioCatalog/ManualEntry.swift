@@ -28,10 +28,10 @@ extension CatalogBook {
             isbn13 = valid
         }
         var published: String?
-        if let given = try text(publishedAt, "publishedAt", max: 10) {
-            guard publishedDate(given) == given else {
-                throw CatalogError.invalidBook(field: "publishedAt", message: "Write the publication date as YYYY-MM-DD or YYYY.",
-                                               messageKo: "출간일은 YYYY-MM-DD 또는 YYYY 형식으로 입력하세요.")
+        if let given = try text(publishedAt, "publishedAt", max: PublicationDate.maxLength) {
+            guard (try? PublicationDate.parse(given)) == given else {
+                throw CatalogError.invalidBook(field: "publishedAt", message: "Write the publication date as YYYY, YYYY-MM or YYYY-MM-DD.",
+                                               messageKo: "출간일은 YYYY, YYYY-MM 또는 YYYY-MM-DD 형식으로 입력하세요.")
             }
             published = given
         }

@@ -40,7 +40,7 @@ enum QuizPageFixtures {
             ("notebook-all-empty-\(l)", Pages.wrongAnswerNotebook(member, note: nil, items: [])),
             ("review-\(l)", Pages.reviewQueue(member, items: [ReviewItem(question: choice, noteId: note.id, noteTitle: hostile),
                                                               ReviewItem(question: short, noteId: note.id, noteTitle: hostile)],
-                                             feedback: ReviewFeedback(question: short, isCorrect: false))),
+                                             feedback: ReviewFeedback(question: short, isCorrect: false, now: Date()))),
             ("review-empty-\(l)", Pages.reviewQueue(member, items: [], feedback: nil)),
         ]
     }

@@ -223,26 +223,65 @@ import NotioStore
     }
 
     @Test func reviewQueueFollowsTheSchedule() async throws {
-        let server = try await TestServer.start()
+        // The application's clock is the test's: the schedule is checked by moving it, through the API.
+        let clock = TestClock()
+        let server = try await TestServer.start(clock: clock)
         let (c, noteId) = try await Self.demo(server)
         let quiz = try await Self.quiz(c, noteId, "easy", 3)
         _ = try await c.request("POST", "/api/v1/quizzes/\(quiz["id"]!)/attempts", json: ["answers": [[String: Any]]()])
         // Wrong answers come back after ten minutes, not at once.
         #expect((try await c.get("/api/v1/review").json["items"] as? [Any])?.count == 0)
+        clock.advance(9 * 60)
+        #expect((try await c.get("/api/v1/review").json["items"] as? [Any])?.count == 0)
+        clock.advance(2 * 60)
+        let queue = try await c.get("/api/v1/review").json
+        #expect((queue["items"] as? [Any])?.count == 3)
+        #expect((try await c.get("/api/v1/stats/study").json["reviewDue"] as? Int) == 3)
+        // Answering one right moves it days ahead (from the moved clock) and out of the notebook.
         let store = server.app.context.store
         let me = try await c.get("/api/v1/me").json["user"] as? [String: Any]
-        let later = Date().addingTimeInterval(11 * 60)
-        let due = try store.dueQuestionReviews(owner: me?["id"] as? String ?? "", at: later)
-        #expect(due.count == 3)
-        // Answering one right through the service moves it days ahead and out of the notebook.
-        let user = try #require(try store.user(id: me?["id"] as? String ?? ""))
-        let (card, question) = (due[0].0, due[0].1)
-        let given = question.kind == .choice ? QuizGraderGiven(question.id, choice: question.correctIndex) : QuizGraderGiven(question.id, text: question.answer)
-        let (graded, _, next) = try server.app.context.quizzes.review(questionId: card.itemId, owner: user, given: given, now: later)
-        #expect(graded.isCorrect)
-        #expect(next.due.timeIntervalSince(later) >= 86_400)
+        let due = try store.dueQuestionReviews(owner: me?["id"] as? String ?? "", at: clock.now)
+        let question = try #require(due.first?.1)
+        let body: [String: Any] = question.kind == .choice ? ["choice": question.correctIndex ?? 0] : ["text": question.answer]
+        let answered = try await c.request("POST", "/api/v1/review/\(question.id)", json: body)
+        #expect(answered.json["isCorrect"] as? Bool == true, "\(answered.text)")
+        let nextDue = try #require((answered.json["nextDue"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        // The answer gives whole seconds: at least a day ahead, less the instant cut off.
+        #expect(nextDue.timeIntervalSince(clock.now) >= 86_399)
         #expect((try await c.get("/api/v1/notes/\(noteId)/wrong-answers").json["items"] as? [Any])?.count == 2)
+        #expect((try await c.get("/api/v1/review").json["items"] as? [Any])?.count == 2)
+        // When the clock reaches the new due date, the question is back in the queue.
+        clock.advance(nextDue.timeIntervalSince(clock.now) + 60)
+        #expect((try await c.get("/api/v1/review").json["items"] as? [Any])?.count == 3)
         #expect(try await c.request("POST", "/api/v1/review/nope", json: ["text": "x"]).status == 404)
+    }
+
+    @Test func theStreakFollowsTheApplicationClock() async throws {
+        let clock = TestClock()
+        let server = try await TestServer.start(clock: clock)
+        let (c, noteId) = try await Self.demo(server)
+        let me = try await c.get("/api/v1/me").json["user"] as? [String: Any]
+        // A zone without daylight saving, so a moved day is exactly 86,400 seconds.
+        try server.app.context.store.updatePreferences(userId: me?["id"] as? String ?? "", language: "ko", timeZone: "Asia/Seoul")
+        func streak() async throws -> Int? { try await c.get("/api/v1/stats/study").json["streakDays"] as? Int }
+        func attempt() async throws {
+            let quiz = try await Self.quiz(c, noteId, "easy", 3)
+            let r = try await c.request("POST", "/api/v1/quizzes/\(quiz["id"]!)/attempts", json: ["answers": [[String: Any]]()])
+            #expect(r.status == 201)
+            // The attempt is stamped with the application's time, not the wall clock's.
+            let at = ((r.json["attempt"] as? [String: Any])?["createdAt"] as? String).flatMap { try? Date($0, strategy: .iso8601) }
+            #expect(abs((at ?? .distantPast).timeIntervalSince(clock.now)) < 2)
+        }
+        #expect(try await streak() == 0)
+        try await attempt()
+        #expect(try await streak() == 1)
+        clock.advance(86_400)
+        // Nothing yet today: yesterday still counts.
+        #expect(try await streak() == 1)
+        try await attempt()
+        #expect(try await streak() == 2)
+        clock.advance(2 * 86_400)
+        #expect(try await streak() == 0)
     }
 }
 

@@ -182,3 +182,36 @@ import Testing
         #expect((try await c.get("/api/v1/books").json["items"] as? [Any])?.count == books.count)
     }
 }
+
+/// `publishedAt` follows one rule (`PublicationDate`) in the API's POST and PATCH and in the book
+/// forms: a year, a month or a day is kept as written; anything else is refused, never cut.
+@Suite struct PublicationDateTests {
+    @Test func theAPIAndTheFormsAcceptAndRefuseTheSameDates() async throws {
+        let server = try await TestServer.start(seedDemo: false)
+        let c = Client(server)
+        try await c.signUp()
+        let refused = try await c.request("POST", "/api/v1/books", json: ["title": "채식주의자", "publishedAt": "2007-10-30 (초판)"])
+        #expect(refused.status == 422)
+        #expect(((refused.json["error"] as? [String: Any])?["fields"] as? [String: String])?["publishedAt"] != nil, "\(refused.text)")
+        let book = try await ReadingAPITests.addBook(c, ["title": "채식주의자", "publishedAt": "2007-10"])
+        #expect(book["publishedAt"] as? String == "2007-10")
+        let id = try #require(book["id"] as? String)
+        let patched = try await c.request("PATCH", "/api/v1/books/\(id)", json: ["publishedAt": "2007-02-30"])
+        #expect(patched.status == 422)
+        #expect(((patched.json["error"] as? [String: Any])?["fields"] as? [String: String])?["publishedAt"] != nil)
+        #expect(try await c.request("PATCH", "/api/v1/books/\(id)", json: ["publishedAt": "2007-10-30"]).json["publishedAt"] as? String == "2007-10-30")
+
+        // The manual form and the edit form: the same refusal, shown beside the field; nothing stored.
+        _ = try await c.get("/books/new")
+        let form = try await c.postForm("/books", ["manual": "1", "title": "소년이 온다", "publishedAt": "2014년 5월"])
+        #expect(form.status == 422)
+        #expect(form.text.contains("YYYY-MM-DD"))
+        #expect((try await c.get("/api/v1/books").json["items"] as? [Any])?.count == 1)
+        let edit = try await c.postForm("/books/\(id)", ["title": "채식주의자", "author": "한강", "publishedAt": "30-10-2007"])
+        #expect(edit.status == 422)
+        #expect(try await c.get("/api/v1/books/\(id)").json["publishedAt"] as? String == "2007-10-30")
+        let saved = try await c.postForm("/books/\(id)", ["title": "채식주의자", "author": "한강", "publishedAt": "2007"])
+        #expect(saved.status == 303)
+        #expect(try await c.get("/api/v1/books/\(id)").json["publishedAt"] as? String == "2007")
+    }
+}

@@ -57,7 +57,7 @@ import NotioTestSupport
 
     @Test func publishedDates() {
         #expect(publishedDate("2021-10-11") == "2021-10-11")
-        #expect(publishedDate("2021-10") == "2021")
+        #expect(publishedDate("2021-10") == "2021-10")
         #expect(publishedDate("2021") == "2021")
         #expect(publishedDate("2021-13-40") == "2021")
         #expect(publishedDate("Oct 2021") == nil)

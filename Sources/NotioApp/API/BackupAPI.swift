@@ -84,7 +84,7 @@ struct BackupAPI {
         defer { try? FileManager.default.removeItem(atPath: kept) }
         _ = try service.restore(file: kept, owner: user, replace: f["mode"] == "replace", dryRun: false)
         app.sessions.clear()
-        return .redirect("/settings?restored=1")
+        return .redirect("\(Paths.settings)?restored=1")
     }
 
     private func pendingPath(user: User, token: String) -> String {

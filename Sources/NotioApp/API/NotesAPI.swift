@@ -64,12 +64,10 @@ struct NotesAPI {
         guard try app.store.note(id: id, owner: owner) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         let body = try JSON.decode(PatchBody.self, from: request)
         var problems: [String: String] = [:]
-        let title = body.title?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let title, title.isEmpty || title.count > 200 { problems["title"] = "must be 1 to 200 characters" }
-        let category = body.category.flatMap(NoteCategory.init(rawValue:))
-        if body.category != nil && category == nil { problems["category"] = "must be major, general or certificate" }
+        let title = body.title.flatMap { t in problems.collect { () throws(ValidationFailure) in try NoteRules.title(t) } }
+        let category = body.category.flatMap { c in problems.collect { () throws(ValidationFailure) in try NoteRules.category(c) } }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
-        try app.store.updateNote(id: id, owner: owner, title: title, category: category, favorite: body.favorite, at: Date())
+        try app.store.updateNote(id: id, owner: owner, title: title, category: category, favorite: body.favorite, at: app.now())
         guard let d = try app.store.noteDetail(id: id, owner: owner) else { throw HTTPError.notFound() }
         return JSON.response(NoteDetailJSON(d))
     }
@@ -112,7 +110,7 @@ struct NotesAPI {
 
     func cancel(_ request: Request, _ member: Member) throws -> Response {
         let id = try request[.id]
-        guard try app.store.requestCancel(jobId: id, owner: member.id, at: Date()) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+        guard try app.store.requestCancel(jobId: id, owner: member.id, at: app.now()) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
         app.jobs.cancel(id)
         guard let job = try app.store.job(id: id, owner: member.id) else { throw HTTPError.notFound() }
         return JSON.response(app.jobs.progress(of: job), status: 202)
@@ -125,7 +123,8 @@ enum NoteFilters {
         let q = request.query["q"].flatMap { $0.isEmpty ? nil : $0 }
         var category: NoteCategory?
         if let c = request.query["category"], !c.isEmpty, c != "all" {
-            guard let parsed = NoteCategory(rawValue: c) else { throw HTTPError.unprocessable(["category": "must be major, general or certificate"]) }
+            var problems: [String: String] = [:]
+            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else { throw HTTPError.unprocessable(problems) }
             category = parsed
         }
         let favorite = ["true", "1"].contains(request.query["favorite"] ?? "")

@@ -102,7 +102,7 @@ extension OpenAPIDocument {
             "post": ["summary": "Add a book (from a catalog item or typed in)",
                      "requestBody": jsonBody(["type": "object", "required": ["title"], "properties": [
                         "title": ["type": "string", "maxLength": 300], "author": ["type": "string"], "isbn13": ["type": "string", "description": "ISBN-13 or ISBN-10, hyphens allowed"],
-                        "publisher": ["type": "string"], "genre": ["type": "string"], "publishedAt": ["type": "string"],
+                        "publisher": ["type": "string"], "genre": ["type": "string"], "publishedAt": ["type": "string", "pattern": PublicationDate.pattern],
                         "coverUrl": ["type": "string", "format": "uri", "description": "downloaded once, then served by /api/v1/books/{id}/cover"],
                         "status": ["type": "string", "enum": statuses]]]),
                      "responses": ["201": answer("Added", ["type": "object", "properties": ["book": ref("Book")]]),
@@ -116,7 +116,7 @@ extension OpenAPIDocument {
             "patch": ["summary": "Change a book; null clears a field", "parameters": [idParameter],
                       "requestBody": jsonBody(["type": "object", "properties": [
                         "title": ["type": "string"], "author": ["type": "string"], "publisher": ["type": ["string", "null"]],
-                        "genre": ["type": ["string", "null"]], "publishedAt": ["type": ["string", "null"]], "status": ["type": "string", "enum": statuses]]]),
+                        "genre": ["type": ["string", "null"]], "publishedAt": ["type": ["string", "null"], "pattern": PublicationDate.pattern], "status": ["type": "string", "enum": statuses]]]),
                       "responses": ["200": answer("The book", ref("Book")), "404": errorAnswer("Absent or not yours"), "422": errorAnswer("Invalid values")]],
             "delete": ["summary": "Delete a book with its sentences, reading sessions and cards", "parameters": [idParameter],
                        "responses": ["204": answer("Deleted"), "404": errorAnswer("Absent or not yours")]],

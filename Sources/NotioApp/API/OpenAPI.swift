@@ -105,7 +105,7 @@ enum OpenAPIDocument {
             "post": ["summary": "Upload a lecture PDF; its analysis runs as a job",
                      "requestBody": ["required": true, "content": ["multipart/form-data": ["schema": ["type": "object", "required": ["file"], "properties": [
                         "file": ["type": "string", "format": "binary"], "category": values(NoteCategory.self),
-                        "title": ["type": "string", "maxLength": 200]]]]]],
+                        "title": ["type": "string", "maxLength": NoteRules.maxTitle]]]]]],
                      "responses": ["202": answer("Accepted", ["type": "object", "properties": ["note": ref("NoteSummary"), "job": ref("Job")]]),
                                    "413": errorAnswer("Larger than the upload limit, or storage_full: past NOTIO_MAX_STORED_MB_PER_ACCOUNT"),
                                    "415": errorAnswer("Not a PDF"), "422": errorAnswer("No file, empty file or bad category"),
@@ -136,7 +136,7 @@ enum OpenAPIDocument {
         "/api/v1/notes/{id}/quizzes": ["post": ["summary": "Make a quiz on demand (no answers in the reply)", "parameters": [idParameter],
             "requestBody": jsonBody(["type": "object", "required": ["difficulty", "count"], "properties": [
                 "difficulty": values(Difficulty.self, "하 / 중 / 상"),
-                "count": ["type": "integer", "minimum": 1, "maximum": 30]]]),
+                "count": ["type": "integer", "minimum": QuizRules.counts.lowerBound, "maximum": QuizRules.counts.upperBound]]]),
             "responses": ["201": answer("The quiz: only new questions, never padded with earlier ones; fewer than requested comes with a notice",
                                         ["type": "object", "properties": ["quiz": ref("Quiz"), "requested": ["type": "integer"],
                                                                           "notice": ["type": ["string", "null"]]]]),

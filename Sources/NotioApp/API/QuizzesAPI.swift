@@ -68,9 +68,8 @@ struct QuizzesAPI {
         guard try app.store.note(id: request[.id], owner: member.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         let body = try JSON.decode(NewQuizBody.self, from: request)
         var problems: [String: String] = [:]
-        let difficulty = Difficulty(rawValue: body.difficulty)
-        if difficulty == nil { problems["difficulty"] = "must be easy, medium or hard" }
-        if !(1...30).contains(body.count) { problems["count"] = "must be 1 to 30" }
+        let difficulty = problems.collect { () throws(ValidationFailure) in try QuizRules.difficulty(body.difficulty) }
+        _ = problems.collect { () throws(ValidationFailure) in try QuizRules.count(body.count) }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         let quiz = try await app.quizzes.makeQuiz(noteId: request[.id], owner: member.user, difficulty: difficulty!, count: body.count)
         // Fewer new questions than asked for: said, never padded with earlier ones.
@@ -186,13 +185,13 @@ struct QuizzesAPI {
     }
 
     func stats(_ request: Request, _ member: Member) throws -> Response {
-        return JSON.response(try StudyStats.compute(store: app.store, user: member.user, now: Date()))
+        return JSON.response(try StudyStats.compute(store: app.store, user: member.user, now: app.now()))
     }
 
     // MARK: Review queue
 
     func reviewQueue(_ request: Request, _ member: Member) throws -> Response {
-        let now = Date()
+        let now = app.now()
         let due = try app.store.dueQuestionReviews(owner: member.id, at: now)
         struct Item: Encodable { var question: QuestionJSON; var noteId: String; var noteTitle: String; var due: Date }
         struct Answer: Encodable { var items: [Item]; var due: Int }

@@ -20,7 +20,7 @@ struct ReadingAPI {
 
         /// Our own copy once it is stored; until then (or when it could not be fetched) the catalog's.
         static func coverURL(_ b: Book) -> String? {
-            b.hasCover ? "/api/v1/books/\(b.id)/cover" : b.sourceCoverUrl
+            b.hasCover ? Paths.API.bookCover(b.id) : b.sourceCoverUrl
         }
     }
 
@@ -93,27 +93,22 @@ struct ReadingAPI {
         var changes = BookChanges()
         var problems: [String: String] = [:]
         if let title = try patch.string("title") {
-            let t = title.map(SentenceRules.clean) ?? ""
-            if t.isEmpty || t.count > BookRules.maxTitle { problems["title"] = "must be 1 to \(BookRules.maxTitle) characters" }
-            changes.title = t
+            changes.title = problems.collect { () throws(ValidationFailure) in try BookRules.title(title.map(SentenceRules.clean) ?? "") }
         }
         if let author = try patch.string("author") {
-            let a = author.map(SentenceRules.clean) ?? ""
-            if a.count > BookRules.maxAuthor { problems["author"] = "must be at most \(BookRules.maxAuthor) characters" }
-            changes.author = a
+            changes.author = problems.collect { () throws(ValidationFailure) in try BookRules.author(author.map(SentenceRules.clean) ?? "") }
         }
-        for (key, limit) in [("publisher", BookRules.maxShort), ("genre", BookRules.maxShort), ("publishedAt", 32)] {
+        for key in ["publisher", "genre", "publishedAt"] {
             guard let value = try patch.string(key) else { continue }
             let v = ReadingService.optional(value ?? nil)
-            if let v, v.count > limit { problems[key] = "must be at most \(limit) characters" }
             switch key {
-            case "publisher": changes.publisher = .some(v)
-            case "genre": changes.genre = .some(v)
-            default: changes.publishedAt = .some(v)
+            case "publisher": changes.publisher = .some(problems.collect { () throws(ValidationFailure) in try BookRules.short(v, field: key) } ?? nil)
+            case "genre": changes.genre = .some(problems.collect { () throws(ValidationFailure) in try BookRules.short(v, field: key) } ?? nil)
+            default: changes.publishedAt = .some(problems.collect { () throws(ValidationFailure) in try BookRules.publishedAt(v) } ?? nil)
             }
         }
         if let status = try patch.string("status") {
-            if let s = status.flatMap(BookStatus.init(rawValue:)) { changes.status = s } else { problems["status"] = "must be reading, finished or wishlist" }
+            changes.status = problems.collect { () throws(ValidationFailure) in try BookRules.status(status) }
         }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updateBook(id: id, owner: owner, changes, at: app.now())
@@ -159,9 +154,8 @@ struct ReadingAPI {
 
     static func emotion(_ raw: String?) throws -> Emotion? {
         guard let raw, !raw.isEmpty else { return nil }
-        guard let e = Emotion(rawValue: raw) else {
-            throw HTTPError.unprocessable(["emotion": "must be one of \(Emotion.allCases.map(\.rawValue).joined(separator: ", "))"])
-        }
+        var problems: [String: String] = [:]
+        guard let e = problems.collect({ () throws(ValidationFailure) in try SentenceRules.emotion(raw) }) else { throw HTTPError.unprocessable(problems) }
         return e
     }
 

@@ -49,6 +49,9 @@ final class JobRunner: @unchecked Sendable {
     /// A node that stops cleanly gives the job back without counting.
     static let maxTries = 3
 
+    // Leases, ticks and job times are read from the wall clock, not the application's injected
+    // clock: nodes share them through the database and wait on real threads, so a test that
+    // moves the application's time by days must not expire a running job's lease.
     private let store: Store
     private let maxConcurrent: Int
     let node: String

@@ -13,7 +13,7 @@ struct AccountPages {
         let ctx = app.pageContext(request, visitor)
         guard let user = visitor.user else { return app.page(Pages.splash(ctx), newCSRF: newCSRF) }
         let recent = try app.store.notes(owner: user.id, page: PageRequest(limit: 3)).items
-        let stats = try StudyStats.compute(store: app.store, user: user, now: Date())
+        let stats = try StudyStats.compute(store: app.store, user: user, now: app.now())
         let study = HomeStudySummary(noteCount: try app.store.noteCount(owner: user.id), streakDays: stats.streakDays, weekQuestions: stats.thisWeek.questions,
                                      recent: recent, reviewDue: stats.reviewDue,
                                      wrongCount: try app.store.wrongAnswerCount(owner: user.id))
@@ -30,7 +30,7 @@ struct AccountPages {
 
     func loginForm(_ request: Request, _ visitor: Visitor) throws -> Response {
         let newCSRF = visitor.newCSRF
-        if visitor.isSignedIn && !visitor.isGuest { return .redirect("/") }
+        if visitor.isSignedIn && !visitor.isGuest { return .redirect(Paths.home) }
         let ctx = app.pageContext(request, visitor)
         let flash = request.query["deleted"] != nil ? Layout.Flash(ctx.t("settings.delete.done"), kind: .success) : nil
         return app.page(Pages.login(ctx, email: "", error: nil, flash: flash), newCSRF: newCSRF)
@@ -44,7 +44,7 @@ struct AccountPages {
             let signedIn = try await app.accounts.logIn(email: email, password: fields["password"] ?? "",
                                                         address: app.config.trustedProxies.clientAddress(request), language: ctx.language.rawValue)
             try app.accounts.logOut(visitor)
-            var r = Response.redirect("/")
+            var r = Response.redirect(Paths.home)
             r.setCookie(app.accounts.cookie(for: signedIn))
             return r
         } catch let e as HTTPError where [401, 422, 429, 503].contains(e.status) {
@@ -54,7 +54,7 @@ struct AccountPages {
 
     func signupForm(_ request: Request, _ visitor: Visitor) throws -> Response {
         let newCSRF = visitor.newCSRF
-        if visitor.isSignedIn && !visitor.isGuest { return .redirect("/") }
+        if visitor.isSignedIn && !visitor.isGuest { return .redirect(Paths.home) }
         return app.page(Pages.signup(app.pageContext(request, visitor), values: [:], errors: [:]), newCSRF: newCSRF)
     }
 
@@ -71,7 +71,7 @@ struct AccountPages {
                                                          agreeTerms: ["true", "on", "1"].contains(f["agreeTerms"] ?? ""),
                                                          address: app.config.trustedProxies.clientAddress(request), language: ctx.language.rawValue)
             try app.accounts.logOut(visitor)
-            var r = Response.redirect("/")
+            var r = Response.redirect(Paths.home)
             r.setCookie(app.accounts.cookie(for: signedIn))
             return r
         } catch let e as HTTPError where [409, 422, 429, 503].contains(e.status) {
@@ -95,7 +95,7 @@ struct AccountPages {
 
     func logout(_ request: Request, _ visitor: Visitor) throws -> Response {
         try app.accounts.logOut(visitor)
-        var r = Response.redirect("/login")
+        var r = Response.redirect(Paths.login)
         r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
         return r
     }
@@ -107,14 +107,14 @@ struct AccountPages {
         return try await settingsAction(request, member) {
             try await app.accounts.changePassword(of: user, current: f["currentPassword"] ?? "", new: f["newPassword"] ?? "", keeping: member.tokenHash,
                                                   address: app.config.trustedProxies.clientAddress(request), language: user.language)
-            return .redirect("/settings?done=password")
+            return .redirect("\(Paths.settings)?done=password")
         }
     }
 
     /// `POST /settings/sessions`: sign out every other device.
     func endOtherSessions(_ request: Request, _ member: Member) throws -> Response {
         try app.accounts.endOtherSessions(of: member.user, keeping: member.tokenHash)
-        return .redirect("/settings?done=sessions")
+        return .redirect("\(Paths.settings)?done=sessions")
     }
 
     /// `POST /settings/delete-account`: the account and everything it owns, gone; back to the
@@ -124,7 +124,7 @@ struct AccountPages {
         return try await settingsAction(request, member) {
             try await app.accounts.deleteAccount(of: user, password: request.formFields["password"] ?? "",
                                                  address: app.config.trustedProxies.clientAddress(request), language: user.language, files: app.files)
-            var r = Response.redirect("/login?deleted=1")
+            var r = Response.redirect("\(Paths.login)?deleted=1")
             r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
             return r
         }
@@ -148,7 +148,7 @@ struct AccountPages {
     func guest(_ request: Request, _ visitor: Visitor) throws -> Response {
         let signedIn = try app.accounts.startGuest(language: app.pageContext(request, visitor).language.rawValue)
         try app.accounts.logOut(visitor)
-        var r = Response.redirect("/")
+        var r = Response.redirect(Paths.home)
         r.setCookie(app.accounts.cookie(for: signedIn))
         return r
     }
@@ -179,7 +179,7 @@ struct AccountPages {
             return app.page(page, newCSRF: nil)
         case "revoke":
             try app.store.revokeWidgetTokens(owner: user.id)
-            return .redirect("/settings")
+            return .redirect(Paths.settings)
         default:
             throw HTTPError.unprocessable(["action": "must be create or revoke"])
         }
@@ -189,7 +189,7 @@ struct AccountPages {
     func saveSettings(_ request: Request, _ visitor: Visitor) throws -> Response {
         let f = request.formFields
         let language = Language(rawValue: f["language"] ?? "") ?? .ko
-        var r = Response.redirect(visitor.user == nil ? "/" : "/settings")
+        var r = Response.redirect(visitor.user == nil ? Paths.home : Paths.settings)
         r.setCookie(Cookies.languageCookie(language.rawValue, secure: app.config.secureCookies))
         if let user = visitor.user {
             let zone = TimeZone(identifier: f["timeZone"] ?? "") != nil ? f["timeZone"]! : user.timeZone

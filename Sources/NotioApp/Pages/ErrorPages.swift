@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 import NotioHTTP
 import NotioStore
 
@@ -9,6 +10,9 @@ enum ErrorPages {
         let httpError: HTTPError
         if let e = error as? HTTPError {
             httpError = e
+        } else if let e = error as? ValidationFailure {
+            // A rule a handler did not collect itself: the same 422 as the collected ones.
+            httpError = .unprocessable([e.field: e.problem])
         } else if let e = error as? AccountLimitExceeded {
             let visitor = (try? app.visitor(for: request)) ?? Visitor()
             httpError = AccountLimitAnswer.error(e, language: Paging.language(visitor, request))
@@ -21,7 +25,7 @@ enum ErrorPages {
             // Widgets are read by programs, which need the status, not a sign-in page.
             response = JSON.error(httpError)
         } else if httpError.status == 401 {
-            return .redirect("/login")
+            return .redirect(Paths.login)
         } else {
             let visitor = (try? app.visitor(for: request)) ?? Visitor()
             let ctx = app.pageContext(request, visitor)

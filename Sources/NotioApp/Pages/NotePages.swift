@@ -32,7 +32,7 @@ struct NotePages {
             let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: member.user.language) ?? .ko) {
                 try app.notes.accept(request, owner: member.user)
             }
-            return .redirect("/notes/\(note.id)/progress")
+            return .redirect(Paths.noteProgress(note.id))
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
             let ctx = app.pageContext(request, member)
             let f = request.formFields
@@ -40,7 +40,7 @@ struct NotePages {
                                         category: NoteCategory(rawValue: f["category"] ?? "") ?? .major, title: f["title"] ?? "")
             let notes = try app.store.notes(owner: member.id, page: PageRequest(limit: Paging.screenful))
             return app.page(Pages.notesList(ctx, notes: notes.items, total: try app.store.noteCount(owner: member.id),
-                                            more: notes.next.map { "/notes?cursor=\($0.token)" }, filters: NoteListFilters(), upload: state,
+                                            more: notes.next.map { "\(Paths.notes)?cursor=\($0.token)" }, filters: NoteListFilters(), upload: state,
                                             maxUploadMB: maxUploadMB),
                             status: e.status, newCSRF: nil)
         }
@@ -50,15 +50,15 @@ struct NotePages {
         let ctx = app.pageContext(request, member)
         let owner = member.id
         guard let note = try app.store.note(id: request[.id], owner: owner) else { throw Self.notFound }
-        guard note.state == .analysing else { return .redirect("/notes/\(note.id)") }
-        guard let jobId = note.jobId, let job = try app.store.job(id: jobId, owner: owner) else { return .redirect("/notes") }
+        guard note.state == .analysing else { return .redirect(Paths.note(note.id)) }
+        guard let jobId = note.jobId, let job = try app.store.job(id: jobId, owner: owner) else { return .redirect(Paths.notes) }
         return app.page(Pages.noteProgress(ctx, note: note, job: app.jobs.progress(of: job)), newCSRF: nil)
     }
 
     func summary(_ request: Request, _ member: Member) throws -> Response {
         let ctx = app.pageContext(request, member)
         guard let detail = try app.store.noteDetail(id: request[.id], owner: member.id) else { throw Self.notFound }
-        if detail.summary.state == .analysing { return .redirect("/notes/\(detail.summary.id)/progress") }
+        if detail.summary.state == .analysing { return .redirect(Paths.noteProgress(detail.summary.id)) }
         let flash = request.query["saved"] != nil ? Layout.Flash(ctx.t("note.saved"), kind: .success) : nil
         let study = detail.summary.state == .ready ? try QuizPages(app: app).panel(noteId: detail.summary.id, user: member.user,
                                                                                             detail: ctx.isGuest ? nil : detail) : nil
@@ -73,20 +73,21 @@ struct NotePages {
         let f = request.formFields
         var title: String?
         if let t = f["title"] {
-            let trimmed = t.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, trimmed.count <= 200 else {
-                throw HTTPError.unprocessable(["title": "must be 1 to 200 characters"], "제목은 1~200자로 써 주세요. (A title has 1 to 200 characters.)")
+            var problems: [String: String] = [:]
+            title = problems.collect { () throws(ValidationFailure) in try NoteRules.title(t) }
+            guard title != nil else {
+                throw HTTPError.unprocessable(problems, "제목은 1~\(NoteRules.maxTitle)자로 써 주세요. (A title has 1 to \(NoteRules.maxTitle) characters.)")
             }
-            title = trimmed
         }
         var category: NoteCategory?
         if let c = f["category"] {
-            guard let parsed = NoteCategory(rawValue: c) else { throw HTTPError.unprocessable(["category": "must be major, general or certificate"]) }
+            var problems: [String: String] = [:]
+            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else { throw HTTPError.unprocessable(problems) }
             category = parsed
         }
         let favorite = f["favorite"].map { ["true", "on", "1"].contains($0) }
-        try app.store.updateNote(id: note.id, owner: owner, title: title, category: category, favorite: favorite, at: Date())
-        return .redirect("/notes/\(note.id)?saved=1")
+        try app.store.updateNote(id: note.id, owner: owner, title: title, category: category, favorite: favorite, at: app.now())
+        return .redirect("\(Paths.note(note.id))?saved=1")
     }
 
     func deleteConfirm(_ request: Request, _ member: Member) throws -> Response {
@@ -97,7 +98,7 @@ struct NotePages {
 
     func delete(_ request: Request, _ member: Member) throws -> Response {
         guard try app.notes.delete(id: request[.id], owner: member.id) else { throw Self.notFound }
-        return .redirect("/notes?deleted=1")
+        return .redirect("\(Paths.notes)?deleted=1")
     }
 
     func concept(_ request: Request, _ member: Member) throws -> Response {
@@ -118,17 +119,17 @@ struct NotePages {
         let owner = member.id
         guard let note = try app.store.note(id: request[.id], owner: owner),
               let pages = try app.store.notePages(id: note.id, owner: owner) else { throw Self.notFound }
-        if let page = request.query["page"].flatMap(Int.init) { return .redirect("/notes/\(note.id)/source#p-\(page)") }
+        if let page = request.query["page"].flatMap(Int.init) { return .redirect(Paths.noteSource(note.id, page: page)) }
         return app.page(Pages.noteSource(ctx, note: note, pages: pages), newCSRF: nil)
     }
 
     /// `POST /jobs/{id}/cancel`: the 취소 button without JavaScript.
     func cancelJob(_ request: Request, _ member: Member) throws -> Response {
         let id = try request[.id]
-        guard try app.store.requestCancel(jobId: id, owner: member.id, at: Date()) else {
+        guard try app.store.requestCancel(jobId: id, owner: member.id, at: app.now()) else {
             throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)")
         }
         app.jobs.cancel(id)
-        return .redirect("/notes")
+        return .redirect(Paths.notes)
     }
 }

@@ -32,14 +32,16 @@ struct QuizPages {
         let f = request.formFields
         var form = NewQuizForm(difficulty: Difficulty(rawValue: f["difficulty"] ?? "") ?? .medium, count: Int(f["count"] ?? "") ?? 10)
         do {
-            guard let difficulty = Difficulty(rawValue: f["difficulty"] ?? "") else {
-                throw HTTPError.unprocessable(["difficulty": "must be easy, medium or hard"], "난이도를 골라 주세요. (Choose a difficulty.)")
+            var problems: [String: String] = [:]
+            guard let difficulty = problems.collect({ () throws(ValidationFailure) in try QuizRules.difficulty(f["difficulty"]) }) else {
+                throw HTTPError.unprocessable(problems, "난이도를 골라 주세요. (Choose a difficulty.)")
             }
-            guard let count = Int(f["count"] ?? ""), (1...30).contains(count) else {
-                throw HTTPError.unprocessable(["count": "must be 1 to 30"], "문제 수는 1~30개로 정해 주세요. (Choose 1 to 30 questions.)")
+            guard let count = problems.collect({ () throws(ValidationFailure) in try QuizRules.count(Int(f["count"] ?? "")) }) else {
+                let (least, most) = (QuizRules.counts.lowerBound, QuizRules.counts.upperBound)
+                throw HTTPError.unprocessable(problems, "문제 수는 \(least)~\(most)개로 정해 주세요. (Choose \(least) to \(most) questions.)")
             }
             let quiz = try await app.quizzes.makeQuiz(noteId: detail.summary.id, owner: user, difficulty: difficulty, count: count)
-            return .redirect(quiz.questions.count < count ? "/quizzes/\(quiz.id)?requested=\(count)" : "/quizzes/\(quiz.id)")
+            return .redirect(quiz.questions.count < count ? "\(Paths.quiz(quiz.id))?requested=\(count)" : Paths.quiz(quiz.id))
         } catch let e as HTTPError where e.status == 409 || e.status == 422 {
             form.error = e.message
             let ctx = app.pageContext(request, member)
@@ -53,9 +55,9 @@ struct QuizPages {
         let ctx = app.pageContext(request, member)
         let owner = member.id
         guard let quiz = try app.store.quiz(id: request[.id], owner: owner) else { throw Self.quizNotFound }
-        if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
+        if let attemptId = quiz.attemptId { return .redirect(Paths.attempt(attemptId)) }
         guard let note = try app.store.note(id: quiz.noteId, owner: owner) else { throw Self.quizNotFound }
-        let requested = Int(request.query["requested"] ?? "").flatMap { (quiz.questions.count + 1...30).contains($0) ? $0 : nil }
+        let requested = Int(request.query["requested"] ?? "").flatMap { (quiz.questions.count + 1...QuizRules.counts.upperBound).contains($0) ? $0 : nil }
         return app.page(Pages.quizTaker(ctx, quiz: quiz, note: note, requested: requested), newCSRF: nil)
     }
 
@@ -63,21 +65,21 @@ struct QuizPages {
     func submit(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         guard let quiz = try app.store.quiz(id: request[.id], owner: user.id) else { throw Self.quizNotFound }
-        if let attemptId = quiz.attemptId { return .redirect("/attempts/\(attemptId)") }
+        if let attemptId = quiz.attemptId { return .redirect(Paths.attempt(attemptId)) }
         let f = request.formFields
         let answers = quiz.questions.compactMap { q -> QuizGrader.Given? in
             guard let value = f["q-\(q.id)"]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
             switch q.kind {
             case .choice: return Int(value).map { QuizGrader.Given(questionId: q.id, choice: $0) }
-            case .short: return QuizGrader.Given(questionId: q.id, text: String(value.prefix(500)))
+            case .short: return QuizGrader.Given(questionId: q.id, text: String(value.prefix(QuizRules.maxAnswerText)))
             }
         }
         do {
             let (attempt, _) = try app.quizzes.submit(quizId: quiz.id, owner: user, answers: answers)
-            return .redirect("/attempts/\(attempt.id)")
+            return .redirect(Paths.attempt(attempt.id))
         } catch let e as HTTPError where e.code == "already_answered" {
             // Submitted twice at once: the first one won; show it.
-            if let id = try app.store.quiz(id: quiz.id, owner: user.id)?.attemptId { return .redirect("/attempts/\(id)") }
+            if let id = try app.store.quiz(id: quiz.id, owner: user.id)?.attemptId { return .redirect(Paths.attempt(id)) }
             throw e
         }
     }
@@ -124,9 +126,9 @@ struct QuizPages {
         guard let note = try app.store.note(id: request[.id], owner: user.id) else { throw Self.noteNotFound }
         do {
             let quiz = try app.quizzes.retryWrong(noteId: note.id, owner: user)
-            return .redirect("/quizzes/\(quiz.id)")
+            return .redirect(Paths.quiz(quiz.id))
         } catch let e as HTTPError where e.code == "notebook_empty" {
-            return .redirect("/notes/\(note.id)/wrong-answers?cleared=1")
+            return .redirect("\(Paths.noteWrongAnswers(note.id))?cleared=1")
         }
     }
 
@@ -135,11 +137,11 @@ struct QuizPages {
     func review(_ request: Request, _ member: Member) throws -> Response {
         let ctx = app.pageContext(request, member)
         let owner = member.id
-        let due = try app.store.dueQuestionReviews(owner: owner, at: Date())
+        let due = try app.store.dueQuestionReviews(owner: owner, at: app.now())
         var feedback: ReviewFeedback?
         if let last = request.query["last"], let (question, _) = try app.store.question(id: last, owner: owner) {
             let card = try app.store.reviewCards(owner: owner, kind: QuizService.reviewKind, ids: [last])[last]
-            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due)
+            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due, now: app.now())
         }
         let items = due.map { ReviewItem(question: $0.1, noteId: $0.noteId, noteTitle: $0.noteTitle) }
         return app.page(Pages.reviewQueue(ctx, items: items, feedback: feedback), newCSRF: nil)
@@ -151,8 +153,8 @@ struct QuizPages {
         let id = try request[.questionId]
         guard try app.store.question(id: id, owner: user.id) != nil else { throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)") }
         let f = request.formFields
-        let text = f["text"].map { String($0.prefix(500)) }
+        let text = f["text"].map { String($0.prefix(QuizRules.maxAnswerText)) }
         let (graded, _, _) = try app.quizzes.review(questionId: id, owner: user, given: .init(questionId: id, choice: f["choice"].flatMap { Int($0) }, text: text))
-        return .redirect("/review?last=\(id)&correct=\(graded.isCorrect ? 1 : 0)")
+        return .redirect("\(Paths.review)?last=\(id)&correct=\(graded.isCorrect ? 1 : 0)")
     }
 }

@@ -76,9 +76,9 @@ struct ReadingPages {
                                              coverUrl: f["coverUrl"], status: f["status"])
         do {
             let book = try app.reading.addBook(input, owner: member.id, at: app.now())
-            return .redirect("/books/\(book.id)?added=1")
+            return .redirect("\(Paths.book(book.id))?added=1")
         } catch let e as HTTPError where e.status == 409 {
-            return .redirect("/books/\(e.fields["id"] ?? "")?exists=1")
+            return .redirect("\(Paths.book(e.fields["id"] ?? ""))?exists=1")
         } catch let e as HTTPError where e.status == 422 {
             let ctx = app.pageContext(request, member)
             var state = BookSearchState()
@@ -94,6 +94,7 @@ struct ReadingPages {
         fields.mapValues { problem in
             guard ctx.language == .ko else { return problem }
             if problem.contains("ISBN") { return "올바른 ISBN-10 또는 ISBN-13이 아니에요." }
+            if problem.contains("YYYY") { return "출간일은 YYYY, YYYY-MM 또는 YYYY-MM-DD로 써 주세요." }
             if problem.hasPrefix("must be 1 to") { return "1자 이상 입력해 주세요." }
             if problem.hasPrefix("must be at most") { return "너무 길어요." }
             if problem.hasPrefix("must be between") { return "범위를 벗어났어요." }
@@ -126,7 +127,7 @@ struct ReadingPages {
         var changes = BookChanges()
         var problems: [String: String] = [:]
         if let status = f["status"] {
-            if let s = BookStatus(rawValue: status) { changes.status = s } else { problems["status"] = "must be reading, finished or wishlist" }
+            changes.status = problems.collect { () throws(ValidationFailure) in try BookRules.status(status) }
         }
         if let title = f["title"] {
             let t = SentenceRules.clean(title)
@@ -136,17 +137,18 @@ struct ReadingPages {
             changes.author = SentenceRules.clean(f["author"] ?? book.author)
             changes.publisher = .some(ReadingService.optional(f["publisher"]))
             changes.genre = .some(ReadingService.optional(f["genre"]))
-            changes.publishedAt = .some(ReadingService.optional(f["publishedAt"]).map { String($0.prefix(32)) })
+            changes.publishedAt = .some(problems.collect { () throws(ValidationFailure) in try BookRules.publishedAt(ReadingService.optional(f["publishedAt"])) } ?? nil)
         }
         if !problems.isEmpty {
             let ctx = app.pageContext(request, member)
             var shown = book
             shown.title = changes.title ?? book.title
             shown.author = changes.author ?? book.author
+            shown.publishedAt = f["publishedAt"] ?? book.publishedAt
             return app.page(Pages.editBook(ctx, book: shown, errors: localised(ctx, problems)), status: 422, newCSRF: nil)
         }
         try app.store.updateBook(id: book.id, owner: owner, changes, at: app.now())
-        return .redirect("/books/\(book.id)?updated=1")
+        return .redirect("\(Paths.book(book.id))?updated=1")
     }
 
     func deleteConfirm(_ request: Request, _ member: Member) throws -> Response {
@@ -159,7 +161,7 @@ struct ReadingPages {
 
     func delete(_ request: Request, _ member: Member) throws -> Response {
         guard try app.reading.deleteBook(id: request[.id], owner: member.id) else { throw ReadingService.bookNotFound }
-        return .redirect("/reading?deleted=1")
+        return .redirect("\(Paths.reading)?deleted=1")
     }
 
     // MARK: Sentences
@@ -180,9 +182,9 @@ struct ReadingPages {
         var page: Int?
         let rawPage = state.page.trimmingCharacters(in: .whitespaces)
         if !rawPage.isEmpty {
-            if let p = Int(rawPage) { page = p } else { problems["page"] = "must be between 0 and \(SentenceRules.maxPage)" }
+            if let p = Int(rawPage) { page = p } else { problems["page"] = ValidationFailure.range(field: "page", min: 0, max: SentenceRules.maxPage).problem }
         }
-        if let e = f["emotion"], !e.isEmpty, Emotion(rawValue: e) == nil { problems["emotion"] = "unknown emotion" }
+        if let e = f["emotion"], !e.isEmpty { _ = problems.collect { () throws(ValidationFailure) in try SentenceRules.emotion(e) } }
         problems.merge(SentenceRules.problems(text: SentenceRules.clean(state.text), page: page, memo: state.memo)) { a, _ in a }
         state.errors = problems
         return (state, page, problems)
@@ -200,7 +202,7 @@ struct ReadingPages {
         }
         _ = try app.reading.addSentence(bookId: book.id, text: state.text, page: page, emotion: state.emotion, memo: state.memo,
                                         owner: owner, at: app.now())
-        return .redirect("/books/\(book.id)?saved=1")
+        return .redirect("\(Paths.book(book.id))?saved=1")
     }
 
     func editSentence(_ request: Request, _ member: Member) throws -> Response {
@@ -224,14 +226,14 @@ struct ReadingPages {
         try app.store.updateSentence(id: s.sentence.id, owner: owner,
                                      SentenceChanges(text: SentenceRules.clean(state.text), page: .some(page), emotion: .some(state.emotion), memo: .some(memo)),
                                      at: app.now())
-        return .redirect("/books/\(s.sentence.bookId)?updated=1")
+        return .redirect("\(Paths.book(s.sentence.bookId))?updated=1")
     }
 
     func deleteSentence(_ request: Request, _ member: Member) throws -> Response {
         let owner = member.id
         guard let s = try app.store.sentence(id: request[.id], owner: owner),
               try app.store.deleteSentence(id: s.sentence.id, owner: owner) else { throw ReadingService.sentenceNotFound }
-        return .redirect("/books/\(s.sentence.bookId)?removed=1")
+        return .redirect("\(Paths.book(s.sentence.bookId))?removed=1")
     }
 
     func sentences(_ request: Request, _ member: Member) throws -> Response {

@@ -60,7 +60,7 @@ struct TimerPages {
         if let back = f["return"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") {
             return .redirect(back)
         }
-        return .redirect("/timer")
+        return .redirect(Paths.timer)
     }
 }
 

@@ -35,21 +35,17 @@ struct ReadingService: Sendable {
         var problems = BookRules.problems(title: title, author: author, publisher: publisher, genre: genre)
         var isbn13: String?
         if let raw = Self.optional(input.isbn) {
-            if let valid = ISBN.isbn13(from: raw) { isbn13 = valid } else { problems["isbn13"] = "must be a valid ISBN-10 or ISBN-13" }
+            isbn13 = problems.collect { () throws(ValidationFailure) in try BookRules.isbn(raw) }
         }
         var status = BookStatus.reading
         if let raw = Self.optional(input.status) {
-            if let s = BookStatus(rawValue: raw) { status = s } else { problems["status"] = "must be reading, finished or wishlist" }
+            status = problems.collect { () throws(ValidationFailure) in try BookRules.status(raw) } ?? status
         }
         var coverUrl: String?
         if let raw = Self.optional(input.coverUrl) {
-            if let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil, raw.count <= 2000 {
-                coverUrl = raw
-            } else {
-                problems["coverUrl"] = "must be an http or https URL"
-            }
+            coverUrl = problems.collect { () throws(ValidationFailure) in try BookRules.coverAddress(raw) }
         }
-        let publishedAt = Self.optional(input.publishedAt).map { String($0.prefix(32)) }
+        let publishedAt = problems.collect { () throws(ValidationFailure) in try BookRules.publishedAt(Self.optional(input.publishedAt)) } ?? nil
         if !problems.isEmpty {
             throw HTTPError.unprocessable(problems, "책 정보를 확인해 주세요. (Check the book's details.)")
         }

@@ -38,6 +38,8 @@ struct NoteAnalysisJob {
     let files: FileStorage
     let media: MediaWorkerClient
     let provider: any AnalysisProvider
+    /// The application's clock (when the note was titled, completed or failed).
+    let clock: @Sendable () -> Date
 
     func run(_ ctx: JobContext) async throws {
         guard let noteId = ctx.job.noteId else { throw CancellationError() }
@@ -62,7 +64,7 @@ struct NoteAnalysisJob {
         // One title from here on: found in the document now, shown on the progress page and in
         // the list while the analysis runs, and kept whichever provider analyses.
         let title = OfflineAnalyser.title(of: document)
-        if !title.isEmpty { try store.setFoundTitle(id: noteId, owner: owner, title: title, at: Date()) }
+        if !title.isEmpty { try store.setFoundTitle(id: noteId, owner: owner, title: title, at: clock()) }
         ctx.report(stage: "analyse", progress: 0.6)
         let report: AnalysisProgress = { p in ctx.report(stage: "analyse", progress: 0.6 + 0.35 * p) }
         var analysis: NoteAnalysis
@@ -76,7 +78,7 @@ struct NoteAnalysisJob {
         try Task.checkCancellation()
         ctx.report(stage: "save", progress: 0.96)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        try store.completeNote(id: noteId, owner: owner, document: document, analysis: analysis, fileSize: size, at: Date())
+        try store.completeNote(id: noteId, owner: owner, document: document, analysis: analysis, fileSize: size, at: clock())
     }
 
     /// A failed job leaves a failed note with the reason; a cancelled one leaves nothing.
@@ -86,7 +88,7 @@ struct NoteAnalysisJob {
             _ = try? store.deleteNote(id: noteId, owner: job.ownerId)
             files.remove(FileStorage.notePDF(noteId))
         } else {
-            try? store.failNote(id: noteId, error: message ?? "분석에 실패했어요.", at: Date())
+            try? store.failNote(id: noteId, error: message ?? "분석에 실패했어요.", at: clock())
         }
     }
 }

@@ -10,6 +10,8 @@ struct NoteService: Sendable {
     let jobs: JobRunner
     let maxUploadBytes: Int
     var limits: AccountLimits = .none
+    /// The application's clock (notes' and jobs' times).
+    var clock: @Sendable () -> Date = { Date() }
 
     /// Checks the upload, keeps the file, stores the note and its job, and queues the job.
     func accept(_ request: Request, owner: User) throws -> (NoteSummary, Job) {
@@ -26,13 +28,16 @@ struct NoteService: Sendable {
         let fields = request.formFields
         var category = NoteCategory.major
         if let c = fields["category"], !c.isEmpty {
-            guard let parsed = NoteCategory(rawValue: c) else { throw HTTPError.unprocessable(["category": "must be major, general or certificate"]) }
+            var problems: [String: String] = [:]
+            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else { throw HTTPError.unprocessable(problems) }
             category = parsed
         }
-        let typedTitle = (fields["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if typedTitle.count > 200 { throw HTTPError.unprocessable(["title": "must be at most 200 characters"]) }
+        var problems: [String: String] = [:]
+        guard let typedTitle = problems.collect({ () throws(ValidationFailure) in try NoteRules.title(fields["title"] ?? "", required: false) }) else {
+            throw HTTPError.unprocessable(problems)
+        }
         let fallbackTitle = ((file.fileName as NSString).deletingPathExtension).trimmingCharacters(in: .whitespaces)
-        let now = Date()
+        let now = clock()
         let noteId = UUID().uuidString.lowercased()
         let note = NoteSummary(id: noteId, title: typedTitle.isEmpty ? (fallbackTitle.isEmpty ? "새 노트" : fallbackTitle) : typedTitle,
                                category: category, favorite: false, state: .analysing, fileName: file.fileName, createdAt: now)
@@ -54,7 +59,7 @@ struct NoteService: Sendable {
     /// Stops its job if one runs, then removes the note and its file.
     func delete(id: String, owner: String) throws -> Bool {
         guard let note = try store.note(id: id, owner: owner) else { return false }
-        if let jobId = note.jobId, try store.requestCancel(jobId: jobId, owner: owner, at: Date()) { jobs.cancel(jobId) }
+        if let jobId = note.jobId, try store.requestCancel(jobId: jobId, owner: owner, at: clock()) { jobs.cancel(jobId) }
         let deleted = try store.deleteNote(id: id, owner: owner)
         files.remove(FileStorage.notePDF(id))
         return deleted

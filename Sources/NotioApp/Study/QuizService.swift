@@ -18,11 +18,14 @@ struct QuizService: Sendable {
     let store: Store
     let provider: any AnalysisProvider
     let executor: JobExecutor
+    /// The application's clock: quiz and attempt times, the streak and the FSRS schedule follow it.
+    let clock: @Sendable () -> Date
     let scheduler = FSRSScheduler()
     static let reviewKind = "question"
 
     /// A quiz of `count` questions at `difficulty`, avoiding what was asked on this note before.
-    func makeQuiz(noteId: String, owner: User, difficulty: Difficulty, count: Int, now: Date = Date()) async throws -> QuizRecord {
+    func makeQuiz(noteId: String, owner: User, difficulty: Difficulty, count: Int) async throws -> QuizRecord {
+        let now = clock()
         guard let detail = try store.noteDetail(id: noteId, owner: owner.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         guard detail.summary.state == .ready else {
             throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
@@ -71,7 +74,8 @@ struct QuizService: Sendable {
     }
 
     /// "틀린 문제만 다시 풀기": a quiz of exactly the note's notebook entries.
-    func retryWrong(noteId: String, owner: User, now: Date = Date()) throws -> QuizRecord {
+    func retryWrong(noteId: String, owner: User) throws -> QuizRecord {
+        let now = clock()
         guard try store.note(id: noteId, owner: owner.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
         let wrong = try store.wrongAnswers(owner: owner.id, noteId: noteId)
         guard !wrong.isEmpty else { throw HTTPError(409, "notebook_empty", "다시 풀 틀린 문제가 없어요. (There are no wrong answers to retry.)") }
@@ -97,7 +101,8 @@ struct QuizService: Sendable {
     }
 
     /// Grades and stores an attempt. Every question of the quiz is graded; one without an answer is wrong.
-    func submit(quizId: String, owner: User, answers: [QuizGrader.Given], now: Date = Date()) throws -> (Attempt, QuizRecord) {
+    func submit(quizId: String, owner: User, answers: [QuizGrader.Given]) throws -> (Attempt, QuizRecord) {
+        let now = clock()
         guard let quiz = try store.quiz(id: quizId, owner: owner.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
         if quiz.attemptId != nil { throw alreadyAnswered }
         var problems: [String: String] = [:]
@@ -110,7 +115,7 @@ struct QuizService: Sendable {
                 if q.kind != .choice { problems["answers[\(i)].choice"] = "is for multiple-choice questions; send text" }
                 else if !(0..<q.options.count).contains(choice) { problems["answers[\(i)].choice"] = "must be 0 to \(q.options.count - 1)" }
             }
-            if let text = a.text, text.count > 500 { problems["answers[\(i)].text"] = "must be at most 500 characters" }
+            if let text = a.text { _ = problems.collect { () throws(ValidationFailure) in try QuizRules.answerText(text, field: "answers[\(i)].text") } }
         }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         let graded = QuizGrader().grade(quiz.questions, answers)
@@ -137,7 +142,8 @@ struct QuizService: Sendable {
     }
 
     /// Answers one question of the review queue and reschedules it.
-    func review(questionId: String, owner: User, given: QuizGrader.Given, now: Date = Date()) throws -> (GradedAnswer, Question, ReviewCard) {
+    func review(questionId: String, owner: User, given: QuizGrader.Given) throws -> (GradedAnswer, Question, ReviewCard) {
+        let now = clock()
         guard let (question, _) = try store.question(id: questionId, owner: owner.id),
               let card = try store.reviewCards(owner: owner.id, kind: Self.reviewKind, ids: [questionId])[questionId] else {
             throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)")

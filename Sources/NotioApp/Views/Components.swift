@@ -9,7 +9,7 @@ enum Form {
     static func guestButton(_ ctx: PageContext, style: String = "button-secondary") -> HTML {
         guard ctx.offersGuestBrowse else { return "" }
         return """
-        <form class="guest-form" method="post" action="/guest">
+        <form class="guest-form" method="post" action="\(Paths.guest)">
           \(csrfField(ctx))
           <button class="button \(style) button-block" type="submit">\(ctx.t("guest.browse"))</button>
         </form>

@@ -109,13 +109,13 @@ public enum Layout {
 
     static func header(_ ctx: PageContext) -> HTML {
         let items: [(path: String, key: String, icon: HTML)] = [
-            ("/", "nav.home", Icon.home),
-            ("/notes", "nav.notes", Icon.notes),
-            ("/reading", "nav.reading", Icon.underline),
-            ("/settings", "nav.settings", Icon.settings),
+            (Paths.home, "nav.home", Icon.home),
+            (Paths.notes, "nav.notes", Icon.notes),
+            (Paths.reading, "nav.reading", Icon.underline),
+            (Paths.settings, "nav.settings", Icon.settings),
         ]
         let links = HTML.join(items.map { item in
-            let current = item.path == "/" ? ctx.path == "/" : (ctx.path == item.path || ctx.path.hasPrefix(item.path + "/"))
+            let current = item.path == Paths.home ? ctx.path == Paths.home : (ctx.path == item.path || ctx.path.hasPrefix(item.path + "/"))
             return """
             <a class="nav-link\(current ? " is-current" : "")" href="\(item.path)"\(current ? HTML(raw: " aria-current=\"page\"") : .empty)>\(item.icon)<span>\(ctx.t(item.key))</span></a>
             """
@@ -124,12 +124,12 @@ public enum Layout {
         return """
         <header class="app-header">
           <div class="app-header-inner">
-            <a class="brand" href="/"><img src="\(ctx.asset("icons/logo.svg"))" alt="" width="28" height="28"><span>Notio</span></a>
+            <a class="brand" href="\(Paths.home)"><img src="\(ctx.asset("icons/logo.svg"))" alt="" width="28" height="28"><span>Notio</span></a>
             <nav class="app-nav" aria-label="\(ctx.t("nav.main"))">\(links)</nav>
             <div class="account">
               \(HTML.when(ctx.isGuest) { "<span class=\"badge\">\(ctx.t("guest.badge"))</span>" })
               <span class="user-name">\(name)</span>
-              <form class="logout-form" method="post" action="/logout">
+              <form class="logout-form" method="post" action="\(Paths.logout)">
                 \(Form.csrfField(ctx))
                 <button class="button button-quiet button-small" type="submit">\(ctx.t(ctx.isGuest ? "guest.exit" : "nav.logout"))</button>
               </form>
@@ -147,7 +147,7 @@ public enum Layout {
         let left = String(format: "%d:%02d", minutes, seconds)
         let ends = t.endsAt.map { String(Int(($0.timeIntervalSince1970 * 1000).rounded())) } ?? ""
         return """
-        <a class="timer-bar" id="timer-bar" href="/timer" data-state="\(t.state)" data-ends-at="\(ends)" data-remaining="\(t.remainingSeconds)"
+        <a class="timer-bar" id="timer-bar" href="\(Paths.timer)" data-state="\(t.state)" data-ends-at="\(ends)" data-remaining="\(t.remainingSeconds)"
            data-msg-finished="\(ctx.t("timer.finished"))" data-msg-notify="\(ctx.t("timer.notify"))">
           <span class="timer-bar-icon" aria-hidden="true">\(Icon.timer)</span>
           <span class="timer-bar-book">\(t.bookTitle)</span>
@@ -165,8 +165,8 @@ public enum Layout {
           <span class="timer-bar-icon" aria-hidden="true">\(Icon.timer)</span>
           <span class="timer-bar-done"><strong id="timer-bar-read">\(ctx.t("timer.readFor").replacingOccurrences(of: "%@", with: String(t.minutesRead)))</strong>
             <span class="timer-bar-book">\(t.bookTitle)</span></span>
-          <a class="button button-secondary timer-bar-capture" href="/books/\(t.bookId)/sentences/new">\(ctx.t("timer.captureSentence"))</a>
-          <form method="post" action="/timer" class="timer-bar-dismiss">
+          <a class="button button-secondary timer-bar-capture" href="\(Paths.bookNewSentence(t.bookId))">\(ctx.t("timer.captureSentence"))</a>
+          <form method="post" action="\(Paths.timer)" class="timer-bar-dismiss">
             \(Form.csrfField(ctx))
             <input type="hidden" name="action" value="stop">
             <input type="hidden" name="return" value="\(ctx.path)">
@@ -179,7 +179,7 @@ public enum Layout {
     static func guestBanner(_ ctx: PageContext) -> HTML {
         """
         <div class="guest-banner" role="note">
-          <p>\(ctx.t("guest.banner")) <a href="/signup">\(ctx.t("guest.signup"))</a></p>
+          <p>\(ctx.t("guest.banner")) <a href="\(Paths.signup)">\(ctx.t("guest.signup"))</a></p>
         </div>
         """
     }

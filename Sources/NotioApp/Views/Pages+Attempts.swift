@@ -10,14 +10,14 @@ extension Pages {
         let wrong = attempt.total - attempt.correctCount
         let rate = study.progress.learningRate.map { NoteViews.percent($0) + "%" } ?? "–"
         let retry: HTML = HTML.when(study.wrongCount > 0 && !ctx.isGuest) { """
-            <form method="post" action="/notes/\(note.id)/wrong-answers/quiz" class="inline">
+            <form method="post" action="\(Paths.noteWrongAnswersQuiz(note.id))" class="inline">
               \(Form.csrfField(ctx))
               <button class="button button-primary" type="submit" id="retry-wrong">\(ctx.t("notebook.retry")) <span class="count">\(study.wrongCount)</span></button>
             </form>
             """ }
         let body: HTML = """
         <div class="page-head">
-          \(NoteViews.backLink("/notes/\(note.id)", note.title))
+          \(NoteViews.backLink(Paths.note(note.id), note.title))
           <h1>\(ctx.t("attempt.title")) <span class="muted">· \(QuizViews.kindLabel(ctx, attempt))</span></h1>
           <p class="muted"><time>\(QuizViews.date(attempt.createdAt, study.timeZone))</time></p>
         </div>
@@ -33,9 +33,9 @@ extension Pages {
           </dl>
           <div class="button-row">
             \(retry)
-            \(HTML.when(!ctx.isGuest) { "<a class=\"button button-secondary\" id=\"new-quiz\" href=\"/notes/\(note.id)#study\">\(ctx.t("quiz.new"))</a>" })
-            <a class="button button-secondary" href="/notes/\(note.id)/attempts">\(ctx.t("history.title"))</a>
-            <a class="button button-quiet" href="/notes/\(note.id)">\(ctx.t("attempt.backToNote"))</a>
+            \(HTML.when(!ctx.isGuest) { "<a class=\"button button-secondary\" id=\"new-quiz\" href=\"\(Paths.noteStudy(note.id))\">\(ctx.t("quiz.new"))</a>" })
+            <a class="button button-secondary" href="\(Paths.noteAttempts(note.id))">\(ctx.t("history.title"))</a>
+            <a class="button button-quiet" href="\(Paths.note(note.id))">\(ctx.t("attempt.backToNote"))</a>
           </div>
         </section>
         <section class="note-section" aria-labelledby="answers-heading">
@@ -89,13 +89,13 @@ extension Pages {
         let list: HTML = study.recent.isEmpty
             ? """
               <div class="empty-state" data-empty="attempts"><p>\(ctx.t("study.noAttempts"))</p>
-              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"/notes/\(note.id)#study\">\(ctx.t("quiz.new"))</a>" })</div>
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"\(Paths.noteStudy(note.id))\">\(ctx.t("quiz.new"))</a>" })</div>
               """
             : "<ul class=\"attempt-list\" id=\"attempt-list\">\(study.recent.map { QuizViews.attemptRow(ctx, $0, zone: study.timeZone) })</ul>"
         let percent: (Double?) -> String = { $0.map { NoteViews.percent($0) + "%" } ?? "–" }
         let body: HTML = """
         <div class="page-head">
-          \(NoteViews.backLink("/notes/\(note.id)", note.title))
+          \(NoteViews.backLink(Paths.note(note.id), note.title))
           <h1>\(ctx.t("history.title"))</h1>
         </div>
         <section class="card history-summary" aria-label="\(ctx.t("history.summary"))">
@@ -107,7 +107,7 @@ extension Pages {
             <div><dt>\(ctx.t("notes.learningRate"))</dt><dd id="learning-rate">\(percent(p.learningRate))</dd></div>
             <div><dt>\(ctx.t("study.status"))</dt><dd>\(QuizViews.status(ctx, p))</dd></div>
           </dl>
-          <a class="button button-secondary button-small" href="/notes/\(note.id)/wrong-answers">\(ctx.t("notebook.title")) <span class="count">\(study.wrongCount)</span></a>
+          <a class="button button-secondary button-small" href="\(Paths.noteWrongAnswers(note.id))">\(ctx.t("notebook.title")) <span class="count">\(study.wrongCount)</span></a>
         </section>
         \(list)
         \(ListViews.more(ctx, href: more, list: "attempt-list"))

@@ -1,3 +1,5 @@
+import NotioCore
+
 extension Pages {
     /// `GET /login` and a failed `POST /login`: fields `email`, `password`, `csrf_token`; `error`
     /// appears in `.form-error` (role=alert).
@@ -7,7 +9,7 @@ extension Pages {
           \(authBrand(ctx))
           <h1 id="login-title">\(ctx.t("login.heading"))</h1>
           \(error.map { "<p class=\"form-error\" role=\"alert\">\($0)</p>" as HTML })
-          <form class="form" id="login-form" method="post" action="/login">
+          <form class="form" id="login-form" method="post" action="\(Paths.login)">
             \(Form.csrfField(ctx))
             \(Form.field(ctx, name: "email", label: ctx.t("field.email"), type: "email", value: email,
                          autocomplete: "username", attributes: " inputmode=\"email\" autocapitalize=\"none\" spellcheck=\"false\"\(HTML.when(email.isEmpty) { " autofocus" })"))
@@ -15,7 +17,7 @@ extension Pages {
                          autocomplete: "current-password", attributes: HTML.when(!email.isEmpty) { " autofocus" }))
             <button class="button button-primary button-block" type="submit">\(ctx.t("login.submit"))</button>
           </form>
-          <p class="auth-switch">\(ctx.t("login.noAccount")) <a href="/signup">\(ctx.t("nav.signup"))</a></p>
+          <p class="auth-switch">\(ctx.t("login.noAccount")) <a href="\(Paths.signup)">\(ctx.t("nav.signup"))</a></p>
           \(HTML.when(ctx.offersGuestBrowse) { "<div class=\"divider\"><span>\(ctx.t("login.or"))</span></div>" })
           \(Form.guestButton(ctx))
         </section>
@@ -30,7 +32,7 @@ extension Pages {
     public static func signup(_ ctx: PageContext, values: [String: String] = [:], errors: [String: String] = [:]) -> String {
         let agreed = values["agreeTerms"] == "true"
         let messages: HTML = """
-         data-msg-name-required="\(ctx.t("error.nameRequired"))" data-msg-email-invalid="\(ctx.t("error.emailInvalid"))" data-msg-email-taken="\(ctx.t("error.emailTaken"))" data-msg-email-ok="\(ctx.t("signup.emailOk"))" data-msg-checking="\(ctx.t("signup.checking"))" data-msg-password-short="\(ctx.t("error.passwordShort"))" data-msg-password-mismatch="\(ctx.t("error.passwordMismatch"))" data-msg-terms-required="\(ctx.t("error.termsRequired"))" data-msg-weak="\(ctx.t("signup.strength.weak"))" data-msg-medium="\(ctx.t("signup.strength.medium"))" data-msg-strong="\(ctx.t("signup.strength.strong"))"
+         data-email-available-url="\(Paths.API.emailAvailable)" data-msg-name-required="\(ctx.t("error.nameRequired"))" data-msg-email-invalid="\(ctx.t("error.emailInvalid"))" data-msg-email-taken="\(ctx.t("error.emailTaken"))" data-msg-email-ok="\(ctx.t("signup.emailOk"))" data-msg-checking="\(ctx.t("signup.checking"))" data-msg-password-short="\(ctx.t("error.passwordShort"))" data-msg-password-mismatch="\(ctx.t("error.passwordMismatch"))" data-msg-terms-required="\(ctx.t("error.termsRequired"))" data-msg-weak="\(ctx.t("signup.strength.weak"))" data-msg-medium="\(ctx.t("signup.strength.medium"))" data-msg-strong="\(ctx.t("signup.strength.strong"))"
         """
         let strength: HTML = """
         <div class="strength" data-level="">
@@ -43,10 +45,10 @@ extension Pages {
           \(authBrand(ctx))
           <h1 id="signup-title">\(ctx.t("signup.heading"))</h1>
           \(errors["form"].map { "<p class=\"form-error\" role=\"alert\">\($0)</p>" as HTML })
-          <form class="form" id="signup-form" method="post" action="/signup" novalidate\(messages)>
+          <form class="form" id="signup-form" method="post" action="\(Paths.signup)" novalidate\(messages)>
             \(Form.csrfField(ctx))
             \(Form.field(ctx, name: "name", label: ctx.t("field.name"), value: values["name"] ?? "", error: errors["name"],
-                         autocomplete: "name", attributes: " maxlength=\"100\""))
+                         autocomplete: "name", attributes: " maxlength=\"\(AccountRules.maximumNameLength)\""))
             \(Form.field(ctx, name: "email", label: ctx.t("field.email"), type: "email", value: values["email"] ?? "", error: errors["email"],
                          autocomplete: "email", attributes: " inputmode=\"email\" autocapitalize=\"none\" spellcheck=\"false\""))
             \(Form.field(ctx, name: "password", label: ctx.t("field.password"), type: "password", error: errors["password"],
@@ -58,12 +60,12 @@ extension Pages {
                 <input id="agreeTerms" name="agreeTerms" type="checkbox" value="true" required aria-describedby="agreeTerms-error"\(HTML.when(agreed) { " checked" })\(HTML.when(errors["agreeTerms"] != nil) { " aria-invalid=\"true\"" })>
                 <span>\(ctx.t("signup.agree"))</span>
               </label>
-              <a class="terms-link" href="/terms" target="_blank" rel="noopener">\(ctx.t("signup.readTerms"))</a>
+              <a class="terms-link" href="\(Paths.terms)" target="_blank" rel="noopener">\(ctx.t("signup.readTerms"))</a>
               <p class="field-error" id="agreeTerms-error" data-field="agreeTerms" aria-live="polite">\(errors["agreeTerms"] ?? "")</p>
             </div>
             <button class="button button-primary button-block" id="signup-submit" type="submit">\(ctx.t("signup.submit"))</button>
           </form>
-          <p class="auth-switch">\(ctx.t("signup.haveAccount")) <a href="/login">\(ctx.t("login.title"))</a></p>
+          <p class="auth-switch">\(ctx.t("signup.haveAccount")) <a href="\(Paths.login)">\(ctx.t("login.title"))</a></p>
         </section>
         """
         return Layout.page(ctx: ctx, title: ctx.t("signup.title"), body: body, scripts: ["signup.js"], chrome: .bare, bodyClass: "page-auth")
@@ -71,7 +73,7 @@ extension Pages {
 
     static func authBrand(_ ctx: PageContext) -> HTML {
         """
-        <a class="auth-brand" href="/"><img src="\(ctx.asset("icons/logo.svg"))" alt="" width="40" height="40"><span>Notio</span></a>
+        <a class="auth-brand" href="\(Paths.home)"><img src="\(ctx.asset("icons/logo.svg"))" alt="" width="40" height="40"><span>Notio</span></a>
         """
     }
 }

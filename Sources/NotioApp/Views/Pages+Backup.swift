@@ -18,15 +18,15 @@ extension Pages {
           <h2 id="backup-title">\(ctx.t("backup.title"))</h2>
           <p class="muted">\(ctx.t("backup.about"))</p>
           <div class="form-actions">
-            <a class="button button-secondary" id="backup-json" href="/api/v1/backup" download>\(ctx.t("backup.json"))</a>
-            <a class="button button-secondary" id="backup-zip" href="/api/v1/backup?files=true" download>\(ctx.t("backup.zip"))</a>
+            <a class="button button-secondary" id="backup-json" href="\(Paths.API.backup)" download>\(ctx.t("backup.json"))</a>
+            <a class="button button-secondary" id="backup-zip" href="\(Paths.API.backup)?files=true" download>\(ctx.t("backup.zip"))</a>
           </div>
           <div class="form-actions">
-            <a class="button button-quiet" id="export-markdown" href="/api/v1/export/markdown" download>\(ctx.t("export.markdown"))</a>
-            <a class="button button-quiet" id="export-anki" href="/api/v1/export/anki" download>\(ctx.t("export.anki"))</a>
+            <a class="button button-quiet" id="export-markdown" href="\(Paths.API.exportMarkdown)" download>\(ctx.t("export.markdown"))</a>
+            <a class="button button-quiet" id="export-anki" href="\(Paths.API.exportAnki)" download>\(ctx.t("export.anki"))</a>
           </div>
           \(HTML.when(!ctx.isGuest) { """
-          <form method="post" action="/settings/restore" enctype="multipart/form-data" class="stack" id="restore-form">
+          <form method="post" action="\(Paths.settingsRestore)" enctype="multipart/form-data" class="stack" id="restore-form">
             \(Form.csrfField(ctx))
             <div class="field"><label for="restore-file">\(ctx.t("backup.restoreFile"))</label>
               <input id="restore-file" name="file" type="file" accept=".json,.zip,application/json,application/zip" required></div>
@@ -46,7 +46,7 @@ extension Pages {
         let body: HTML
         if let error = state.error {
             body = """
-            \(NoteViews.backLink("/settings", ctx.t("settings.title")))
+            \(NoteViews.backLink(Paths.settings, ctx.t("settings.title")))
             <div class="page-head"><h1>\(ctx.t("backup.restoreTitle"))</h1></div>
             <div class="notice notice-error" role="alert" id="restore-error"><p>\(error)</p></div>
             """
@@ -56,18 +56,18 @@ extension Pages {
                 "<tr><th scope=\"row\">\(ctx.t("backup.table.\(key)"))</th><td data-key=\"\(key)\">\(counts[key] ?? 0)</td></tr>" as HTML
             })
             body = """
-            \(NoteViews.backLink("/settings", ctx.t("settings.title")))
+            \(NoteViews.backLink(Paths.settings, ctx.t("settings.title")))
             <div class="page-head"><h1>\(ctx.t("backup.restoreTitle"))</h1>
               <p class="muted">\(ctx.t(state.mode == "replace" ? "backup.replace.explain" : "backup.merge.explain"))</p></div>
             <div class="card stack" id="restore-summary">
               <table class="data-table-plain"><tbody>\(rows)</tbody></table>
               \(HTML.when((state.counts?.files ?? 0) > 0) { "<p class=\"muted\">\(NoteViews.format(ctx, "backup.files", String(state.counts?.files ?? 0)))</p>" })
-              <form method="post" action="/settings/restore/confirm" class="form-actions">
+              <form method="post" action="\(Paths.settingsRestoreConfirm)" class="form-actions">
                 \(Form.csrfField(ctx))
                 <input type="hidden" name="token" value="\(state.token ?? "")">
                 <input type="hidden" name="mode" value="\(state.mode)">
                 <button class="button \(state.mode == "replace" ? "button-danger" : "button-primary")" type="submit" id="restore-confirm">\(ctx.t("backup.confirm"))</button>
-                <a class="button button-quiet" href="/settings">\(ctx.t("common.cancel"))</a>
+                <a class="button button-quiet" href="\(Paths.settings)">\(ctx.t("common.cancel"))</a>
               </form>
             </div>
             """

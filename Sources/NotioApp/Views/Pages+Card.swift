@@ -20,7 +20,7 @@ extension Pages {
         }
         let footer = CardAPI.content(s).footer ?? ""
         let body: HTML = """
-        \(NoteViews.backLink("/books/\(x.bookId)", s.bookTitle))
+        \(NoteViews.backLink(Paths.book(x.bookId), s.bookTitle))
         <div class="page-head"><h1>\(ctx.t("card.title"))</h1></div>
         <div class="card-editor" id="card-editor" data-sentence-id="\(x.id)" data-max-bytes="\(maxPhotoMB << 20)"
              data-msg-made="\(ctx.t("card.made"))" data-msg-share="\(ctx.t("card.shareTitle"))">
@@ -34,7 +34,7 @@ extension Pages {
               </div>
             </div>
           </div>
-          <form class="card-controls stack" id="card-form" method="post" action="/api/v1/sentences/\(x.id)/card" enctype="multipart/form-data">
+          <form class="card-controls stack" id="card-form" method="post" action="\(Paths.API.sentenceCard(x.id))" enctype="multipart/form-data">
             \(Form.csrfField(ctx))
             <input type="hidden" name="options" id="card-options" value="{}">
             <fieldset><legend>\(ctx.t("card.size"))</legend><div class="segments">\(radios("size", [("portrait", "1080×1350"), ("story", "1080×1920"), ("square", "1080×1080")], checked: "portrait"))</div></fieldset>

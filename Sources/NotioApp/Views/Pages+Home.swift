@@ -45,7 +45,7 @@ extension Pages {
             notes = """
             <div class="empty-state">
               <p>\(ctx.t("home.notes.empty"))</p>
-              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"/notes\">\(ctx.t("home.notes.cta"))</a>" })
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"\(Paths.notes)\">\(ctx.t("home.notes.cta"))</a>" })
             </div>
             """
         } else {
@@ -56,11 +56,11 @@ extension Pages {
               <div><dt>\(ctx.t("home.notes.week"))</dt><dd id="home-week">\(study.weekQuestions)</dd></div>
             </dl>
             <div class="study-links">
-              <a class="study-link study-link-review" id="home-review" href="/review"><span>\(ctx.t("review.title"))</span> <strong class="count">\(study.reviewDue)</strong></a>
-              <a class="study-link" id="home-notebook" href="/wrong-answers"><span>\(ctx.t("notebook.title"))</span> <strong class="count">\(study.wrongCount)</strong></a>
+              <a class="study-link study-link-review" id="home-review" href="\(Paths.review)"><span>\(ctx.t("review.title"))</span> <strong class="count">\(study.reviewDue)</strong></a>
+              <a class="study-link" id="home-notebook" href="\(Paths.wrongAnswers)"><span>\(ctx.t("notebook.title"))</span> <strong class="count">\(study.wrongCount)</strong></a>
             </div>
             \(HTML.when(!study.recent.isEmpty) { recentNotes(ctx, study.recent) })
-            <a class="button button-secondary" href="/notes">\(ctx.t("home.notes.open")) \(Icon.arrow)</a>
+            <a class="button button-secondary" href="\(Paths.notes)">\(ctx.t("home.notes.open")) \(Icon.arrow)</a>
             """
         }
         let readingBody: HTML
@@ -68,7 +68,7 @@ extension Pages {
             readingBody = """
             <div class="empty-state">
               <p>\(ctx.t("home.reading.empty"))</p>
-              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"/reading\">\(ctx.t("home.reading.cta"))</a>" })
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"\(Paths.reading)\">\(ctx.t("home.reading.cta"))</a>" })
             </div>
             """
         } else {
@@ -77,7 +77,7 @@ extension Pages {
               <div><dt>\(ctx.t("home.reading.books"))</dt><dd>\(reading.bookCount)</dd></div>
               <div><dt>\(ctx.t("home.reading.sentences"))</dt><dd>\(reading.sentenceCount)</dd></div>
             </dl>
-            <a class="button button-secondary" href="/reading">\(ctx.t("home.reading.open")) \(Icon.arrow)</a>
+            <a class="button button-secondary" href="\(Paths.reading)">\(ctx.t("home.reading.open")) \(Icon.arrow)</a>
             """
         }
         let body: HTML = """
@@ -89,14 +89,14 @@ extension Pages {
           <section class="space-card space-notes" aria-labelledby="space-notes-title">
             <header>
               <span class="space-icon">\(Icon.notes)</span>
-              <div><h2 id="space-notes-title"><a href="/notes">\(ctx.t("home.notes.title"))</a></h2><p class="muted">\(ctx.t("home.notes.desc"))</p></div>
+              <div><h2 id="space-notes-title"><a href="\(Paths.notes)">\(ctx.t("home.notes.title"))</a></h2><p class="muted">\(ctx.t("home.notes.desc"))</p></div>
             </header>
             \(notes)
           </section>
           <section class="space-card space-reading" aria-labelledby="space-reading-title">
             <header>
               <span class="space-icon">\(Icon.underline)</span>
-              <div><h2 id="space-reading-title"><a href="/reading">\(ctx.t("home.reading.title"))</a></h2><p class="muted">\(ctx.t("home.reading.desc"))</p></div>
+              <div><h2 id="space-reading-title"><a href="\(Paths.reading)">\(ctx.t("home.reading.title"))</a></h2><p class="muted">\(ctx.t("home.reading.desc"))</p></div>
             </header>
             \(readingBody)
           </section>
@@ -130,7 +130,7 @@ extension Pages {
         <div class="empty-state empty-state-large">
           <div class="empty-art" aria-hidden="true">\(Icon.notes)</div>
           <p>\(ctx.t("comingSoon.body"))</p>
-          <a class="button button-secondary" href="/">\(ctx.t("comingSoon.back"))</a>
+          <a class="button button-secondary" href="\(Paths.home)">\(ctx.t("comingSoon.back"))</a>
         </div>
         """
         return Layout.page(ctx: ctx, title: title, body: body)
@@ -147,7 +147,7 @@ extension Pages {
           <h1>\(heading)</h1>
           \(HTML.when(!message.isEmpty && message != heading) { "<p class=\"muted\">\(message)</p>" })
           <p class="visually-hidden">\(ctx.t("errorPage.code")) \(status)</p>
-          <a class="button button-primary" href="/">\(ctx.t("errorPage.home"))</a>
+          <a class="button button-primary" href="\(Paths.home)">\(ctx.t("errorPage.home"))</a>
         </div>
         """
         return Layout.page(ctx: ctx, title: heading, body: body, bodyClass: "page-error")

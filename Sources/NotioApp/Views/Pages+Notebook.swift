@@ -14,6 +14,8 @@ struct ReviewFeedback: Sendable {
     var isCorrect: Bool
     /// When the question is due again, by the schedule the answer set.
     var nextDue: Date?
+    /// The application's clock when the page was made, to say "in 3 days" (a view never reads the time).
+    var now: Date
 }
 
 extension Pages {
@@ -33,7 +35,7 @@ extension Pages {
             <div class="empty-state empty-state-large" data-empty="notebook">
               <div class="empty-art" aria-hidden="true">\(Icon.quiz)</div>
               <p>\(ctx.t("notebook.empty"))</p>
-              \(note.map { "<a class=\"button button-secondary\" href=\"/notes/\($0.id)\">\(ctx.t("attempt.backToNote"))</a>" as HTML })
+              \(note.map { "<a class=\"button button-secondary\" href=\"\(Paths.note($0.id))\">\(ctx.t("attempt.backToNote"))</a>" as HTML })
             </div>
             """
         } else {
@@ -43,9 +45,9 @@ extension Pages {
                 return """
                 <section class="notebook-group" data-note-id="\(noteId)" aria-labelledby="group-\(noteId)">
                   <div class="notebook-group-head">
-                    <h2 id="group-\(noteId)"><a href="/notes/\(noteId)">\(title)</a> <span class="count">\(entries.count)</span></h2>
+                    <h2 id="group-\(noteId)"><a href="\(Paths.note(noteId))">\(title)</a> <span class="count">\(entries.count)</span></h2>
                     \(HTML.when(!ctx.isGuest) { """
-                    <form method="post" action="/notes/\(noteId)/wrong-answers/quiz" class="inline">
+                    <form method="post" action="\(Paths.noteWrongAnswersQuiz(noteId))" class="inline">
                       \(Form.csrfField(ctx))
                       <button class="button button-primary button-small retry-wrong" type="submit">\(ctx.t("notebook.retry"))</button>
                     </form>
@@ -59,12 +61,12 @@ extension Pages {
         let title = ctx.t("notebook.title")
         let body: HTML = """
         <div class="page-head">
-          \(note.map { NoteViews.backLink("/notes/\($0.id)", $0.title) } ?? NoteViews.backLink("/", ctx.t("nav.home")))
+          \(note.map { NoteViews.backLink(Paths.note($0.id), $0.title) } ?? NoteViews.backLink(Paths.home, ctx.t("nav.home")))
           <h1>\(title) <span class="count" id="notebook-total">\(total ?? items.count)</span></h1>
           <p class="muted">\(ctx.t("notebook.subtitle"))</p>
-          \(HTML.when(note != nil) { "<a class=\"muted-link\" href=\"/wrong-answers\">\(ctx.t("notebook.all"))</a>" })
+          \(HTML.when(note != nil) { "<a class=\"muted-link\" href=\"\(Paths.wrongAnswers)\">\(ctx.t("notebook.all"))</a>" })
         </div>
-        \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>" })
+        \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"\(Paths.signup)\">\(ctx.t("guest.signup"))</a></p>" })
         <div id="notebook-groups">\(content)</div>
         \(ListViews.more(ctx, href: more, list: "notebook-groups"))
         """
@@ -96,7 +98,7 @@ extension Pages {
               <strong>\(ctx.t(f.isCorrect ? "review.correct" : "review.incorrect"))</strong>
               \(ctx.t("attempt.rightAnswer")): <span class="answer-text">\(f.question.answer)</span>
               <span class="chip chip-keyword review-concept">\(f.question.conceptName)</span>
-              \(f.nextDue.map { "<p class=\"review-next-due\">\(QuizViews.comesBack(ctx, $0, now: Date()))</p>" as HTML } ?? .empty)
+              \(f.nextDue.map { "<p class=\"review-next-due\">\(QuizViews.comesBack(ctx, $0, now: f.now))</p>" as HTML } ?? .empty)
             </div>
             """
         } ?? .empty
@@ -106,7 +108,7 @@ extension Pages {
             <div class="empty-state empty-state-large" data-empty="review">
               <div class="empty-art" aria-hidden="true">\(Icon.timer)</div>
               <p>\(ctx.t("review.empty"))</p>
-              <a class="button button-secondary" href="/">\(ctx.t("comingSoon.back"))</a>
+              <a class="button button-secondary" href="\(Paths.home)">\(ctx.t("comingSoon.back"))</a>
             </div>
             """
         } else {
@@ -114,13 +116,13 @@ extension Pages {
         }
         let body: HTML = """
         <div class="page-head">
-          \(NoteViews.backLink("/", ctx.t("nav.home")))
+          \(NoteViews.backLink(Paths.home, ctx.t("nav.home")))
           <h1>\(ctx.t("review.title")) <span class="count" id="review-due">\(items.count)</span></h1>
           <p class="muted">\(ctx.t("review.subtitle"))</p>
         </div>
         \(feedbackHTML)
-        \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>" })
-        <div id="review-root" data-msg-correct="\(ctx.t("review.correct"))" data-msg-incorrect="\(ctx.t("review.incorrect"))"
+        \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"\(Paths.signup)\">\(ctx.t("guest.signup"))</a></p>" })
+        <div id="review-root" data-answer-api-url="\(Paths.API.reviewAnswer(Paths.idSlot))" data-home-url="\(Paths.home)" data-msg-correct="\(ctx.t("review.correct"))" data-msg-incorrect="\(ctx.t("review.incorrect"))"
           data-msg-right-answer="\(ctx.t("attempt.rightAnswer"))" data-msg-back-today="\(ctx.t("review.backToday"))" data-msg-back-days="\(NoteViews.format(ctx, "review.backInDays", "{n}"))" data-msg-next="\(ctx.t("quiz.next"))" data-msg-done="\(ctx.t("review.done"))"
           data-msg-failed="\(ctx.t("quiz.submitFailed"))">
           \(list)
@@ -143,15 +145,15 @@ extension Pages {
             input = """
             <div class="field short-answer">
               <label for="\(field)">\(ctx.t("quiz.shortAnswer"))</label>
-              <input id="\(field)" name="text" type="text" maxlength="500" autocomplete="off" required>
+              <input id="\(field)" name="text" type="text" maxlength="\(QuizRules.maxAnswerText)" autocomplete="off" required>
             </div>
             """
         }
         return """
         <li class="review-item card" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" tabindex="-1" aria-labelledby="review-prompt-\(number)">
           <p class="question-meta"><span class="question-number">\(number) / \(total)</span>
-            <a class="chip chip-keyword" href="/notes/\(item.noteId)">\(item.noteTitle)</a></p>
-          <form method="post" action="/review/\(q.id)" class="review-form">
+            <a class="chip chip-keyword" href="\(Paths.note(item.noteId))">\(item.noteTitle)</a></p>
+          <form method="post" action="\(Paths.reviewAnswer(q.id))" class="review-form">
             \(Form.csrfField(ctx))
             <fieldset>
               \(QuizViews.prompt(q.prompt, id: "review-prompt-\(number)"))

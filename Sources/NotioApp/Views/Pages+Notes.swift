@@ -15,8 +15,8 @@ struct NoteListFilters: Sendable, Equatable {
         if !query.isEmpty { items.append(("q", query)) }
         if let c = category ?? self.category { items.append(("category", c.rawValue)) }
         if favoritesOnly ?? self.favoritesOnly { items.append(("favorite", "true")) }
-        guard !items.isEmpty else { return "/notes" }
-        return "/notes?" + items.map { "\($0.0)=\(NoteViews.queryEscape($0.1))" }.joined(separator: "&")
+        guard !items.isEmpty else { return Paths.notes }
+        return "\(Paths.notes)?" + items.map { "\($0.0)=\(NoteViews.queryEscape($0.1))" }.joined(separator: "&")
     }
 }
 
@@ -63,7 +63,7 @@ enum NoteViews {
 
     /// Where a note's card leads: its progress while analysed, else its summary.
     static func href(_ note: NoteSummary) -> String {
-        note.state == .analysing ? "/notes/\(note.id)/progress" : "/notes/\(note.id)"
+        note.state == .analysing ? Paths.noteProgress(note.id) : Paths.note(note.id)
     }
 
     /// 분석 중 (spinner) / 실패 / 진행중 · 완료 with the learning rate.
@@ -72,7 +72,7 @@ enum NoteViews {
         case .analysing:
             return """
             <span class="status status-analysing"><span class="spinner spinner-small" aria-hidden="true"></span>\(ctx.t("notes.status.analysing"))</span>
-            <a class="status-link" href="/notes/\(note.id)/progress">\(ctx.t("notes.status.viewProgress"))</a>
+            <a class="status-link" href="\(Paths.noteProgress(note.id))">\(ctx.t("notes.status.viewProgress"))</a>
             """
         case .failed:
             return "<span class=\"status status-failed\">\(ctx.t("notes.status.failed"))</span>"
@@ -112,7 +112,7 @@ extension Pages {
         <a class="chip chip-favorite\(filters.favoritesOnly ? " is-current" : "")" href="\(favHref)" aria-pressed="\(filters.favoritesOnly ? "true" : "false")" role="button">\(NoteViews.star)\(ctx.t("notes.filter.favorite"))</a>
         """
         let search: HTML = """
-        <form class="note-filters" method="get" action="/notes" role="search">
+        <form class="note-filters" method="get" action="\(Paths.notes)" role="search">
           <div class="search-row">
             <label class="visually-hidden" for="note-search">\(ctx.t("notes.search.label"))</label>
             <input id="note-search" type="search" name="q" value="\(filters.query)" placeholder="\(ctx.t("notes.search.placeholder"))" autocomplete="off" enterkeyhint="search">
@@ -128,7 +128,7 @@ extension Pages {
             list = """
             <div class="empty-state notes-empty" data-empty="no-results">
               <p>\(ctx.t("notes.noResults"))</p>
-              <a class="button button-secondary" href="/notes">\(ctx.t("notes.clearFilters"))</a>
+              <a class="button button-secondary" href="\(Paths.notes)">\(ctx.t("notes.clearFilters"))</a>
             </div>
             """
         } else if notes.isEmpty {
@@ -182,11 +182,11 @@ extension Pages {
     /// The upload sheet: a `<dialog>` opened by upload.js, or shown through `:target` without JS.
     static func uploadSheet(_ ctx: PageContext, state: UploadFormState, maxUploadMB: Int) -> HTML {
         """
-        <dialog id="upload-sheet" class="sheet" aria-labelledby="upload-title"\(state.error != nil ? HTML(raw: " open") : .empty) data-max-mb="\(maxUploadMB)"
+        <dialog id="upload-sheet" class="sheet" aria-labelledby="upload-title"\(state.error != nil ? HTML(raw: " open") : .empty) data-max-mb="\(maxUploadMB)" data-api-url="\(Paths.API.notes)" data-progress-url="\(Paths.noteProgress(Paths.idSlot))"
           data-msg-choose="\(ctx.t("upload.chooseFile"))" data-msg-not-pdf="\(ctx.t("upload.notPDF"))"
           data-msg-too-large="\(NoteViews.format(ctx, "upload.tooLarge", String(maxUploadMB)))" data-msg-failed="\(ctx.t("upload.failed"))"
           data-msg-uploading="\(ctx.t("upload.uploading"))">
-          <form id="upload-form" class="form" method="post" action="/notes" enctype="multipart/form-data">
+          <form id="upload-form" class="form" method="post" action="\(Paths.notes)" enctype="multipart/form-data">
             \(Form.csrfField(ctx))
             <div class="sheet-head">
               <h2 id="upload-title">\(ctx.t("upload.title"))</h2>
@@ -206,7 +206,7 @@ extension Pages {
             </div>
             <div class="field">
               <label for="upload-note-title">\(ctx.t("upload.noteTitle"))</label>
-              <input id="upload-note-title" name="title" type="text" maxlength="200" value="\(state.title)" autocomplete="off" aria-describedby="upload-title-hint">
+              <input id="upload-note-title" name="title" type="text" maxlength="\(NoteRules.maxTitle)" value="\(state.title)" autocomplete="off" aria-describedby="upload-title-hint">
               <p class="field-hint" id="upload-title-hint">\(ctx.t("upload.noteTitle.hint"))</p>
             </div>
             <div class="upload-progress" id="upload-progress" hidden>
@@ -253,11 +253,13 @@ extension Pages {
         }
         let body: HTML = """
         <div class="page-head">
-          \(NoteViews.backLink("/notes", ctx.t("notes.title")))
+          \(NoteViews.backLink(Paths.notes, ctx.t("notes.title")))
           <h1 id="job-note-title">\(note.title)</h1>
           <p class="muted">\(ctx.t("progress.title")) · \(note.fileName)</p>
         </div>
         <section class="card progress-card" id="job-progress" data-job-id="\(job.id)" data-note-id="\(note.id)" data-state="\(job.state.rawValue)"
+          data-note-url="\(Paths.note(note.id))" data-note-api-url="\(Paths.API.note(note.id))" data-job-url="\(Paths.API.job(job.id))"
+          data-job-events-url="\(Paths.API.jobEvents(job.id))" data-job-cancel-url="\(Paths.API.jobCancel(job.id))"
           data-stage="\(job.stage)" data-msg-queued="\(ctx.t("progress.queued"))" data-msg-running="\(ctx.t("progress.running"))"
           data-msg-done="\(ctx.t("progress.done"))" data-msg-failed="\(ctx.t("progress.failed"))" data-msg-cancelled="\(ctx.t("progress.cancelled"))"
           data-msg-cancelling="\(ctx.t("progress.cancelling"))">
@@ -269,13 +271,13 @@ extension Pages {
           <p id="job-message" class="job-message job-\(job.state.rawValue)" role="status" aria-live="polite">\(message)</p>
           <div class="job-actions">
             \(HTML.when(!ctx.isGuest) { """
-            <form method="post" action="/jobs/\(job.id)/cancel" id="cancel-form"\(finished ? HTML(raw: " hidden") : .empty)>
+            <form method="post" action="\(Paths.jobCancel(job.id))" id="cancel-form"\(finished ? HTML(raw: " hidden") : .empty)>
               \(Form.csrfField(ctx))
               <button class="button button-danger" type="submit" id="job-cancel">\(ctx.t("progress.cancel"))</button>
             </form>
             """ })
-            <a class="button button-primary" id="job-open" href="/notes/\(note.id)"\(job.state == .done ? .empty : HTML(raw: " hidden"))>\(ctx.t("progress.open"))</a>
-            <a class="button button-secondary" id="job-back" href="/notes"\(job.state == .failed || job.state == .cancelled ? .empty : HTML(raw: " hidden"))>\(ctx.t("progress.back"))</a>
+            <a class="button button-primary" id="job-open" href="\(Paths.note(note.id))"\(job.state == .done ? .empty : HTML(raw: " hidden"))>\(ctx.t("progress.open"))</a>
+            <a class="button button-secondary" id="job-back" href="\(Paths.notes)"\(job.state == .failed || job.state == .cancelled ? .empty : HTML(raw: " hidden"))>\(ctx.t("progress.back"))</a>
           </div>
           \(HTML.when(!finished) { "<noscript><meta http-equiv=\"refresh\" content=\"3\"></noscript>" })
         </section>
@@ -296,7 +298,7 @@ extension Pages {
         let favorite: HTML = ctx.isGuest
             ? HTML.when(note.favorite) { "<span class=\"favorite-mark\">\(NoteViews.star)<span class=\"visually-hidden\">\(ctx.t("notes.favorite"))</span></span>" }
             : """
-            <form method="post" action="/notes/\(note.id)" class="favorite-form" data-note-id="\(note.id)">
+            <form method="post" action="\(Paths.note(note.id))" class="favorite-form" data-note-id="\(note.id)" data-api-url="\(Paths.API.note(note.id))">
               \(Form.csrfField(ctx))
               <input type="hidden" name="favorite" value="\(note.favorite ? "false" : "true")">
               <button type="submit" class="favorite-toggle" aria-pressed="\(note.favorite ? "true" : "false")" aria-label="\(ctx.t("notes.favorite"))"
@@ -320,13 +322,13 @@ extension Pages {
             : "<ul class=\"keyword-list\">\(detail.keywords.map { keywordRow(ctx, $0) })</ul>"
         let body: HTML = """
         <div class="page-head note-head">
-          \(NoteViews.backLink("/notes", ctx.t("notes.title")))
+          \(NoteViews.backLink(Paths.notes, ctx.t("notes.title")))
           <div class="note-title-row">
             <h1 id="note-title">\(note.title)</h1>
             \(favorite)
           </div>
           \(meta)
-          \(HTML.when(note.state == .ready) { "<a class=\"button button-secondary button-small\" id=\"source-link\" href=\"/notes/\(note.id)/source\">\(Icon.notes) \(ctx.t("note.source"))</a>" })
+          \(HTML.when(note.state == .ready) { "<a class=\"button button-secondary button-small\" id=\"source-link\" href=\"\(Paths.noteSource(note.id))\">\(Icon.notes) \(ctx.t("note.source"))</a>" })
         </div>
         \(failed)
         \(HTML.when(note.state == .ready && study != nil) { studySection(ctx, noteId: note.id, study: study!) })
@@ -350,7 +352,7 @@ extension Pages {
         let pages = c.pages.map(String.init).joined(separator: ", ")
         return """
         <li class="concept-card">
-          <h3><a href="/notes/\(noteId)/concepts/\(c.id)">\(c.name)</a></h3>
+          <h3><a href="\(Paths.noteConcept(noteId, c.id))">\(c.name)</a></h3>
           \(HTML.when(c.definition != nil) { "<p class=\"concept-definition\"><strong>\(ctx.t("note.definition"))</strong> \(c.definition ?? "")</p>" })
           \(HTML.when(!c.summary.isEmpty) { "<p class=\"concept-summary\">\(c.summary)</p>" })
           \(HTML.when(!c.pages.isEmpty) { "<p class=\"concept-pages muted\">\(NoteViews.format(ctx, "note.pagesOf", pages))</p>" })
@@ -375,15 +377,15 @@ extension Pages {
         """
         <section class="card note-actions" aria-labelledby="actions-heading">
           <h2 id="actions-heading">\(ctx.t("note.actions"))</h2>
-          <form method="post" action="/notes/\(note.id)" class="inline-form" id="rename-form">
+          <form method="post" action="\(Paths.note(note.id))" class="inline-form" id="rename-form">
             \(Form.csrfField(ctx))
             <label for="rename-title">\(ctx.t("note.rename"))</label>
             <div class="inline-row">
-              <input id="rename-title" name="title" type="text" value="\(note.title)" maxlength="200" required>
+              <input id="rename-title" name="title" type="text" value="\(note.title)" maxlength="\(NoteRules.maxTitle)" required>
               <button class="button button-secondary" type="submit">\(ctx.t("note.save"))</button>
             </div>
           </form>
-          <form method="post" action="/notes/\(note.id)" class="inline-form" id="category-form">
+          <form method="post" action="\(Paths.note(note.id))" class="inline-form" id="category-form">
             \(Form.csrfField(ctx))
             <label for="change-category">\(ctx.t("note.changeCategory"))</label>
             <div class="inline-row">
@@ -391,7 +393,7 @@ extension Pages {
               <button class="button button-secondary" type="submit">\(ctx.t("note.save"))</button>
             </div>
           </form>
-          <a class="button button-danger" id="delete-note" href="/notes/\(note.id)/delete" data-open-delete aria-haspopup="dialog">\(ctx.t("note.delete"))</a>
+          <a class="button button-danger" id="delete-note" href="\(Paths.noteDelete(note.id))" data-open-delete aria-haspopup="dialog">\(ctx.t("note.delete"))</a>
         </section>
         <dialog id="delete-dialog" class="sheet sheet-small" aria-labelledby="delete-title">
           \(deleteForm(ctx, note))
@@ -401,12 +403,12 @@ extension Pages {
 
     static func deleteForm(_ ctx: PageContext, _ note: NoteSummary) -> HTML {
         """
-        <form method="post" action="/notes/\(note.id)/delete" class="form delete-form">
+        <form method="post" action="\(Paths.noteDelete(note.id))" class="form delete-form">
           \(Form.csrfField(ctx))
           <h2 id="delete-title">\(ctx.t("note.delete.title"))</h2>
           <p>\(NoteViews.format(ctx, "note.delete.body", note.title))</p>
           <div class="dialog-actions">
-            <a class="button button-secondary" href="/notes/\(note.id)" data-close-delete>\(ctx.t("note.delete.cancel"))</a>
+            <a class="button button-secondary" href="\(Paths.note(note.id))" data-close-delete>\(ctx.t("note.delete.cancel"))</a>
             <button class="button button-danger" type="submit" id="delete-confirm">\(ctx.t("note.delete.confirm"))</button>
           </div>
         </form>
@@ -416,7 +418,7 @@ extension Pages {
     /// `GET /notes/{id}/delete`: the confirmation without JavaScript.
     static func noteDeleteConfirm(_ ctx: PageContext, note: NoteSummary) -> String {
         let body: HTML = """
-        \(NoteViews.backLink("/notes/\(note.id)", note.title))
+        \(NoteViews.backLink(Paths.note(note.id), note.title))
         <div class="card confirm-card">\(deleteForm(ctx, note))</div>
         """
         return Layout.page(ctx: ctx, title: ctx.t("note.delete.title"), body: body, bodyClass: "page-note-delete")
@@ -438,17 +440,17 @@ extension Pages {
             """
         } ?? .empty
         let pages = HTML.join(c.pages.map { p in
-            "<li><a class=\"chip\" href=\"/notes/\(note.id)/source#p-\(p)\">\(NoteViews.format(ctx, "source.page", String(p)))</a></li>"
+            "<li><a class=\"chip\" href=\"\(Paths.noteSource(note.id, page: p))\">\(NoteViews.format(ctx, "source.page", String(p)))</a></li>"
         })
         let nav: HTML = """
         <nav class="concept-nav" aria-label="\(ctx.t("note.concepts"))">
-          \(previous.map { "<a class=\"concept-nav-prev\" rel=\"prev\" href=\"/notes/\(note.id)/concepts/\($0.id)\"><span class=\"muted\">← \(ctx.t("concept.prev"))</span><strong>\($0.name)</strong></a>" as HTML } ?? "<span></span>")
-          \(next.map { "<a class=\"concept-nav-next\" rel=\"next\" href=\"/notes/\(note.id)/concepts/\($0.id)\"><span class=\"muted\">\(ctx.t("concept.next")) →</span><strong>\($0.name)</strong></a>" as HTML } ?? .empty)
+          \(previous.map { "<a class=\"concept-nav-prev\" rel=\"prev\" href=\"\(Paths.noteConcept(note.id, $0.id))\"><span class=\"muted\">← \(ctx.t("concept.prev"))</span><strong>\($0.name)</strong></a>" as HTML } ?? "<span></span>")
+          \(next.map { "<a class=\"concept-nav-next\" rel=\"next\" href=\"\(Paths.noteConcept(note.id, $0.id))\"><span class=\"muted\">\(ctx.t("concept.next")) →</span><strong>\($0.name)</strong></a>" as HTML } ?? .empty)
         </nav>
         """
         let body: HTML = """
         <div class="page-head">
-          \(NoteViews.backLink("/notes/\(note.id)", note.title))
+          \(NoteViews.backLink(Paths.note(note.id), note.title))
           <p class="muted concept-position">\(NoteViews.format(ctx, "concept.position", "\(index + 1) / \(count)"))</p>
           <h1 id="concept-name">\(c.name)</h1>
         </div>
@@ -505,7 +507,7 @@ extension Pages {
             <button class="button button-quiet button-small" type="button" id="find-prev" aria-label="\(ctx.t("source.find.prev"))">↑</button>
             <button class="button button-quiet button-small" type="button" id="find-next" aria-label="\(ctx.t("source.find.next"))">↓</button>
           </form>
-          <form class="page-jump" id="page-jump" method="get" action="/notes/\(note.id)/source">
+          <form class="page-jump" id="page-jump" method="get" action="\(Paths.noteSource(note.id))">
             <label for="page-jump-input">\(ctx.t("source.jump"))</label>
             <input id="page-jump-input" name="page" type="number" inputmode="numeric" min="1" max="\(maxPage)" required>
             <button class="button button-secondary button-small" type="submit">\(ctx.t("source.go"))</button>
@@ -514,7 +516,7 @@ extension Pages {
         """
         let body: HTML = """
         <div class="page-head">
-          \(NoteViews.backLink("/notes/\(note.id)", note.title))
+          \(NoteViews.backLink(Paths.note(note.id), note.title))
           <h1>\(ctx.t("source.title"))</h1>
           <p class="muted">\(note.title) · \(NoteViews.format(ctx, "notes.pages", String(pages.count)))</p>
         </div>

@@ -95,13 +95,13 @@ enum QuizViews {
     /// "p. 3" linking to the page in the note's source text.
     static func sourceLink(_ ctx: PageContext, noteId: String, page: Int?) -> HTML {
         guard let page else { return .empty }
-        return "<a class=\"source-page\" href=\"/notes/\(noteId)/source#p-\(page)\">\(NoteViews.format(ctx, "source.page", String(page)))</a>"
+        return "<a class=\"source-page\" href=\"\(Paths.noteSource(noteId, page: page))\">\(NoteViews.format(ctx, "source.page", String(page)))</a>"
     }
 
     /// The 하/중/상 segmented control, the count stepper and 시작, or a sign-up hint for guests.
     static func newQuizForm(_ ctx: PageContext, noteId: String, form: NewQuizForm, supply: QuizSupply? = nil) -> HTML {
         if ctx.isGuest {
-            return "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>"
+            return "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"\(Paths.signup)\">\(ctx.t("guest.signup"))</a></p>"
         }
         let levels = HTML.join(Difficulty.allCases.map { d in
             """
@@ -109,7 +109,7 @@ enum QuizViews {
             """
         })
         return """
-        <form class="new-quiz-form" id="new-quiz-form" method="post" action="/notes/\(noteId)/quizzes" data-busy="\(ctx.t("quiz.making"))">
+        <form class="new-quiz-form" id="new-quiz-form" method="post" action="\(Paths.noteQuizzes(noteId))" data-busy="\(ctx.t("quiz.making"))">
           \(Form.csrfField(ctx))
           <p class="form-error" id="new-quiz-error" role="alert"\(form.error == nil ? HTML(raw: " hidden") : .empty)>\(form.error ?? "")</p>
           <fieldset class="segmented">
@@ -120,7 +120,7 @@ enum QuizViews {
             <label for="quiz-count">\(ctx.t("quiz.count"))</label>
             <div class="stepper">
               <button type="button" class="button button-secondary stepper-button" data-step="-1" aria-label="\(ctx.t("quiz.count.less"))" hidden>−</button>
-              <input id="quiz-count" name="count" type="number" inputmode="numeric" min="1" max="30" value="\(form.count)" required aria-describedby="quiz-count-hint quiz-supply">
+              <input id="quiz-count" name="count" type="number" inputmode="numeric" min="\(QuizRules.counts.lowerBound)" max="\(QuizRules.counts.upperBound)" value="\(form.count)" required aria-describedby="quiz-count-hint quiz-supply">
               <button type="button" class="button button-secondary stepper-button" data-step="1" aria-label="\(ctx.t("quiz.count.more"))" hidden>+</button>
             </div>
             <p class="field-hint" id="quiz-count-hint">\(ctx.t("quiz.count.hint"))</p>
@@ -146,7 +146,7 @@ enum QuizViews {
     static func attemptRow(_ ctx: PageContext, _ a: Attempt, zone: TimeZone) -> HTML {
         """
         <li class="attempt-row" data-attempt-id="\(a.id)">
-          <a href="/attempts/\(a.id)">
+          <a href="\(Paths.attempt(a.id))">
             <span class="attempt-date"><time datetime="\(ISO8601DateFormatter().string(from: a.createdAt))">\(date(a.createdAt, zone))</time></span>
             <span class="attempt-kind tag">\(kindLabel(ctx, a))</span>
             <span class="attempt-score">\(a.correctCount) / \(a.total)</span>
@@ -182,8 +182,8 @@ extension Pages {
               <h3>\(ctx.t("study.recent"))</h3>
               \(recent)
               <div class="button-row">
-                <a class="button button-secondary button-small" id="history-link" href="/notes/\(noteId)/attempts">\(ctx.t("history.title"))</a>
-                <a class="button button-secondary button-small" id="notebook-link" href="/notes/\(noteId)/wrong-answers">\(ctx.t("notebook.title")) <span class="count">\(study.wrongCount)</span></a>
+                <a class="button button-secondary button-small" id="history-link" href="\(Paths.noteAttempts(noteId))">\(ctx.t("history.title"))</a>
+                <a class="button button-secondary button-small" id="notebook-link" href="\(Paths.noteWrongAnswers(noteId))">\(ctx.t("notebook.title")) <span class="count">\(study.wrongCount)</span></a>
               </div>
             </div>
           </div>
@@ -199,11 +199,11 @@ extension Pages {
         let questions = HTML.join(quiz.questions.enumerated().map { (i, q) in questionBlock(ctx, q, number: i + 1, total: total, noteId: note.id) })
         let title = quiz.origin == .wrong ? ctx.t("quiz.origin.wrong") : NoteViews.format(ctx, "quiz.level", QuizViews.difficultyLabel(ctx, quiz.difficulty))
         let submit: HTML = ctx.isGuest
-            ? "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"/signup\">\(ctx.t("guest.signup"))</a></p>"
+            ? "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"\(Paths.signup)\">\(ctx.t("guest.signup"))</a></p>"
             : "<button class=\"button button-primary button-block\" type=\"submit\" id=\"submit-quiz\">\(ctx.t("quiz.submit"))</button>"
         let body: HTML = """
         <div class="page-head quiz-head">
-          \(NoteViews.backLink("/notes/\(note.id)", note.title))
+          \(NoteViews.backLink(Paths.note(note.id), note.title))
           <h1 id="quiz-title">\(title) <span class="muted">· \(NoteViews.format(ctx, "quiz.questions", String(total)))</span></h1>
           \(notice)
           <div class="quiz-progress" id="quiz-progress" hidden>
@@ -211,7 +211,8 @@ extension Pages {
             <span id="quiz-progress-text" aria-live="polite">1 / \(total)</span>
           </div>
         </div>
-        <form class="quiz-form" id="quiz-form" method="post" action="/quizzes/\(quiz.id)" data-quiz-id="\(quiz.id)" data-total="\(total)"
+        <form class="quiz-form" id="quiz-form" method="post" action="\(Paths.quiz(quiz.id))" data-quiz-id="\(quiz.id)" data-total="\(total)"
+          data-quiz-url="\(Paths.quiz(quiz.id))" data-attempts-api-url="\(Paths.API.quizAttempts(quiz.id))" data-attempt-url="\(Paths.attempt(Paths.idSlot))"
           data-msg-unanswered="\(NoteViews.format(ctx, "quiz.review.unanswered", "{n}"))" data-msg-all-answered="\(ctx.t("quiz.review.allAnswered"))"
           data-msg-question="\(NoteViews.format(ctx, "quiz.review.question", "{n}"))" data-msg-failed="\(ctx.t("quiz.submitFailed"))" data-msg-submitting="\(ctx.t("quiz.submitting"))">
           \(Form.csrfField(ctx))
@@ -247,7 +248,7 @@ extension Pages {
             input = """
             <div class="field short-answer">
               <label for="\(field)">\(ctx.t("quiz.shortAnswer"))</label>
-              <input id="\(field)" name="\(field)" type="text" maxlength="500" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="next">
+              <input id="\(field)" name="\(field)" type="text" maxlength="\(QuizRules.maxAnswerText)" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="next">
             </div>
             """
         }

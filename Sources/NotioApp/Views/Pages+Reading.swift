@@ -109,10 +109,10 @@ enum ReadingViews {
           \(HTML.when(!meta.isEmpty) { "<div class=\"sentence-meta\">\(meta)</div>" })
           \(x.memo.map { "<p class=\"sentence-memo\"><span class=\"visually-hidden\">\(ctx.t("sentence.memo")): </span>\($0)</p>" as HTML })
           <div class="sentence-foot">
-            \(HTML.when(showBook) { "<a class=\"sentence-book\" href=\"/books/\(x.bookId)\">\(s.bookTitle)<span class=\"muted\"> · \(s.bookAuthor)</span></a>" })
+            \(HTML.when(showBook) { "<a class=\"sentence-book\" href=\"\(Paths.book(x.bookId))\">\(s.bookTitle)<span class=\"muted\"> · \(s.bookAuthor)</span></a>" })
             <span class="sentence-actions">
-              <a class="button button-quiet button-small" href="/sentences/\(x.id)/card">\(ctx.t("card.make.short"))</a>
-              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-quiet button-small\" href=\"/sentences/\(x.id)/edit\">\(ctx.t("sentence.edit"))</a>" })
+              <a class="button button-quiet button-small" href="\(Paths.sentenceCard(x.id))">\(ctx.t("card.make.short"))</a>
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-quiet button-small\" href=\"\(Paths.sentenceEdit(x.id))\">\(ctx.t("sentence.edit"))</a>" })
             </span>
           </div>
         </li>
@@ -126,7 +126,7 @@ enum ReadingViews {
         <figure class="quote-card" id="\(id)" data-sentence-id="\(x.id)">
           <figcaption class="quote-title">\(title)</figcaption>
           <blockquote>\(x.text)</blockquote>
-          <p class="quote-meta">\(x.emotion.map { "<span aria-hidden=\"true\">\($0.emoji)</span> " as HTML })<a href="/books/\(x.bookId)">\(s.bookTitle)</a> · \(s.bookAuthor)\(x.page.map { " · " + NoteViews.format(ctx, "sentence.pageN", String($0)) } ?? "")</p>
+          <p class="quote-meta">\(x.emotion.map { "<span aria-hidden=\"true\">\($0.emoji)</span> " as HTML })<a href="\(Paths.book(x.bookId))">\(s.bookTitle)</a> · \(s.bookAuthor)\(x.page.map { " · " + NoteViews.format(ctx, "sentence.pageN", String($0)) } ?? "")</p>
         </figure>
         """
     }
@@ -136,7 +136,7 @@ enum ReadingViews {
         let chips = HTML.join(([nil] + r.emotions.map(Optional.some)).map { (e: Emotion?) -> HTML in
             let current = r.asked && r.emotion == e
             let label: HTML = e.map { "<span aria-hidden=\"true\">\($0.emoji)</span> \(emotionLabel(ctx, $0))" } ?? HTML(raw: HTML.escape(ctx.t("random.any")))
-            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"/reading?mood=\(e?.rawValue ?? "all")#random\" rel=\"nofollow\">\(label)</a>"
+            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"\(Paths.reading)?mood=\(e?.rawValue ?? "all")#random\" rel=\"nofollow\">\(label)</a>"
         })
         return """
         <section class="random-sentence" id="random" aria-labelledby="random-title">
@@ -150,7 +150,7 @@ enum ReadingViews {
     static func bookCard(_ ctx: PageContext, _ b: Book) -> HTML {
         """
         <li class="book-card" data-book-id="\(b.id)" data-status="\(b.status.rawValue)">
-          <a href="/books/\(b.id)">
+          <a href="\(Paths.book(b.id))">
             \(cover(b))
             <span class="book-card-title">\(b.title)</span>
             <span class="book-card-author muted">\(b.author)</span>
@@ -178,7 +178,7 @@ enum ReadingViews {
             <span class="muted small">\(details.joined(separator: " · "))</span>
           </div>
           \(HTML.when(!ctx.isGuest) { """
-          <form method="post" action="/books" class="catalog-add">
+          <form method="post" action="\(Paths.books)" class="catalog-add">
             \(Form.csrfField(ctx))
             \(hidden("title", item.title))\(hidden("author", item.author))\(hidden("publisher", item.publisher))\(hidden("isbn", item.isbn13))
             \(hidden("genre", item.genre))\(hidden("publishedAt", item.publishedAt))\(hidden("coverUrl", item.coverUrl))
@@ -191,8 +191,8 @@ enum ReadingViews {
     }
 
     static func readingTabs(_ ctx: PageContext, current: String) -> HTML {
-        let tabs: [(String, String)] = [("/reading", "reading.tab.shelf"), ("/sentences", "reading.tab.sentences"),
-                                        ("/timer", "reading.tab.timer"), ("/reading/stats", "reading.tab.stats")]
+        let tabs: [(String, String)] = [(Paths.reading, "reading.tab.shelf"), (Paths.sentences, "reading.tab.sentences"),
+                                        (Paths.timer, "reading.tab.timer"), (Paths.readingStats, "reading.tab.stats")]
         return """
         <nav class="subnav" aria-label="\(ctx.t("reading.title"))">\(HTML.join(tabs.map { path, key in
             "<a class=\"subnav-link\(path == current ? " is-current" : "")\" href=\"\(path)\"\(path == current ? HTML(raw: " aria-current=\"page\"") : .empty)>\(ctx.t(key))</a>"
@@ -212,7 +212,7 @@ extension Pages {
             let current = status == s
             let label = s.map { ReadingViews.statusLabel(ctx, $0) } ?? ctx.t("book.status.all")
             let count = s.map { counts[$0] ?? 0 } ?? total
-            let href = s.map { "/reading?status=\($0.rawValue)" } ?? "/reading"
+            let href = s.map { "\(Paths.reading)?status=\($0.rawValue)" } ?? Paths.reading
             return "<a class=\"chip\(current ? " is-current" : "")\" href=\"\(href)\"\(current ? HTML(raw: " aria-current=\"true\"") : .empty)>\(label) <span class=\"chip-count\">\(count)</span></a>"
         })
         let shelf: HTML
@@ -223,7 +223,7 @@ extension Pages {
             <div class="empty-state empty-state-large" data-empty="shelf">
               <div class="empty-art" aria-hidden="true">\(Icon.underline)</div>
               <p>\(ctx.t("shelf.empty"))</p>
-              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"/books/new\">\(ctx.t("shelf.add"))</a>" })
+              \(HTML.when(!ctx.isGuest) { "<a class=\"button button-primary\" href=\"\(Paths.newBook)\">\(ctx.t("shelf.add"))</a>" })
             </div>
             """
         } else {
@@ -237,17 +237,17 @@ extension Pages {
           </div>
           <div class="page-actions">
             \(HTML.when(!ctx.isGuest) { """
-            <a class="button button-primary" href="/books/new" id="add-book">\(ctx.t("shelf.add"))</a>
-            <a class="button button-secondary" href="/reading/import">\(ctx.t("import.title"))</a>
+            <a class="button button-primary" href="\(Paths.newBook)" id="add-book">\(ctx.t("shelf.add"))</a>
+            <a class="button button-secondary" href="\(Paths.readingImport)">\(ctx.t("import.title"))</a>
             """ })
           </div>
         </div>
-        \(ReadingViews.readingTabs(ctx, current: "/reading"))
+        \(ReadingViews.readingTabs(ctx, current: Paths.reading))
         \(daily.map { ReadingViews.quoteCard(ctx, $0, id: "daily-sentence", title: ctx.t("daily.title")) })
         \(HTML.when(!random.emotions.isEmpty) { ReadingViews.randomSection(ctx, random) })
         <div class="chips" role="group" aria-label="\(ctx.t("shelf.filter"))">\(chips)</div>
         \(shelf)
-        <section class="recommended" id="recommended" data-src="/api/v1/catalog/recommended" data-guest="\(ctx.isGuest ? "1" : "0")" hidden aria-labelledby="recommended-title">
+        <section class="recommended" id="recommended" data-src="\(Paths.API.catalogRecommended)" data-books-api-url="\(Paths.API.books)" data-book-url="\(Paths.book(Paths.idSlot))" data-guest="\(ctx.isGuest ? "1" : "0")" hidden aria-labelledby="recommended-title">
           <h2 id="recommended-title">\(ctx.t("shelf.recommended"))</h2>
           <ul class="catalog-list" id="recommended-list"></ul>
           <template id="recommended-item"><li class="catalog-item"><div class="catalog-item-body"><strong class="catalog-item-title"></strong><span class="muted catalog-item-author"></span></div><button class="button button-secondary button-small" type="button" data-add>\(ctx.t("book.add.this"))</button></li></template>
@@ -290,9 +290,9 @@ extension Pages {
             """
         }
         let body: HTML = """
-        \(NoteViews.backLink("/reading", ctx.t("shelf.title")))
+        \(NoteViews.backLink(Paths.reading, ctx.t("shelf.title")))
         <div class="page-head"><h1>\(ctx.t("book.add.title"))</h1></div>
-        <form class="search-row catalog-search" method="get" action="/books/new" role="search">
+        <form class="search-row catalog-search" method="get" action="\(Paths.newBook)" role="search">
           <label class="visually-hidden" for="catalog-q">\(ctx.t("book.search.label"))</label>
           <input id="catalog-q" type="search" name="q" value="\(state.query)" placeholder="\(ctx.t("book.search.placeholder"))" autocomplete="off" enterkeyhint="search">
           <button class="button button-primary" type="submit">\(ctx.t("book.search"))</button>
@@ -301,7 +301,7 @@ extension Pages {
         \(state.attribution.map { "<p class=\"muted small catalog-credit\">\($0)</p>" as HTML })
         <details class="manual-book" id="manual-book"\(m.open || state.catalogError != nil ? HTML(raw: " open") : .empty)>
           <summary>\(ctx.t("book.manual"))</summary>
-          <form method="post" action="/books" class="stack" novalidate>
+          <form method="post" action="\(Paths.books)" class="stack" novalidate>
             \(Form.csrfField(ctx))
             <input type="hidden" name="manual" value="1">
             \(field("title", "book.field.title", m.title, required: true))
@@ -333,7 +333,7 @@ extension Pages {
             ? "<div class=\"empty-state\" data-empty=\"sentences\"><p>\(ctx.t("book.sentences.empty"))</p></div>"
             : "<ul class=\"sentence-list\" id=\"book-sentences\">\(sentences.map { ReadingViews.sentenceCard(ctx, $0, showBook: false) })</ul>\(ListViews.more(ctx, href: more, list: "book-sentences"))"
         let body: HTML = """
-        \(NoteViews.backLink("/reading", ctx.t("shelf.title")))
+        \(NoteViews.backLink(Paths.reading, ctx.t("shelf.title")))
         <article class="book-detail" data-book-id="\(book.id)">
           <div class="book-hero">
             \(ReadingViews.cover(book, size: "cover-large"))
@@ -346,7 +346,7 @@ extension Pages {
                 \(dl)
               </dl>
               \(HTML.when(!ctx.isGuest) { """
-              <form class="book-status-form" method="post" action="/books/\(book.id)">
+              <form class="book-status-form" method="post" action="\(Paths.book(book.id))">
                 \(Form.csrfField(ctx))
                 <label for="book-status">\(ctx.t("book.field.status"))</label>
                 <select id="book-status" name="status" data-autosubmit>\(ReadingViews.statusOptions(ctx, selected: book.status))</select>
@@ -358,9 +358,9 @@ extension Pages {
           </div>
           \(HTML.when(!ctx.isGuest) { """
           <div class="book-actions">
-            <a class="button button-primary" id="capture-sentence" href="/books/\(book.id)/sentences/new">\(Icon.underline) \(ctx.t("sentence.capture"))</a>
-            <a class="button button-secondary" href="/books/\(book.id)/edit">\(ctx.t("book.edit"))</a>
-            <a class="button button-quiet" href="/books/\(book.id)/delete">\(ctx.t("book.delete"))</a>
+            <a class="button button-primary" id="capture-sentence" href="\(Paths.bookNewSentence(book.id))">\(Icon.underline) \(ctx.t("sentence.capture"))</a>
+            <a class="button button-secondary" href="\(Paths.bookEdit(book.id))">\(ctx.t("book.edit"))</a>
+            <a class="button button-quiet" href="\(Paths.bookDelete(book.id))">\(ctx.t("book.delete"))</a>
           </div>
           """ })
           <section aria-labelledby="book-sentences-title">
@@ -385,9 +385,9 @@ extension Pages {
             """
         }
         let body: HTML = """
-        \(NoteViews.backLink("/books/\(book.id)", book.title))
+        \(NoteViews.backLink(Paths.book(book.id), book.title))
         <div class="page-head"><h1>\(ctx.t("book.edit"))</h1></div>
-        <form method="post" action="/books/\(book.id)" class="stack card" novalidate>
+        <form method="post" action="\(Paths.book(book.id))" class="stack card" novalidate>
           \(Form.csrfField(ctx))
           \(field("title", "book.field.title", book.title, required: true))
           \(field("author", "book.field.author", book.author))
@@ -398,7 +398,7 @@ extension Pages {
             <select id="edit-status" name="status">\(ReadingViews.statusOptions(ctx, selected: book.status))</select></div>
           <div class="form-actions">
             <button class="button button-primary" type="submit">\(ctx.t("book.save"))</button>
-            <a class="button button-quiet" href="/books/\(book.id)">\(ctx.t("common.cancel"))</a>
+            <a class="button button-quiet" href="\(Paths.book(book.id))">\(ctx.t("common.cancel"))</a>
           </div>
         </form>
         """
@@ -409,14 +409,14 @@ extension Pages {
     static func deleteBook(_ ctx: PageContext, book: Book, sentences: Int, sessions: Int) -> String {
         let what = NoteViews.format(ctx, "book.delete.what", String(sentences)).replacingOccurrences(of: "%s", with: String(sessions))
         let body: HTML = """
-        \(NoteViews.backLink("/books/\(book.id)", book.title))
+        \(NoteViews.backLink(Paths.book(book.id), book.title))
         <div class="card confirm-card">
           <h1>\(ctx.t("book.delete.title"))</h1>
           <p><strong>\(book.title)</strong></p>
           <p id="delete-what">\(what)</p>
-          <form method="post" action="/books/\(book.id)/delete" class="form-actions">
+          <form method="post" action="\(Paths.bookDelete(book.id))" class="form-actions">
             \(Form.csrfField(ctx))
-            <a class="button button-secondary" href="/books/\(book.id)">\(ctx.t("common.cancel"))</a>
+            <a class="button button-secondary" href="\(Paths.book(book.id))">\(ctx.t("common.cancel"))</a>
             <button class="button button-danger" type="submit" id="confirm-delete">\(ctx.t("book.delete.confirm"))</button>
           </form>
         </div>

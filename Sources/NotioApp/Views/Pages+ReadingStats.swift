@@ -115,11 +115,11 @@ extension Pages {
                              calendar: Calendar) -> String {
         let periodChips = HTML.join(StatsPeriod.allCases.map { p in
             let current = p == stats.period
-            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"/reading/stats?period=\(p.rawValue)&amp;date=\(stats.from)&amp;year=\(year)&amp;metric=\(metric)\"\(current ? HTML(raw: " aria-current=\"true\"") : .empty)>\(ctx.t("stats.period.\(p.rawValue)"))</a>"
+            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"\(Paths.readingStats)?period=\(p.rawValue)&amp;date=\(stats.from)&amp;year=\(year)&amp;metric=\(metric)\"\(current ? HTML(raw: " aria-current=\"true\"") : .empty)>\(ctx.t("stats.period.\(p.rawValue)"))</a>"
         })
         let metricChips = HTML.join(["reading", "sentences", "study"].map { m in
             let current = m == metric
-            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year)&amp;metric=\(m)\"\(current ? HTML(raw: " aria-current=\"true\"") : .empty)>\(ctx.t("stats.metric.\(m)"))</a>"
+            return "<a class=\"chip\(current ? " is-current" : "")\" href=\"\(Paths.readingStats)?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year)&amp;metric=\(m)\"\(current ? HTML(raw: " aria-current=\"true\"") : .empty)>\(ctx.t("stats.metric.\(m)"))</a>"
         })
         let bucketLabel: (ReadingPeriodStats.Bucket) -> String = { b in
             switch stats.period {
@@ -148,19 +148,19 @@ extension Pages {
         <section class="card stats-card" aria-labelledby="top-books-title">
           <h2 id="top-books-title">\(ctx.t("stats.topBooks"))</h2>
           <ol class="top-books" id="top-books">\(stats.topBooks.map { b in
-            "<li><a href=\"/books/\(b.bookId)\">\(b.title)</a> <span class=\"muted\">\(b.author) · \(ReadingViews.duration(ctx, seconds: b.seconds)) · \(NoteViews.format(ctx, "book.sentenceCount", String(b.sentences)))</span></li>" as HTML
+            "<li><a href=\"\(Paths.book(b.bookId))\">\(b.title)</a> <span class=\"muted\">\(b.author) · \(ReadingViews.duration(ctx, seconds: b.seconds)) · \(NoteViews.format(ctx, "book.sentenceCount", String(b.sentences)))</span></li>" as HTML
           })</ol>
         </section>
         """
         let body: HTML = """
         <div class="page-head"><h1>\(ctx.t("stats.title"))</h1></div>
-        \(ReadingViews.readingTabs(ctx, current: "/reading/stats"))
+        \(ReadingViews.readingTabs(ctx, current: Paths.readingStats))
         <section class="card stats-card" aria-labelledby="heatmap-title">
           <div class="stats-head">
             <h2 id="heatmap-title">\(NoteViews.format(ctx, "stats.heatmapYear", String(year)))</h2>
             <nav class="period-nav" aria-label="\(ctx.t("stats.yearNav"))">
-              <a href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year - 1)&amp;metric=\(metric)" rel="prev" aria-label="\(ctx.t("stats.prevYear"))">←</a>
-              <a href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year + 1)&amp;metric=\(metric)" rel="next" aria-label="\(ctx.t("stats.nextYear"))">→</a>
+              <a href="\(Paths.readingStats)?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year - 1)&amp;metric=\(metric)" rel="prev" aria-label="\(ctx.t("stats.prevYear"))">←</a>
+              <a href="\(Paths.readingStats)?period=\(stats.period.rawValue)&amp;date=\(stats.from)&amp;year=\(year + 1)&amp;metric=\(metric)" rel="next" aria-label="\(ctx.t("stats.nextYear"))">→</a>
             </nav>
           </div>
           <div class="chips" role="group" aria-label="\(ctx.t("stats.metric"))">\(metricChips)</div>
@@ -173,8 +173,8 @@ extension Pages {
           <div class="stats-head">
             <h2 id="period-title">\(stats.from) – \(stats.through)</h2>
             <nav class="period-nav" aria-label="\(ctx.t("stats.periodNav"))">
-              <a id="period-prev" href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.previous)&amp;year=\(year)&amp;metric=\(metric)" rel="prev" aria-label="\(ctx.t("stats.prev"))">←</a>
-              <a id="period-next" href="/reading/stats?period=\(stats.period.rawValue)&amp;date=\(stats.next)&amp;year=\(year)&amp;metric=\(metric)" rel="next" aria-label="\(ctx.t("stats.next"))">→</a>
+              <a id="period-prev" href="\(Paths.readingStats)?period=\(stats.period.rawValue)&amp;date=\(stats.previous)&amp;year=\(year)&amp;metric=\(metric)" rel="prev" aria-label="\(ctx.t("stats.prev"))">←</a>
+              <a id="period-next" href="\(Paths.readingStats)?period=\(stats.period.rawValue)&amp;date=\(stats.next)&amp;year=\(year)&amp;metric=\(metric)" rel="next" aria-label="\(ctx.t("stats.next"))">→</a>
             </nav>
           </div>
           <div class="chips" role="group" aria-label="\(ctx.t("stats.period"))">\(periodChips)</div>

@@ -40,9 +40,9 @@ extension Pages {
     /// JavaScript) the sentence is typed.
     static func captureSentence(_ ctx: PageContext, book: Book, state: SentenceFormState, maxPhotoMB: Int) -> String {
         let body: HTML = """
-        \(NoteViews.backLink("/books/\(book.id)", book.title))
+        \(NoteViews.backLink(Paths.book(book.id), book.title))
         <div class="page-head"><h1>\(ctx.t("sentence.capture"))</h1><p class="muted">\(book.title) · \(book.author)</p></div>
-        <section class="capture" id="capture" data-max-bytes="\(maxPhotoMB << 20)" data-state="idle" aria-labelledby="capture-title"
+        <section class="capture" id="capture" data-underline-api-url="\(Paths.API.ocrUnderline)" data-words-api-url="\(Paths.API.ocrWords)" data-max-bytes="\(maxPhotoMB << 20)" data-state="idle" aria-labelledby="capture-title"
           data-msg-not-image="\(ctx.t("capture.msg.notImage"))" data-msg-too-large="\(NoteViews.format(ctx, "capture.msg.tooLarge", String(maxPhotoMB)))"
           data-msg-loading="\(ctx.t("capture.msg.loading"))" data-msg-draw="\(ctx.t("capture.draw"))" data-msg-reading="\(ctx.t("capture.msg.reading"))"
           data-msg-done="\(ctx.t("capture.msg.done"))" data-msg-empty="\(ctx.t("capture.msg.empty"))" data-msg-error="\(ctx.t("capture.msg.error"))">
@@ -65,12 +65,12 @@ extension Pages {
             <p class="capture-status" id="capture-status" role="status" aria-live="polite"></p>
           </div>
         </section>
-        <form method="post" action="/books/\(book.id)/sentences" class="stack card sentence-form" id="sentence-form" novalidate>
+        <form method="post" action="\(Paths.bookSentences(book.id))" class="stack card sentence-form" id="sentence-form" novalidate>
           \(Form.csrfField(ctx))
           \(sentenceFields(ctx, state))
           <div class="form-actions">
             <button class="button button-primary" type="submit" id="save-sentence">\(ctx.t("sentence.save"))</button>
-            <a class="button button-quiet" href="/books/\(book.id)">\(ctx.t("common.cancel"))</a>
+            <a class="button button-quiet" href="\(Paths.book(book.id))">\(ctx.t("common.cancel"))</a>
           </div>
         </form>
         """
@@ -81,17 +81,17 @@ extension Pages {
     static func editSentence(_ ctx: PageContext, sentence: SentenceWithBook, state: SentenceFormState) -> String {
         let s = sentence.sentence
         let body: HTML = """
-        \(NoteViews.backLink("/books/\(s.bookId)", sentence.bookTitle))
+        \(NoteViews.backLink(Paths.book(s.bookId), sentence.bookTitle))
         <div class="page-head"><h1>\(ctx.t("sentence.edit"))</h1></div>
-        <form method="post" action="/sentences/\(s.id)" class="stack card sentence-form" novalidate>
+        <form method="post" action="\(Paths.sentence(s.id))" class="stack card sentence-form" novalidate>
           \(Form.csrfField(ctx))
           \(sentenceFields(ctx, state))
           <div class="form-actions">
             <button class="button button-primary" type="submit">\(ctx.t("sentence.save"))</button>
-            <a class="button button-quiet" href="/books/\(s.bookId)">\(ctx.t("common.cancel"))</a>
+            <a class="button button-quiet" href="\(Paths.book(s.bookId))">\(ctx.t("common.cancel"))</a>
           </div>
         </form>
-        <form method="post" action="/sentences/\(s.id)/delete" class="danger-zone" data-confirm="\(ctx.t("sentence.delete.confirm"))">
+        <form method="post" action="\(Paths.sentenceDelete(s.id))" class="danger-zone" data-confirm="\(ctx.t("sentence.delete.confirm"))">
           \(Form.csrfField(ctx))
           <button class="button button-danger" type="submit" id="delete-sentence">\(ctx.t("sentence.delete"))</button>
         </form>
@@ -107,7 +107,7 @@ extension Pages {
             if let text = filter.query, !text.isEmpty { q.append(("q", text)) }
             if let e = emotion ?? filter.emotion { q.append(("emotion", e.rawValue)) }
             if let b = filter.bookId { q.append(("bookId", b)) }
-            return q.isEmpty ? "/sentences" : "/sentences?" + q.map { "\($0.0)=\(NoteViews.queryEscape($0.1))" }.joined(separator: "&")
+            return q.isEmpty ? Paths.sentences : "\(Paths.sentences)?" + q.map { "\($0.0)=\(NoteViews.queryEscape($0.1))" }.joined(separator: "&")
         }
         let used = Emotion.allCases.filter { (emotionCounts[$0] ?? 0) > 0 || filter.emotion == $0 }
         let chips = HTML.join(([nil] + used.map(Optional.some)).map { (e: Emotion?) -> HTML in
@@ -122,7 +122,7 @@ extension Pages {
         let list: HTML
         if items.isEmpty {
             list = filtered
-                ? "<div class=\"empty-state\" data-empty=\"no-results\"><p>\(ctx.t("sentences.noResults"))</p><a class=\"button button-secondary\" href=\"/sentences\">\(ctx.t("notes.clearFilters"))</a></div>"
+                ? "<div class=\"empty-state\" data-empty=\"no-results\"><p>\(ctx.t("sentences.noResults"))</p><a class=\"button button-secondary\" href=\"\(Paths.sentences)\">\(ctx.t("notes.clearFilters"))</a></div>"
                 : "<div class=\"empty-state empty-state-large\" data-empty=\"sentences\"><p>\(ctx.t("sentences.empty"))</p></div>"
         } else {
             list = """
@@ -133,8 +133,8 @@ extension Pages {
         }
         let body: HTML = """
         <div class="page-head"><div><h1>\(ctx.t("sentences.title"))</h1><p class="muted">\(ctx.t("sentences.subtitle"))</p></div></div>
-        \(ReadingViews.readingTabs(ctx, current: "/sentences"))
-        <form class="sentence-filters" method="get" action="/sentences" role="search">
+        \(ReadingViews.readingTabs(ctx, current: Paths.sentences))
+        <form class="sentence-filters" method="get" action="\(Paths.sentences)" role="search">
           <div class="search-row">
             <label class="visually-hidden" for="sentence-search">\(ctx.t("sentences.search.label"))</label>
             <input id="sentence-search" type="search" name="q" value="\(filter.query ?? "")" placeholder="\(ctx.t("sentences.search.placeholder"))" autocomplete="off" enterkeyhint="search">
@@ -161,16 +161,16 @@ extension Pages {
               <p>\(NoteViews.format(ctx, "import.result.books", String(c.booksAdded)).replacingOccurrences(of: "%s", with: String(c.booksMatched)))</p>
               <p>\(NoteViews.format(ctx, "import.result.sentences", String(c.sentencesAdded)).replacingOccurrences(of: "%s", with: String(c.sentencesDuplicate)))</p>
               \(HTML.when(c.skipped > 0) { "<p class=\"muted\">\(NoteViews.format(ctx, "import.result.skipped", String(c.skipped)))</p>" })
-              <p><a href="/reading">\(ctx.t("shelf.title"))</a> · <a href="/sentences">\(ctx.t("sentences.title"))</a></p>
+              <p><a href="\(Paths.reading)">\(ctx.t("shelf.title"))</a> · <a href="\(Paths.sentences)">\(ctx.t("sentences.title"))</a></p>
             </div>
             """
         } ?? .empty
         let body: HTML = """
-        \(NoteViews.backLink("/reading", ctx.t("shelf.title")))
+        \(NoteViews.backLink(Paths.reading, ctx.t("shelf.title")))
         <div class="page-head"><h1>\(ctx.t("import.title"))</h1><p class="muted">\(ctx.t("import.subtitle"))</p></div>
         \(summary)
         \(error.map { "<div class=\"notice notice-error\" role=\"alert\" id=\"import-error\"><p>\($0)</p></div>" as HTML })
-        <form method="post" action="/reading/import" enctype="multipart/form-data" class="stack card">
+        <form method="post" action="\(Paths.readingImport)" enctype="multipart/form-data" class="stack card">
           \(Form.csrfField(ctx))
           <div class="field"><label for="import-file">\(ctx.t("import.file"))</label>
             <input id="import-file" name="file" type="file" accept=".txt,.csv,text/plain,text/csv" required>

@@ -33,7 +33,7 @@ extension Pages {
         </section>
         <section class="card settings-section">
           \(HTML.when(ctx.isGuest) { "<p class=\"notice\">\(ctx.t("settings.guestNote"))</p>" })
-          <form class="form" id="settings-form" method="post" action="/settings">
+          <form class="form" id="settings-form" method="post" action="\(Paths.settings)">
             \(Form.csrfField(ctx))
             <fieldset\(disabled)>
               <div class="field">
@@ -52,7 +52,7 @@ extension Pages {
         \(HTML.when(!ctx.isGuest) { securitySection(ctx) })
         \(backupSection(ctx))
         <section class="card settings-section">
-          <form method="post" action="/logout">
+          <form method="post" action="\(Paths.logout)">
             \(Form.csrfField(ctx))
             <button class="button button-danger button-block" type="submit">\(ctx.t(ctx.isGuest ? "guest.exit" : "nav.logout"))</button>
           </form>
@@ -68,7 +68,7 @@ extension Pages {
         """
         <section class="card settings-section" aria-labelledby="settings-security" id="security">
           <h2 id="settings-security">\(ctx.t("settings.security"))</h2>
-          <form class="form" id="password-form" method="post" action="/settings/password">
+          <form class="form" id="password-form" method="post" action="\(Paths.settingsPassword)">
             \(Form.csrfField(ctx))
             <h3>\(ctx.t("settings.password.title"))</h3>
             <div class="field">
@@ -82,13 +82,13 @@ extension Pages {
             </div>
             <button class="button button-primary" type="submit">\(ctx.t("settings.password.save"))</button>
           </form>
-          <form class="form" id="sessions-form" method="post" action="/settings/sessions">
+          <form class="form" id="sessions-form" method="post" action="\(Paths.settingsSessions)">
             \(Form.csrfField(ctx))
             <h3>\(ctx.t("settings.sessions.title"))</h3>
             <p class="muted">\(ctx.t("settings.sessions.hint"))</p>
             <button class="button button-secondary" type="submit">\(ctx.t("settings.sessions.revoke"))</button>
           </form>
-          <form class="form" id="delete-account-form" method="post" action="/settings/delete-account">
+          <form class="form" id="delete-account-form" method="post" action="\(Paths.settingsDeleteAccount)">
             \(Form.csrfField(ctx))
             <h3>\(ctx.t("settings.delete.title"))</h3>
             <p class="muted">\(ctx.t("settings.delete.hint"))</p>
@@ -121,14 +121,14 @@ extension Pages {
           \(fresh)
           <p id="widget-state">\(w.hasToken ? ctx.t("widget.active") : ctx.t("widget.none"))</p>
           <div class="form-actions">
-            <form method="post" action="/settings/widget">\(Form.csrfField(ctx))<input type="hidden" name="action" value="create">
+            <form method="post" action="\(Paths.settingsWidget)">\(Form.csrfField(ctx))<input type="hidden" name="action" value="create">
               <button class="button button-secondary" type="submit" id="widget-create">\(ctx.t(w.hasToken ? "widget.renew" : "widget.create"))</button></form>
             \(HTML.when(w.hasToken) { """
-            <form method="post" action="/settings/widget">\(Form.csrfField(ctx))<input type="hidden" name="action" value="revoke">
+            <form method="post" action="\(Paths.settingsWidget)">\(Form.csrfField(ctx))<input type="hidden" name="action" value="revoke">
               <button class="button button-danger" type="submit" id="widget-revoke">\(ctx.t("widget.revoke"))</button></form>
             """ })
           </div>
-          <p><a href="/widget/sentence" target="_blank" rel="noopener">\(ctx.t("widget.preview"))</a></p>
+          <p><a href="\(Paths.widgetSentence)" target="_blank" rel="noopener">\(ctx.t("widget.preview"))</a></p>
         </section>
         """
     }

@@ -6,7 +6,7 @@ extension Pages {
         <article class="card prose terms" aria-labelledby="terms-title">
           <h1 id="terms-title">\(ctx.t("terms.title"))</h1>
           \(text)
-          <p><a class="button button-secondary" href="/signup">\(ctx.t("terms.back"))</a></p>
+          <p><a class="button button-secondary" href="\(Paths.signup)">\(ctx.t("terms.back"))</a></p>
         </article>
         """
         return Layout.page(ctx: ctx, title: ctx.t("terms.title"), body: body, chrome: ctx.user == nil && !ctx.isGuest ? .bare : .app, bodyClass: "page-terms")

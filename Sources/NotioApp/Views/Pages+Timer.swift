@@ -16,7 +16,7 @@ extension Pages {
         })
         func action(_ name: String, _ label: String, _ style: String, id: String) -> HTML {
             """
-            <form method="post" action="/timer" class="timer-action">
+            <form method="post" action="\(Paths.timer)" class="timer-action">
               \(Form.csrfField(ctx))
               <input type="hidden" name="action" value="\(name)">
               <button class="button \(style)" type="submit" id="\(id)" data-action="\(name)">\(label)</button>
@@ -26,8 +26,8 @@ extension Pages {
         let controls: HTML
         switch state {
         case .idle, .finished:
-            controls = books.isEmpty ? "<p class=\"muted\">\(ctx.t("timer.noBooks")) <a href=\"/books/new\">\(ctx.t("shelf.add"))</a></p>" : """
-            <form method="post" action="/timer" class="timer-start" id="timer-start-form">
+            controls = books.isEmpty ? "<p class=\"muted\">\(ctx.t("timer.noBooks")) <a href=\"\(Paths.newBook)\">\(ctx.t("shelf.add"))</a></p>" : """
+            <form method="post" action="\(Paths.timer)" class="timer-start" id="timer-start-form">
               \(Form.csrfField(ctx))
               <input type="hidden" name="action" value="start">
               <div class="field"><label for="timer-book">\(ctx.t("timer.book"))</label><select id="timer-book" name="bookId">\(options)</select></div>
@@ -45,15 +45,15 @@ extension Pages {
         <section class="timer-sessions" aria-labelledby="timer-sessions-title">
           <h2 id="timer-sessions-title">\(ctx.t("timer.recent"))</h2>
           <ul class="session-list" id="session-list">\(sessions.map { s, title in
-            "<li><a href=\"/books/\(s.bookId)\">\(title)</a> <span class=\"muted\">\(ReadingViews.when(ctx, s.startedAt, zone: zone)) · \(ReadingViews.duration(ctx, seconds: s.seconds))</span></li>" as HTML
+            "<li><a href=\"\(Paths.book(s.bookId))\">\(title)</a> <span class=\"muted\">\(ReadingViews.when(ctx, s.startedAt, zone: zone)) · \(ReadingViews.duration(ctx, seconds: s.seconds))</span></li>" as HTML
           })</ul>
         </section>
         """
         // The dial: a track, the set time as an arc, a handle; JavaScript draws it from data-*.
         let body: HTML = """
         <div class="page-head"><h1>\(ctx.t("timer.title"))</h1><p class="muted">\(ctx.t("timer.subtitle"))</p></div>
-        \(ReadingViews.readingTabs(ctx, current: "/timer"))
-        <section class="timer" id="timer" data-state="\(state.rawValue)" data-ends-at="\(ends)" data-remaining="\(remaining)"
+        \(ReadingViews.readingTabs(ctx, current: Paths.timer))
+        <section class="timer" id="timer" data-api-url="\(Paths.API.timer)" data-state="\(state.rawValue)" data-ends-at="\(ends)" data-remaining="\(remaining)"
                  data-minutes="\(minutes)" data-duration="\(timer.durationSeconds)" data-max="\(ReadingTimer.minutes.upperBound)"
                  data-msg-finished="\(ctx.t("timer.finished"))" data-msg-minutes="\(ctx.t("timer.minutesN"))">
           \(bookTitle.map { "<p class=\"timer-book-title\" id=\"timer-book-title\">\($0)</p>" as HTML })

@@ -7,12 +7,12 @@ extension Pages {
     /// `/welcome` on a first visit, else to `/login`. Without JS the link does the same.
     public static func splash(_ ctx: PageContext) -> String {
         let body: HTML = """
-        <section class="splash" data-first-visit="/welcome" data-returning="/login">
+        <section class="splash" data-first-visit="\(Paths.welcome)" data-returning="\(Paths.login)">
           <img class="splash-logo" src="\(ctx.asset("icons/logo.svg"))" alt="" width="96" height="96">
           <h1 class="splash-name">Notio</h1>
           <p class="splash-tagline">\(ctx.t("app.tagline"))</p>
           <div class="spinner" aria-hidden="true"></div>
-          <a class="button button-primary splash-continue" href="/welcome">\(ctx.t("app.continue"))</a>
+          <a class="button button-primary splash-continue" href="\(Paths.welcome)">\(ctx.t("app.continue"))</a>
         </section>
         """
         return Layout.page(ctx: ctx, title: "Notio", body: body, scripts: ["splash.js"], chrome: .bare, bodyClass: "page-splash")
@@ -58,8 +58,8 @@ extension Pages {
             <nav class="dots">\(dots)</nav>
           </div>
           <div class="actions">
-            <a class="button button-primary button-block" href="/signup" data-action="start">\(ctx.t("onboarding.start"))</a>
-            <a class="button button-secondary button-block" href="/login" data-action="login">\(ctx.t("login.title"))</a>
+            <a class="button button-primary button-block" href="\(Paths.signup)" data-action="start">\(ctx.t("onboarding.start"))</a>
+            <a class="button button-secondary button-block" href="\(Paths.login)" data-action="login">\(ctx.t("login.title"))</a>
             \(Form.guestButton(ctx, style: "button-quiet"))
           </div>
         </section>

@@ -60,10 +60,32 @@ public enum BookRules {
     /// Field name → problem, empty when the values are acceptable.
     public static func problems(title: String, author: String, publisher: String?, genre: String?) -> [String: String] {
         var problems: [String: String] = [:]
-        if title.isEmpty || title.count > maxTitle { problems["title"] = "must be 1 to \(maxTitle) characters" }
-        if author.count > maxAuthor { problems["author"] = "must be at most \(maxAuthor) characters" }
-        if let publisher, publisher.count > maxShort { problems["publisher"] = "must be at most \(maxShort) characters" }
-        if let genre, genre.count > maxShort { problems["genre"] = "must be at most \(maxShort) characters" }
+        _ = problems.collect { () throws(ValidationFailure) in try Self.title(title) }
+        _ = problems.collect { () throws(ValidationFailure) in try Self.author(author) }
+        _ = problems.collect { () throws(ValidationFailure) in try Self.short(publisher, field: "publisher") }
+        _ = problems.collect { () throws(ValidationFailure) in try Self.short(genre, field: "genre") }
         return problems
+    }
+
+    public static func title(_ title: String) throws(ValidationFailure) -> String {
+        guard !title.isEmpty, title.count <= maxTitle else { throw .length(field: "title", min: 1, max: maxTitle) }
+        return title
+    }
+
+    public static func author(_ author: String) throws(ValidationFailure) -> String {
+        guard author.count <= maxAuthor else { throw .length(field: "author", min: 0, max: maxAuthor) }
+        return author
+    }
+
+    /// The publisher or the genre: optional, at most `maxShort` characters.
+    public static func short(_ value: String?, field: String) throws(ValidationFailure) -> String? {
+        if let value, value.count > maxShort { throw .length(field: field, min: 0, max: maxShort) }
+        return value
+    }
+
+    /// An optional publication date (`PublicationDate`); a malformed one is refused, never cut.
+    public static func publishedAt(_ value: String?) throws(ValidationFailure) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return try PublicationDate.parse(value)
     }
 }

@@ -93,7 +93,7 @@ public enum SentenceRules {
     public static func problems(text: String, page: Int?, memo: String?) -> [String: String] {
         var problems: [String: String] = [:]
         if text.isEmpty || text.count > maxText { problems["text"] = "must be 1 to \(maxText) characters" }
-        if let page, page < 0 || page > maxPage { problems["page"] = "must be between 0 and \(maxPage)" }
+        if let page { _ = problems.collect { () throws(ValidationFailure) in try Self.page(page) } }
         if let memo, memo.count > maxMemo { problems["memo"] = "must be at most \(maxMemo) characters" }
         return problems
     }
