@@ -90,7 +90,7 @@ struct Guard {
         if request.isStateChanging {
             try checkCSRF(request, visitor)
             if visitor.isGuest && !guestMayPost {
-                throw HTTPError(403, "read_only", "둘러보기 중에는 바꿀 수 없어요. 가입하면 직접 써 볼 수 있어요. (Browsing the demo is read-only: sign up to make changes.)")
+                throw AppError.readOnly
             }
         }
         if access == .member && !visitor.isSignedIn { throw HTTPError.unauthorized() }

@@ -101,28 +101,3 @@ extension Paging {
         }
     }
 }
-
-/// How a full account is answered: 422 for counts (books, sentences), 413 for storage (an
-/// upload, a cover, an import or a restore that does not fit), in the reader's language.
-enum AccountLimitAnswer {
-    /// Runs `work`, turning a limit it hits into its HTTP answer, for forms that show a refused
-    /// request's message in place.
-    static func speaking<T>(_ language: Language, _ work: () throws -> T) throws -> T {
-        do { return try work() } catch let e as AccountLimitExceeded { throw error(e, language: language) }
-    }
-
-    static func error(_ e: AccountLimitExceeded, language: Language) -> HTTPError {
-        switch e.kind {
-        case .books:
-            let message = L10n.t("limit.books", language, e.limit.formatted())
-            return HTTPError(422, "too_many_books", message, fields: ["books": message])
-        case .sentences:
-            let message = L10n.t("limit.sentences", language, e.limit.formatted())
-            return HTTPError(422, "too_many_sentences", message, fields: ["sentences": message])
-        case .storage:
-            return HTTPError(413, "storage_full", L10n.t("limit.storage", language, (e.limit >> 20).formatted()))
-        case .queuedJobs:
-            return HTTPError(429, "too_many_jobs", L10n.t("limit.queuedJobs", language, e.limit.formatted()))
-        }
-    }
-}

@@ -66,13 +66,13 @@ struct QuizzesAPI {
     func create(_ request: Request) async throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         // Whose note comes first: another user's id is 404 whatever the body says.
-        guard try app.store.note(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard try app.store.note(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw AppError.noteNotFound }
         let body = try JSON.decode(NewQuizBody.self, from: request)
-        var problems: [String: String] = [:]
+        var problems: [String: Message] = [:]
         let difficulty = Difficulty(rawValue: body.difficulty)
-        if difficulty == nil { problems["difficulty"] = "must be easy, medium or hard" }
-        if !(1...30).contains(body.count) { problems["count"] = "must be 1 to 30" }
-        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        if difficulty == nil { problems["difficulty"] = Message("error.quiz_difficulty") }
+        if !(1...30).contains(body.count) { problems["count"] = Message("error.quiz_count", "30") }
+        if !problems.isEmpty { throw AppError.invalid(problems) }
         let quiz = try await app.quizzes.makeQuiz(noteId: request.parameter("id"), owner: visitor.user!, difficulty: difficulty!, count: body.count)
         // Fewer new questions than asked for: said, never padded with earlier ones.
         struct Answer: Encodable { var quiz: QuizJSON; var requested: Int; var notice: String? }
@@ -84,7 +84,7 @@ struct QuizzesAPI {
 
     func quiz(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
-        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) else { throw AppError.quizNotFound }
         struct Answer: Encodable { var quiz: QuizJSON }
         return JSON.response(Answer(quiz: QuizJSON(quiz)))
     }
@@ -96,7 +96,7 @@ struct QuizzesAPI {
 
     func submit(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
-        guard try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        guard try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) != nil else { throw AppError.quizNotFound }
         let body = try JSON.decode(AttemptBody.self, from: request)
         let (attempt, quiz) = try app.quizzes.submit(quizId: request.parameter("id"), owner: visitor.user!,
                                                      answers: body.answers.map { .init(questionId: $0.questionId, choice: $0.choice, text: $0.text) })
@@ -110,7 +110,7 @@ struct QuizzesAPI {
     func history(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         let owner = visitor.user!.id
-        guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw AppError.noteNotFound }
         let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request, language: Paging.language(visitor, request)))
         // The summary counts every attempt, whatever page is shown.
         let attempts = try app.store.attempts(noteId: note.id, owner: owner)
@@ -134,7 +134,7 @@ struct QuizzesAPI {
     func attempt(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         guard let (attempt, quiz) = try app.store.attempt(id: request.parameter("id"), owner: visitor.user!.id) else {
-            throw HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
+            throw AppError.attemptNotFound
         }
         struct Answer: Encodable { var attempt: AttemptJSON }
         return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: visitor.user!.language) ?? .ko)))
@@ -160,7 +160,7 @@ struct QuizzesAPI {
         let owner = visitor.user!.id
         var noteId: String?
         if request.pathParameters["id"] != nil {
-            guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+            guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw AppError.noteNotFound }
             noteId = note.id
         }
         let page = try Paging.request(request, language: Paging.language(visitor, request))
@@ -174,9 +174,9 @@ struct QuizzesAPI {
     func supply(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         let user = visitor.user!
-        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: user.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: user.id) else { throw AppError.noteNotFound }
         guard detail.summary.state == .ready else {
-            throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
+            throw QuizError.noteNotReady
         }
         let supply = try app.quizzes.supply(detail, owner: user)
         let language = Language(rawValue: user.language) ?? .ko

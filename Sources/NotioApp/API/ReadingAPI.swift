@@ -137,7 +137,7 @@ struct ReadingAPI {
         let owner = try member(request)
         guard let name = try app.store.bookCoverFile(id: request.parameter("id"), owner: owner),
               let path = app.reading.covers.path(of: name) else {
-            throw HTTPError.notFound("표지가 없어요. (No cover.)")
+            throw AppError.notFound("error.no_cover")
         }
         var r = Response(status: 200, headers: Headers([("Content-Type", CoverStorage.contentType(ofFile: name))]), body: .file(path: path))
         r.headers.set("Cache-Control", "private, max-age=86400")

@@ -9,7 +9,7 @@ import NotioStore
 struct WidgetAPI {
     let app: AppContext
 
-    static let badToken = HTTPError(401, "invalid_widget_token", "위젯 주소가 만료되었거나 취소되었어요. 설정에서 새 주소를 만들어 주세요. (This widget address was revoked or never existed: make a new one in the settings.)")
+    static let badToken = AppError(401, "invalid_widget_token", Message("error.widget_token"))
 
     /// The reader of a widget request: by its token, else by its session.
     func reader(_ request: Request) throws -> User {
@@ -36,7 +36,7 @@ struct WidgetAPI {
     func random(_ request: Request) throws -> Response {
         let user = try Guard(app: app).check(request, access: .member).user!
         guard let s = try app.store.randomSentence(owner: user.id, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
-            throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
+            throw AppError.noSentences
         }
         return noStore(JSON.response(ReadingAPI.SentenceJSON(s)))
     }
@@ -44,7 +44,7 @@ struct WidgetAPI {
     func daily(_ request: Request) throws -> Response {
         let user = try Guard(app: app).check(request, access: .member).user!
         guard let s = try app.store.dailySentence(owner: user.id, day: today(user)) else {
-            throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
+            throw AppError.noSentences
         }
         return noStore(JSON.response(ReadingAPI.SentenceJSON(s)))
     }
@@ -68,7 +68,7 @@ struct WidgetAPI {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let s = try pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"]))
         var r = JSON.response(WidgetJSON(mode: mode, date: today(user), sentence: s.map(ReadingAPI.SentenceJSON.init),
-                                         message: s == nil ? "아직 모은 문장이 없어요. (No sentences yet.)" : nil))
+                                         message: s == nil ? L10n.t("error.no_sentences", Language(rawValue: user.language) ?? .ko) : nil))
         r.headers.set("Cache-Control", "no-store")
         r.headers.set("Access-Control-Allow-Origin", "*")
         return r
@@ -78,8 +78,10 @@ struct WidgetAPI {
     /// sentences, at the next hour for the daily one), fit for an iframe or a web widget.
     func html(_ request: Request) throws -> Response {
         let user: User
-        do { user = try reader(request) } catch let e as HTTPError {
-            var r = Response.html(WidgetView.message(e.message, language: .ko), status: e.status)
+        do { user = try reader(request) } catch {
+            let language = Language.preferred(request)
+            guard let e = ErrorPages.answer(error, language: language) else { throw error }
+            var r = Response.html(WidgetView.message(e.message, language: language), status: e.status)
             r.headers.set("Cache-Control", "no-store")
             for (name, value) in SecurityHeaders.widget { r.headers.set(name, value) }
             return r

@@ -8,7 +8,7 @@ import NotioStore
 struct NotePages {
     let app: AppContext
 
-    private static let notFound = HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)")
+    private static let notFound = AppError.noteNotFound
 
     /// The signed-in visitor (member or guest) of a page, or nil when a sign-in is needed.
     private func reader(_ request: Request) throws -> (Visitor, PageContext, String?)? {
@@ -37,14 +37,13 @@ struct NotePages {
         let visitor = try Guard(app: app).check(request, access: .member)
         do {
             // A full account is told so on the form, like any other refused file.
-            let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: visitor.user!.language) ?? .ko) {
-                try app.notes.accept(request, owner: visitor.user!)
-            }
+            let f = request.formFields
+            let (note, _) = try app.notes.accept(NotesAPI.upload(request), category: f["category"], title: f["title"], owner: visitor.user!)
             return .redirect("/notes/\(note.id)/progress")
-        } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
+        } catch let e as DomainError where (400..<500).contains(e.status) && e.status != 403 {
             let ctx = app.pageContext(request, visitor)
             let f = request.formFields
-            let state = UploadFormState(error: e.fields["file"] ?? e.fields.values.first ?? e.message,
+            let state = UploadFormState(error: (e.fields["file"] ?? e.readerMessage).text(ctx.language),
                                         category: NoteCategory(rawValue: f["category"] ?? "") ?? .major, title: f["title"] ?? "")
             let notes = try app.store.notes(owner: visitor.user!.id, page: PageRequest(limit: Paging.screenful))
             return app.page(Pages.notesList(ctx, notes: notes.items, total: try app.store.noteCount(owner: visitor.user!.id),
@@ -84,7 +83,7 @@ struct NotePages {
         if let t = f["title"] {
             let trimmed = t.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty, trimmed.count <= 200 else {
-                throw HTTPError.unprocessable(["title": "must be 1 to 200 characters"], "제목은 1~200자로 써 주세요. (A title has 1 to 200 characters.)")
+                throw AppError.invalid(["title": .verbatim("must be 1 to 200 characters")], Message("error.title_length"))
             }
             title = trimmed
         }
@@ -114,7 +113,7 @@ struct NotePages {
         guard let (visitor, ctx, newCSRF) = try reader(request) else { return .redirect("/login") }
         guard let detail = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id),
               let index = detail.concepts.firstIndex(where: { $0.id == request.parameter("conceptId") })
-        else { throw HTTPError.notFound("개념을 찾을 수 없어요. (Concept not found.)") }
+        else { throw AppError.conceptNotFound }
         let list = detail.concepts
         let html = Pages.concept(ctx, note: detail.summary, concept: list[index], index: index, count: list.count,
                                  previous: index > 0 ? list[index - 1] : nil, next: index + 1 < list.count ? list[index + 1] : nil)
@@ -136,7 +135,7 @@ struct NotePages {
         let visitor = try Guard(app: app).check(request, access: .member)
         let id = request.parameter("id")
         guard try app.store.requestCancel(jobId: id, owner: visitor.user!.id, at: Date()) else {
-            throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)")
+            throw AppError.jobNotFound
         }
         app.jobs.cancel(id)
         return .redirect("/notes")

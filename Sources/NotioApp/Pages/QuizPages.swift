@@ -9,9 +9,9 @@ import NotioStore
 struct QuizPages {
     let app: AppContext
 
-    private static let noteNotFound = HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)")
-    private static let quizNotFound = HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)")
-    private static let attemptNotFound = HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
+    private static let noteNotFound = AppError.noteNotFound
+    private static let quizNotFound = AppError.quizNotFound
+    private static let attemptNotFound = AppError.attemptNotFound
 
     /// The signed-in visitor (member or guest) of a page, or nil when a sign-in is needed.
     private func reader(_ request: Request) throws -> (Visitor, PageContext, String?)? {
@@ -41,15 +41,15 @@ struct QuizPages {
         var form = NewQuizForm(difficulty: Difficulty(rawValue: f["difficulty"] ?? "") ?? .medium, count: Int(f["count"] ?? "") ?? 10)
         do {
             guard let difficulty = Difficulty(rawValue: f["difficulty"] ?? "") else {
-                throw HTTPError.unprocessable(["difficulty": "must be easy, medium or hard"], "난이도를 골라 주세요. (Choose a difficulty.)")
+                throw AppError.invalid(field: "difficulty", Message("error.quiz_difficulty"))
             }
             guard let count = Int(f["count"] ?? ""), (1...30).contains(count) else {
-                throw HTTPError.unprocessable(["count": "must be 1 to 30"], "문제 수는 1~30개로 정해 주세요. (Choose 1 to 30 questions.)")
+                throw AppError.invalid(field: "count", Message("error.quiz_count", "30"))
             }
             let quiz = try await app.quizzes.makeQuiz(noteId: detail.summary.id, owner: user, difficulty: difficulty, count: count)
             return .redirect(quiz.questions.count < count ? "/quizzes/\(quiz.id)?requested=\(count)" : "/quizzes/\(quiz.id)")
-        } catch let e as HTTPError where e.status == 409 || e.status == 422 {
-            form.error = e.message
+        } catch let e as DomainError where e is QuizError || e.status == 422 {
+            form.error = e.readerMessage.text(app.pageContext(request, visitor).language)
             let ctx = app.pageContext(request, visitor)
             return app.page(Pages.noteSummary(ctx, detail: detail, study: try panel(noteId: detail.summary.id, user: user, form: form, detail: detail)),
                             status: e.status, newCSRF: nil)
@@ -84,10 +84,10 @@ struct QuizPages {
         do {
             let (attempt, _) = try app.quizzes.submit(quizId: quiz.id, owner: user, answers: answers)
             return .redirect("/attempts/\(attempt.id)")
-        } catch let e as HTTPError where e.code == "already_answered" {
+        } catch QuizError.alreadyAnswered {
             // Submitted twice at once: the first one won; show it.
             if let id = try app.store.quiz(id: quiz.id, owner: user.id)?.attemptId { return .redirect("/attempts/\(id)") }
-            throw e
+            throw QuizError.alreadyAnswered
         }
     }
 
@@ -135,7 +135,7 @@ struct QuizPages {
         do {
             let quiz = try app.quizzes.retryWrong(noteId: note.id, owner: user)
             return .redirect("/quizzes/\(quiz.id)")
-        } catch let e as HTTPError where e.code == "notebook_empty" {
+        } catch QuizError.notebookEmpty {
             return .redirect("/notes/\(note.id)/wrong-answers?cleared=1")
         }
     }
@@ -160,7 +160,7 @@ struct QuizPages {
         let visitor = try Guard(app: app).check(request, access: .member)
         let user = visitor.user!
         let id = request.parameter("questionId")
-        guard try app.store.question(id: id, owner: user.id) != nil else { throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)") }
+        guard try app.store.question(id: id, owner: user.id) != nil else { throw AppError.reviewNotFound }
         let f = request.formFields
         let text = f["text"].map { String($0.prefix(500)) }
         let (graded, _, _) = try app.quizzes.review(questionId: id, owner: user, given: .init(questionId: id, choice: f["choice"].flatMap { Int($0) }, text: text))

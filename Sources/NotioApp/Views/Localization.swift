@@ -13,7 +13,12 @@ public enum L10n {
     /// Every key, for tests.
     public static var keys: [String] { Array(table.keys) }
 
-    static let table: [String: (ko: String, en: String)] = base.merging(reading) { a, _ in a }.merging(lists) { a, _ in a }
+    /// The catalog's parts by area, each in its own file; a key lives in one area only (tested).
+    static let areas: [String: [String: (ko: String, en: String)]] = [
+        "base": base, "reading": reading, "lists": lists, "errors": errors, "scripts": scripts,
+    ]
+
+    static let table: [String: (ko: String, en: String)] = areas.values.reduce(into: [:]) { $0.merge($1) { a, _ in a } }
 
     static let base: [String: (ko: String, en: String)] = [
         // App
