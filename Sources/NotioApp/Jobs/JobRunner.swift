@@ -185,7 +185,7 @@ final class JobRunner: @unchecked Sendable {
         // Cancelled while no node held it (its node died), or taken too many times: end it here.
         if job.cancelRequested || job.tries > Self.maxTries {
             let cancelled = job.cancelRequested
-            let message = cancelled ? nil : FailureReason.crashed
+            let message = cancelled ? nil : FailureReason.stored(FailureReason.crashed, String(Self.maxTries))
             kind.cleanup(job, cancelled, message)
             _ = try? store.finishJob(id: job.id, node: node, state: cancelled ? .cancelled : .failed, error: message, at: Date())
             if let ended = try? store.job(id: job.id) { publish(ended) }
@@ -213,7 +213,7 @@ final class JobRunner: @unchecked Sendable {
             outcome = (.cancelled, nil)
         } catch let e as JobFailure {
             Log.line("job \(job.id) failed: \(e)")
-            outcome = (.failed, e.failureKey)
+            outcome = (.failed, e.failureReason)
         } catch {
             Log.line("job \(job.id) failed: \(error)")
             outcome = (.failed, FailureReason.unexpected)
@@ -301,9 +301,9 @@ final class JobRunner: @unchecked Sendable {
 }
 
 /// An error that ends a job with a reason the person who started it can read: a catalog key
-/// (`failure.*`), stored as it is and worded when read (`FailureReason.text`).
+/// (`failure.*`) with its values, stored as `FailureReason.stored` makes it and worded when read.
 protocol JobFailure: Error {
-    var failureKey: String { get }
+    var failureReason: String { get }
 }
 
 /// Why a job (and its note) failed, as stored: a catalog key, worded in the reader's language
@@ -315,9 +315,16 @@ enum FailureReason {
     static let unexpected = "failure.unexpected"
     static let generic = "failure.generic"
 
+    /// What is stored for `key` and the values of its `%@`/`%1`/`%2`: `key|value|value`.
+    static func stored(_ key: String, _ values: String...) -> String {
+        ([key] + values.map { $0.replacingOccurrences(of: "|", with: "/") }).joined(separator: "|")
+    }
+
     /// The stored reason in `language`.
     static func text(_ stored: String?, _ language: Language) -> String? {
         guard let stored else { return nil }
-        return stored.hasPrefix("failure.") && L10n.has(stored) ? L10n.t(stored, language) : stored
+        let parts = stored.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts[0].hasPrefix("failure."), L10n.has(parts[0]) else { return stored }
+        return L10n.t(parts[0], language, Array(parts.dropFirst()))
     }
 }

@@ -6,7 +6,7 @@ import NotioStore
 
 /// A PDF the worker could not read: the reason by its code (`failure.not_a_pdf`…).
 extension MediaError: JobFailure {
-    var failureKey: String {
+    var failureReason: String {
         let key = "failure.\(code == "not_found" ? "file_missing" : code)"
         return L10n.has(key) ? key : FailureReason.unreadable
     }
@@ -14,7 +14,12 @@ extension MediaError: JobFailure {
 
 /// The analysis provider refused or failed; its own words go to the log.
 extension AnalysisError: JobFailure {
-    var failureKey: String { "failure.analysis" }
+    var failureReason: String { "failure.analysis" }
+}
+
+/// A failure whose reason names a limit of this server.
+struct NoteFailure: JobFailure {
+    var failureReason: String
 }
 
 /// The `analyse-note` job: text out of the PDF in the isolated worker (OCR for scanned pages),
@@ -34,13 +39,18 @@ struct NoteAnalysisJob {
             throw MediaError(code: "file_missing", message: "The uploaded file is gone; upload it again.")
         }
         ctx.report(stage: "extract", progress: 0.02)
-        let document = try await media.extractPDF(at: path) { stage in
-            switch stage {
-            case .extracting(let page, let of):
-                ctx.report(stage: "extract", progress: 0.02 + 0.18 * Double(page) / Double(max(of, 1)), page: page, pages: of)
-            case .ocr(let page, let of):
-                ctx.report(stage: "ocr", progress: 0.2 + 0.4 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+        let document: ExtractedDocument
+        do {
+            document = try await media.extractPDF(at: path) { stage in
+                switch stage {
+                case .extracting(let page, let of):
+                    ctx.report(stage: "extract", progress: 0.02 + 0.18 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+                case .ocr(let page, let of):
+                    ctx.report(stage: "ocr", progress: 0.2 + 0.4 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+                }
             }
+        } catch let e as MediaError where e.code == "too_many_pages" {
+            throw NoteFailure(failureReason: FailureReason.stored("failure.too_many_pages", String(media.limits.maxPages)))
         }
         try Task.checkCancellation()
         let meaningful = document.pages.reduce(0) { $0 + $1.text.filter { !$0.isWhitespace }.count }

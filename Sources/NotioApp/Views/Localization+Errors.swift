@@ -93,7 +93,7 @@ extension L10n {
         "failure.not_a_pdf": ("PDF 파일이 아니에요.", "This file is not a PDF document."),
         "failure.encrypted_pdf": ("암호가 걸린 PDF는 읽을 수 없어요. 암호를 풀고 다시 올려 주세요.", "This PDF is protected by a password. Remove the protection and upload it again."),
         "failure.damaged_pdf": ("PDF 파일이 손상되었거나 끝까지 올라오지 않아 읽을 수 없어요.", "This PDF is damaged or incomplete and cannot be read. Try exporting it again."),
-        "failure.too_many_pages": ("페이지가 너무 많아요.", "This PDF has too many pages."),
+        "failure.too_many_pages": ("페이지가 너무 많아요. %@쪽까지 읽을 수 있어요.", "This PDF has too many pages; at most %@ pages can be read."),
         "failure.too_large": ("파일이 너무 커요.", "The file is too large."),
         "failure.timeout": ("PDF를 읽는 데 너무 오래 걸려서 멈췄어요.", "Reading the PDF took too long and was stopped."),
         "failure.worker_crashed": ("PDF를 읽다가 처리가 멈췄어요. 파일이 손상되었을 수 있어요.", "Reading the PDF stopped; the file may be damaged."),
@@ -103,7 +103,7 @@ extension L10n {
         "failure.unreadable": ("PDF를 읽지 못했어요.", "The PDF could not be read."),
         "failure.analysis": ("분석 서비스가 이 노트를 분석하지 못했어요. 다시 시도해 주세요.", "The analysis service could not analyse this note. Try again."),
         "failure.unknown_kind": ("알 수 없는 작업이에요.", "Unknown kind of job."),
-        "failure.crashed": ("이 파일을 처리하다가 서버가 여러 번 멈췄어요. 파일을 확인하고 다시 올려 주세요.", "Processing this file stopped the server several times. Check the file and upload it again."),
+        "failure.crashed": ("이 파일을 처리하다가 서버가 %@번 멈췄어요. 파일을 확인하고 다시 올려 주세요.", "Processing this file stopped the server %@ times. Check the file and upload it again."),
         "failure.unexpected": ("분석 중 예상치 못한 문제가 생겼어요. 다시 시도해 주세요.", "Something unexpected went wrong. Please try again."),
         "failure.generic": ("분석에 실패했어요.", "The analysis failed."),
         // Accounts

@@ -160,7 +160,7 @@ extension Pages {
           </div>
           <h2 class="note-card-title"><a href="\(NoteViews.href(note))">\(note.title)</a></h2>
           \(HTML.when(!keywords.isEmpty) { "<ul class=\"keyword-chips\">\(keywords.map { "<li>\($0)</li>" as HTML })</ul>" })
-          \(HTML.when(note.state == .failed && note.error != nil) { "<p class=\"note-card-error\">\(note.error ?? "")</p>" })
+          \(HTML.when(note.state == .failed && note.error != nil) { "<p class=\"note-card-error\">\(FailureReason.text(note.error, ctx.language) ?? "")</p>" })
           <div class="note-card-status">\(NoteViews.status(ctx, note))</div>
         </li>
         """
@@ -235,7 +235,7 @@ extension Pages {
         case .queued: ctx.t("progress.queued")
         case .running: ctx.t("progress.running")
         case .done: ctx.t("progress.done")
-        case .failed: job.error ?? ctx.t("progress.failed")
+        case .failed: FailureReason.text(job.error, ctx.language) ?? ctx.t("progress.failed")
         case .cancelled: ctx.t("progress.cancelled")
         }
         let body: HTML = """
@@ -291,7 +291,7 @@ extension Pages {
             </form>
             """
         let failed: HTML = HTML.when(note.state == .failed) { """
-            <div class="notice notice-error" role="alert"><strong>\(ctx.t("note.failed"))</strong> \(note.error ?? "")</div>
+            <div class="notice notice-error" role="alert"><strong>\(ctx.t("note.failed"))</strong> \(FailureReason.text(note.error, ctx.language) ?? "")</div>
             """ }
         let concepts: HTML
         if note.state == .failed {
