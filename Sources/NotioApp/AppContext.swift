@@ -113,12 +113,12 @@ struct Guard {
         if case .none = request.body { return }
         let type = request.headers["Content-Type"]?.lowercased() ?? ""
         guard type.hasPrefix("application/json") else {
-            throw HTTPError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json.")
+            throw AppError(415, "unsupported_media_type", Message("error.json_required"))
         }
     }
 
-    private var csrfError: HTTPError {
-        HTTPError(403, "csrf_token_invalid", "The form or request is missing its security token. Reload the page and try again.")
+    private var csrfError: AppError {
+        AppError(403, "csrf_token_invalid", Message("error.csrf"))
     }
 }
 

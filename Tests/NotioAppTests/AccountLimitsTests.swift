@@ -176,7 +176,8 @@ import Testing
         for _ in 0..<3 {
             #expect(try await c.get("/api/v1/auth/email-available?email=a%40b.io", headers: ["X-Forwarded-For": "203.0.113.1"]).status == 200)
         }
-        let lookup = try await c.get("/api/v1/auth/email-available?email=a%40b.io", headers: ["X-Forwarded-For": "203.0.113.1", "Accept-Language": "en"])
+        // A visitor's messages follow Accept-Language (a member's, their setting).
+        let lookup = try await Client(server).get("/api/v1/auth/email-available?email=a%40b.io", headers: ["X-Forwarded-For": "203.0.113.1", "Accept-Language": "en"])
         #expect(lookup.status == 429)
         #expect(lookup.errorCode == "too_many_lookups")
         #expect(((lookup.json["error"] as? [String: Any])?["message"] as? String) == "Too many email checks from this address. Try again in a minute.")

@@ -16,7 +16,7 @@ struct ImportsAPI {
             throw AppError.invalid(field: "file", Message("error.import_file"))
         }
         guard file.size <= maxBytes else { throw HTTPError.tooLarge(limit: maxBytes) }
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw HTTPError.badRequest("The file could not be read.") }
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw AppError(400, "malformed_request", Message("error.file_unreadable")) }
         var format: ImportFormat?
         if let raw = request.formFields["format"], !raw.isEmpty, raw != "auto" {
             guard let f = ImportFormat(rawValue: raw) else { throw HTTPError.unprocessable(["format": "must be kindle, goodreads or readwise"]) }

@@ -37,7 +37,7 @@ struct NotesAPI {
         let f = request.formFields
         let (note, job) = try app.notes.accept(Self.upload(request), category: f["category"], title: f["title"], owner: visitor.user!)
         struct Answer: Encodable { var note: NoteJSON; var job: JobProgress }
-        return JSON.response(Answer(note: NoteJSON(note, Paging.language(visitor, request)), job: JobProgress(job)), status: 202)
+        return JSON.response(Answer(note: NoteJSON(note, Language.reader(visitor, request)), job: JobProgress(job)), status: 202)
     }
 
     /// The form's `file` as the note service takes it.
@@ -48,16 +48,16 @@ struct NotesAPI {
     func list(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         let (query, category, favorites) = try NoteFilters.parse(request)
-        let page = try Paging.request(request, language: Paging.language(visitor, request))
+        let page = try Paging.request(request)
         let notes = try app.store.notes(owner: visitor.user!.id, query: query, category: category, favoritesOnly: favorites, page: page)
-        let language = Paging.language(visitor, request)
+        let language = Language.reader(visitor, request)
         return JSON.response(ListJSON(notes) { NoteJSON($0, language) })
     }
 
     func detail(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         guard let d = try app.store.noteDetail(id: request.parameter("id"), owner: visitor.user!.id) else { throw AppError.noteNotFound }
-        return JSON.response(NoteDetailJSON(d, Paging.language(visitor, request)))
+        return JSON.response(NoteDetailJSON(d, Language.reader(visitor, request)))
     }
 
     func source(_ request: Request) throws -> Response {
@@ -83,7 +83,7 @@ struct NotesAPI {
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updateNote(id: id, owner: owner, title: title, category: category, favorite: body.favorite, at: Date())
         guard let d = try app.store.noteDetail(id: id, owner: owner) else { throw AppError.noteNotFound }
-        return JSON.response(NoteDetailJSON(d, Paging.language(visitor, request)))
+        return JSON.response(NoteDetailJSON(d, Language.reader(visitor, request)))
     }
 
     func delete(_ request: Request) throws -> Response {
@@ -97,7 +97,7 @@ struct NotesAPI {
     func job(_ request: Request) throws -> Response {
         let visitor = try Guard(app: app).check(request, access: .member)
         guard let job = try app.store.job(id: request.parameter("id"), owner: visitor.user!.id) else { throw AppError.jobNotFound }
-        return JSON.response(app.jobs.progress(of: job).worded(Paging.language(visitor, request)))
+        return JSON.response(app.jobs.progress(of: job).worded(Language.reader(visitor, request)))
     }
 
     /// Server-Sent Events: the job's state now, then every change, until it finishes.
@@ -106,7 +106,7 @@ struct NotesAPI {
         guard let job = try app.store.job(id: request.parameter("id"), owner: visitor.user!.id) else { throw AppError.jobNotFound }
         let source = EventSource()
         let runner = app.jobs
-        let language = Paging.language(visitor, request)
+        let language = Language.reader(visitor, request)
         let send: @Sendable (JobProgress) -> Void = { p in
             guard let data = try? JSON.encoder.encode(p.worded(language)) else { return }
             source.send(event: "job", data: String(decoding: data, as: UTF8.self))
@@ -132,7 +132,7 @@ struct NotesAPI {
         guard try app.store.requestCancel(jobId: id, owner: visitor.user!.id, at: Date()) else { throw AppError.jobNotFound }
         app.jobs.cancel(id)
         guard let job = try app.store.job(id: id, owner: visitor.user!.id) else { throw AppError.jobNotFound }
-        return JSON.response(app.jobs.progress(of: job).worded(Paging.language(visitor, request)), status: 202)
+        return JSON.response(app.jobs.progress(of: job).worded(Language.reader(visitor, request)), status: 202)
     }
 }
 

@@ -21,7 +21,7 @@ struct OCRAPI {
         let visitor = try Guard(app: app).check(request, access: .member)
         let file = try photo(request)
         let strokes = try Stroke.parseList(json: request.formFields["strokes"] ?? "")
-        let language = Paging.language(visitor, request)
+        let language = Language.reader(visitor, request)
         let result = try await app.ocr.underline(inImageAt: file.path, strokes: strokes)
         struct Answer: Encodable {
             var text: String, words: [OCRWord], imageWidth: Int, imageHeight: Int, message: String?

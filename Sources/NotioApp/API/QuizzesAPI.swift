@@ -76,7 +76,7 @@ struct QuizzesAPI {
         let quiz = try await app.quizzes.makeQuiz(noteId: request.parameter("id"), owner: visitor.user!, difficulty: difficulty!, count: body.count)
         // Fewer new questions than asked for: said, never padded with earlier ones.
         struct Answer: Encodable { var quiz: QuizJSON; var requested: Int; var notice: String? }
-        let language = Language(rawValue: visitor.user!.language) ?? .ko
+        let language = Language.of(visitor.user!)
         return JSON.response(Answer(quiz: QuizJSON(quiz), requested: body.count,
                                     notice: quiz.questions.count < body.count ? QuizViews.shortQuizNotice(requested: body.count, made: quiz.questions.count, language) : nil),
                              status: 201)
@@ -102,7 +102,7 @@ struct QuizzesAPI {
                                                      answers: body.answers.map { .init(questionId: $0.questionId, choice: $0.choice, text: $0.text) })
         let note = try app.store.note(id: attempt.noteId, owner: visitor.user!.id)
         struct Answer: Encodable { var attempt: AttemptJSON; var learningRate: Double; var status: String }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: visitor.user!.language) ?? .ko),
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language.of(visitor.user!)),
                                     learningRate: note?.learningRate ?? attempt.accuracy,
                                     status: (note?.isDone ?? false) ? "done" : "in_progress"), status: 201)
     }
@@ -111,7 +111,7 @@ struct QuizzesAPI {
         let visitor = try Guard(app: app).check(request, access: .member)
         let owner = visitor.user!.id
         guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw AppError.noteNotFound }
-        let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request, language: Paging.language(visitor, request)))
+        let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request))
         // The summary counts every attempt, whatever page is shown.
         let attempts = try app.store.attempts(noteId: note.id, owner: owner)
         let progress = StudyProgress(attempts: attempts.map(AttemptScore.init))
@@ -137,7 +137,7 @@ struct QuizzesAPI {
             throw AppError.attemptNotFound
         }
         struct Answer: Encodable { var attempt: AttemptJSON }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: visitor.user!.language) ?? .ko)))
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language.of(visitor.user!))))
     }
 
     struct WrongJSON: Encodable {
@@ -163,8 +163,8 @@ struct QuizzesAPI {
             guard let note = try app.store.note(id: request.parameter("id"), owner: owner) else { throw AppError.noteNotFound }
             noteId = note.id
         }
-        let page = try Paging.request(request, language: Paging.language(visitor, request))
-        let language = Language(rawValue: visitor.user!.language) ?? .ko
+        let page = try Paging.request(request)
+        let language = Language.of(visitor.user!)
         return JSON.response(ListJSON(try app.store.wrongAnswers(owner: owner, noteId: noteId, page: page)) { WrongJSON($0, language: language) })
     }
 
@@ -179,7 +179,7 @@ struct QuizzesAPI {
             throw QuizError.noteNotReady
         }
         let supply = try app.quizzes.supply(detail, owner: user)
-        let language = Language(rawValue: user.language) ?? .ko
+        let language = Language.of(user)
         struct Level: Encodable { var newQuestions: Int?; var message: String? }
         struct Answer: Encodable { var easy: Level; var medium: Level; var hard: Level; var perQuiz: Int }
         func level(_ d: Difficulty) -> Level { Level(newQuestions: supply.counts[d], message: QuizViews.supplyText(supply, d, language)) }
@@ -222,7 +222,7 @@ struct QuizzesAPI {
             var reason: String; var reasonMessage: String
         }
         let why = ReasonJSON(AnswerVerdict.of(question, given: graded.given, choice: graded.choice, stored: graded.isCorrect),
-                             Language(rawValue: visitor.user!.language) ?? .ko)
+                             Language.of(visitor.user!))
         return JSON.response(Answer(isCorrect: graded.isCorrect, given: graded.given, correctAnswer: question.answer,
                                     correctIndex: question.correctIndex, conceptName: question.conceptName, nextDue: card.due,
                                     reason: why.reason, reasonMessage: why.reasonMessage))

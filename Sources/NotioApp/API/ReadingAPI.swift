@@ -42,7 +42,7 @@ struct ReadingAPI {
     /// The signed-in reader's id and the page their list request asks for.
     private func memberPage(_ request: Request) throws -> (String, PageRequest) {
         let visitor = try Guard(app: app).check(request, access: .member)
-        return (visitor.user!.id, try Paging.request(request, language: Paging.language(visitor, request)))
+        return (visitor.user!.id, try Paging.request(request))
     }
 
     // MARK: Books
@@ -231,7 +231,7 @@ struct JSONPatch {
     init(_ request: Request) throws {
         let data = request.bodyData
         guard !data.isEmpty, let any = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            throw HTTPError.badRequest("The body is not valid JSON.")
+            throw AppError.bodyNotJSON
         }
         guard let object = any as? [String: Any] else { throw HTTPError.unprocessable(["body": "must be an object"]) }
         self.object = object
@@ -240,7 +240,7 @@ struct JSONPatch {
     func string(_ key: String) throws -> String?? {
         guard let value = object[key] else { return nil }
         if value is NSNull { return .some(nil) }
-        guard let s = value as? String else { throw HTTPError.unprocessable([key: "must be a string"], "\(key) must be a string.") }
+        guard let s = value as? String else { throw AppError.invalid([key: .verbatim("must be a string")], Message("error.field_string", key)) }
         return .some(s)
     }
 
@@ -249,7 +249,7 @@ struct JSONPatch {
         if value is NSNull { return .some(nil) }
         // (On Linux a JSON true is also an NSNumber 1: it cannot be told apart here.)
         guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue) else {
-            throw HTTPError.unprocessable([key: "must be a whole number"], "\(key) must be a whole number.")
+            throw AppError.invalid([key: .verbatim("must be a whole number")], Message("error.field_number", key))
         }
         return .some(i)
     }

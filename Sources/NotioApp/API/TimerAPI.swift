@@ -113,7 +113,7 @@ struct TimerAPI {
         let from = try Self.time(request.query["from"], zone: zone, field: "from")
         let to = try Self.time(request.query["to"], zone: zone, field: "to")
         let bookId = request.query["bookId"].flatMap { $0.isEmpty ? nil : $0 }
-        let page = try Paging.request(request, language: Paging.language(visitor, request))
+        let page = try Paging.request(request)
         _ = try app.store.readingTimer(owner: user.id, at: app.now())
         let sessions = try app.store.readingSessions(owner: user.id, from: from, to: to, bookId: bookId, page: page)
         var titles: [String: String] = [:]
@@ -128,9 +128,9 @@ struct TimerAPI {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let data = request.bodyData
-        guard !data.isEmpty, (try? JSONSerialization.jsonObject(with: data)) != nil else { throw HTTPError.badRequest("The body is not valid JSON.") }
+        guard !data.isEmpty, (try? JSONSerialization.jsonObject(with: data)) != nil else { throw AppError.bodyNotJSON }
         guard let body = try? decoder.decode(SessionBody.self, from: data) else {
-            throw HTTPError.unprocessable(["startedAt": "must be an ISO 8601 time"], "startedAt and endedAt must be ISO 8601 times.")
+            throw AppError.invalid(["startedAt": .verbatim("must be an ISO 8601 time")], Message("error.times_iso"))
         }
         guard let start = body.startedAt ?? current?.startedAt, let end = body.endedAt ?? current?.endedAt else {
             throw HTTPError.unprocessable(["startedAt": "is required", "endedAt": "is required"])

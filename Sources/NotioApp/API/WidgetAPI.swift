@@ -68,7 +68,7 @@ struct WidgetAPI {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let s = try pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"]))
         var r = JSON.response(WidgetJSON(mode: mode, date: today(user), sentence: s.map(ReadingAPI.SentenceJSON.init),
-                                         message: s == nil ? L10n.t("error.no_sentences", Language(rawValue: user.language) ?? .ko) : nil))
+                                         message: s == nil ? L10n.t("error.no_sentences", Language.of(user)) : nil))
         r.headers.set("Cache-Control", "no-store")
         r.headers.set("Access-Control-Allow-Origin", "*")
         return r
@@ -89,7 +89,7 @@ struct WidgetAPI {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let emotion = try? ReadingAPI.emotion(request.query["emotion"])
         let s = try pick(user, mode: mode, emotion: emotion ?? nil)
-        let language = Language(rawValue: user.language) ?? .ko
+        let language = Language.of(user)
         var r = Response.html(WidgetView.card(s, language: language, refresh: mode == "random" ? 900 : 3600,
                                               theme: request.query["theme"] == "dark" ? "dark" : "light"))
         r.headers.set("Cache-Control", "no-store")

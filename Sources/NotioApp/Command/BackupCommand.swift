@@ -68,7 +68,7 @@ enum BackupCommand {
             print("\(outcome.dryRun ? "would restore" : "restored") (\(mode)): \(counts) files=\(outcome.counts.files)")
             return 0
         } catch let e as DomainError {
-            FileHandle.standardError.write(Data("notio restore: \(e.readerMessage.text(Language(rawValue: user.language) ?? .ko))\n".utf8))
+            FileHandle.standardError.write(Data("notio restore: \(e.readerMessage.text(Language.of(user)))\n".utf8))
             return 1
         }
     }

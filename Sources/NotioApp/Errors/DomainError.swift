@@ -83,6 +83,9 @@ struct AppError: DomainError, Equatable {
         AppError(413, "payload_too_large", Message("http.payload_too_large", ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .file)))
     }
 
+    /// 400 for a body that is not JSON at all.
+    static let bodyNotJSON = AppError(400, "malformed_request", Message("error.body_not_json"))
+
     static let noteNotFound = notFound("error.note_not_found")
     static let quizNotFound = notFound("error.quiz_not_found")
     static let attemptNotFound = notFound("error.attempt_not_found")

@@ -8,7 +8,7 @@ import NotioStore
 enum ErrorPages {
     static func response(for error: Error, request: Request, app: AppContext) -> Response {
         let visitor = (try? app.visitor(for: request)) ?? Visitor()
-        let language = Paging.language(visitor, request)
+        let language = Language.reader(visitor, request)
         let httpError = answer(error, language: language) ?? {
             Log.line("error \(request.id) \(request.method) \(request.path): \(error)")
             return HTTPError(500, "internal", L10n.t("http.internal", language))
