@@ -11,7 +11,7 @@ extension Language {
     }
 
     /// A member's language setting (Korean when it names no language we have).
-    static func of(_ user: User) -> Language { Language.of(user) }
+    static func of(_ user: User) -> Language { Language(rawValue: user.language) ?? .ko }
 
     /// The language of a visitor without an account setting: the `notio_lang` cookie, else
     /// `Accept-Language`, else Korean.
