@@ -140,14 +140,14 @@ enum WidgetView {
         let body: HTML
         if let s {
             let x = s.sentence
-            let meta = [s.bookTitle, s.bookAuthor.isEmpty ? nil : s.bookAuthor, x.page.map { language == .ko ? "\($0)쪽" : "p. \($0)" }]
+            let meta = [s.bookTitle, s.bookAuthor.isEmpty ? nil : s.bookAuthor, x.page.map { L10n.t("note.pagesOf", language, String($0)) }]
                 .compactMap { $0 }.joined(separator: " · ")
             body = """
             <blockquote>\(x.text)</blockquote>
             <p class="meta">\(x.emotion.map { "\($0.emoji) " } ?? "")\(meta)</p>
             """
         } else {
-            body = "<p class=\"empty\">\(language == .ko ? "아직 모은 문장이 없어요." : "No sentences yet.")</p>"
+            body = "<p class=\"empty\">\(L10n.t("error.no_sentences", language))</p>"
         }
         return document(body, refresh: refresh, theme: theme, language: language)
     }
