@@ -170,7 +170,7 @@ extension Pages {
     static func uploadSheet(_ ctx: PageContext, state: UploadFormState, maxUploadMB: Int) -> HTML {
         """
         <dialog id="upload-sheet" class="sheet" aria-labelledby="upload-title"\(state.error != nil ? HTML(raw: " open") : .empty) data-max-mb="\(maxUploadMB)"
-          data-msg-choose="\(ctx.t("upload.chooseFile"))" data-msg-not-pdf="\(ctx.t("upload.notPDF"))"
+          data-msg-choose="\(ctx.t("error.choose_pdf"))" data-msg-not-pdf="\(ctx.t("error.pdf_only"))"
           data-msg-too-large="\(NoteViews.format(ctx, "upload.tooLarge", String(maxUploadMB)))" data-msg-failed="\(ctx.t("upload.failed"))"
           data-msg-uploading="\(ctx.t("upload.uploading"))">
           <form id="upload-form" class="form" method="post" action="/notes" enctype="multipart/form-data">
