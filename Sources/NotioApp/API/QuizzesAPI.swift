@@ -30,8 +30,9 @@ struct QuizzesAPI {
     struct QuizJSON: Encodable {
         var id: String, noteId: String, difficulty: String, difficultyLabel: String, origin: String, createdAt: Date
         var attemptId: String?, questions: [QuestionJSON]
-        init(_ z: QuizRecord) {
-            id = z.id; noteId = z.noteId; difficulty = z.difficulty.rawValue; difficultyLabel = z.difficulty.label; origin = z.origin.rawValue
+        init(_ z: QuizRecord, _ language: Language) {
+            id = z.id; noteId = z.noteId; difficulty = z.difficulty.rawValue; difficultyLabel = L10n.t("quiz.difficulty.\(z.difficulty.rawValue)", language)
+            origin = z.origin.rawValue
             createdAt = z.createdAt; attemptId = z.attemptId; questions = z.questions.map(QuestionJSON.init)
         }
     }
@@ -77,7 +78,7 @@ struct QuizzesAPI {
         // Fewer new questions than asked for: said, never padded with earlier ones.
         struct Answer: Encodable { var quiz: QuizJSON; var requested: Int; var notice: String? }
         let language = Language.of(visitor.user!)
-        return JSON.response(Answer(quiz: QuizJSON(quiz), requested: body.count,
+        return JSON.response(Answer(quiz: QuizJSON(quiz, language), requested: body.count,
                                     notice: quiz.questions.count < body.count ? QuizViews.shortQuizNotice(requested: body.count, made: quiz.questions.count, language) : nil),
                              status: 201)
     }
@@ -86,7 +87,7 @@ struct QuizzesAPI {
         let visitor = try Guard(app: app).check(request, access: .member)
         guard let quiz = try app.store.quiz(id: request.parameter("id"), owner: visitor.user!.id) else { throw AppError.quizNotFound }
         struct Answer: Encodable { var quiz: QuizJSON }
-        return JSON.response(Answer(quiz: QuizJSON(quiz)))
+        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.reader(visitor, request))))
     }
 
     struct AttemptBody: Decodable {
@@ -190,7 +191,7 @@ struct QuizzesAPI {
         let visitor = try Guard(app: app).check(request, access: .member)
         let quiz = try app.quizzes.retryWrong(noteId: request.parameter("id"), owner: visitor.user!)
         struct Answer: Encodable { var quiz: QuizJSON }
-        return JSON.response(Answer(quiz: QuizJSON(quiz)), status: 201)
+        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.reader(visitor, request))), status: 201)
     }
 
     func stats(_ request: Request) throws -> Response {
