@@ -2,6 +2,7 @@
 // from the server (POST /api/v1/sentences/{id}/card), to download or share.
 import { api } from "notio/api.js";
 import { toast } from "notio/toast.js";
+import { t } from "notio/l10n.js";
 
 const root = document.getElementById("card-editor");
 const form = document.getElementById("card-form");
@@ -54,7 +55,7 @@ fileInput?.addEventListener("change", () => {
   const file = fileInput.files?.[0];
   if (!file) return;
   if (file.size > Number(root.dataset.maxBytes)) {
-    toast(document.documentElement.lang === "en" ? "The photo is too large." : "사진이 너무 커요.", "error");
+    toast(t("js.photoTooLarge"), "error");
     fileInput.value = "";
     return;
   }

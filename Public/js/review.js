@@ -3,6 +3,7 @@
 // question is its own form that posts to /review/{questionId}.
 import { api } from "notio/api.js";
 import { toast } from "notio/toast.js";
+import { t } from "notio/l10n.js";
 
 const root = document.getElementById("review-root");
 const items = [...(root?.querySelectorAll(".review-item") ?? [])];
@@ -30,7 +31,7 @@ function start() {
     done.innerHTML = '<p></p><a class="button button-secondary"></a>';
     done.querySelector("a").href = d.homeUrl;
     done.querySelector("p").textContent = d.msgDone;
-    done.querySelector("a").textContent = document.documentElement.lang === "en" ? "Home" : "홈으로";
+    done.querySelector("a").textContent = t("js.home");
     root.append(done);
     done.focus();
   }

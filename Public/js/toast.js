@@ -1,5 +1,7 @@
 // Short messages in the #toasts live region. toast("저장했어요", "success").
 
+import { t } from "notio/l10n.js";
+
 const DURATION = { info: 4000, success: 3000, error: 6000 };
 
 /** Shows `message`; kind is "info", "success" or "error". Returns a function that dismisses it. */
@@ -13,7 +15,7 @@ export function toast(message, kind = "info") {
   text.textContent = message;
   const close = document.createElement("button");
   close.type = "button";
-  close.setAttribute("aria-label", document.documentElement.lang === "en" ? "Close" : "닫기");
+  close.setAttribute("aria-label", t("js.close"));
   close.textContent = "×";
   item.append(text, close);
   region.append(item);

@@ -84,7 +84,7 @@ struct Guard {
         if request.isStateChanging {
             try checkCSRF(request, visitor)
             if visitor.isGuest && !access.guestMayWrite {
-                throw HTTPError(403, "read_only", "둘러보기 중에는 바꿀 수 없어요. 가입하면 직접 써 볼 수 있어요. (Browsing the demo is read-only: sign up to make changes.)")
+                throw AppError.readOnly
             }
         }
         if access.needsSignIn && !visitor.isSignedIn { throw HTTPError.unauthorized() }
@@ -107,11 +107,11 @@ struct Guard {
         if case .none = request.body { return }
         let type = request.headers["Content-Type"]?.lowercased() ?? ""
         guard type.hasPrefix("application/json") else {
-            throw HTTPError(415, "unsupported_media_type", "Send JSON with Content-Type: application/json.")
+            throw AppError(415, "unsupported_media_type", Message("error.json_required"))
         }
     }
 
-    private var csrfError: HTTPError {
-        HTTPError(403, "csrf_token_invalid", "The form or request is missing its security token. Reload the page and try again.")
+    private var csrfError: AppError {
+        AppError(403, "csrf_token_invalid", Message("error.csrf"))
     }
 }

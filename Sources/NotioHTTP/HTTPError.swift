@@ -11,30 +11,44 @@ public struct HTTPError: Error, Sendable, Equatable {
     public var fields: [String: String]
     /// Seconds a client should wait before asking again (429, 503): sent as `Retry-After`.
     public var retryAfter: Int?
+    /// Set when `message` is this layer's generic English wording: the application's catalog
+    /// key (`http.<code>`) for the same message in the reader's language, with its values.
+    public var messageKey: String?
+    public var messageValues: [String] = []
 
     public init(_ status: Int, _ code: String, _ message: String, fields: [String: String] = [:]) {
         self.status = status; self.code = code; self.message = message; self.fields = fields
     }
 
-    public static func badRequest(_ message: String = "The request could not be read.") -> HTTPError {
-        HTTPError(400, "malformed_request", message)
+    public static func badRequest(_ message: String? = nil) -> HTTPError {
+        generic(HTTPError(400, "malformed_request", message ?? "The request could not be read."), message)
     }
-    public static func unauthorized(_ message: String = "Sign in first.") -> HTTPError {
-        HTTPError(401, "not_signed_in", message)
+    public static func unauthorized(_ message: String? = nil) -> HTTPError {
+        generic(HTTPError(401, "not_signed_in", message ?? "Sign in first."), message)
     }
     public static func forbidden(_ code: String = "forbidden", _ message: String) -> HTTPError {
         HTTPError(403, code, message)
     }
-    public static func notFound(_ message: String = "Not found.") -> HTTPError {
-        HTTPError(404, "not_found", message)
+    public static func notFound(_ message: String? = nil) -> HTTPError {
+        generic(HTTPError(404, "not_found", message ?? "Not found."), message)
     }
     public static func methodNotAllowed() -> HTTPError {
-        HTTPError(405, "method_not_allowed", "This method is not allowed here.")
+        generic(HTTPError(405, "method_not_allowed", "This method is not allowed here."), nil)
     }
     public static func tooLarge(limit: Int) -> HTTPError {
-        HTTPError(413, "payload_too_large", "The upload is larger than the limit of \(ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .file)).")
+        let size = ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .file)
+        var e = generic(HTTPError(413, "payload_too_large", "The upload is larger than the limit of \(size)."), nil)
+        e.messageValues = [size]
+        return e
     }
-    public static func unprocessable(_ fields: [String: String], _ message: String = "Some values are not valid.") -> HTTPError {
-        HTTPError(422, "invalid_values", message, fields: fields)
+    public static func unprocessable(_ fields: [String: String], _ message: String? = nil) -> HTTPError {
+        generic(HTTPError(422, "invalid_values", message ?? "Some values are not valid.", fields: fields), message)
+    }
+
+    /// Marks the generic wording (no `given` message) as translatable by its code.
+    private static func generic(_ e: HTTPError, _ given: String?) -> HTTPError {
+        var e = e
+        if given == nil { e.messageKey = "http.\(e.code)" }
+        return e
     }
 }

@@ -18,7 +18,7 @@ import Testing
         }
         let guest = try await c.postForm("/guest", [:])
         #expect(guest.status == 404)
-        #expect(guest.text.contains(AccountMessages.text("demo_unavailable", language: "en")))
+        #expect(guest.text.contains(L10n.t("account." + "demo_unavailable", .en)))
         #expect(c.cookies["notio_session"] == nil)
     }
 

@@ -33,6 +33,8 @@ import Testing
         let server = try await TestServer.start()
         let c = Client(server)
         try await c.signUp()
+        // The reasons below are in the reader's language only.
+        _ = try await c.request("PATCH", "/api/v1/me", json: ["language": "ko"])
 
         let empty = try await c.get("/notes")
         #expect(empty.status == 200)

@@ -86,7 +86,8 @@ import NotioCore
         // Nothing was stored by the refused uploads.
         #expect((try await c.get("/api/v1/notes").json["items"] as? [Any])?.count == 0)
 
-        // Accepted, then failed by the worker with a message a person understands.
+        // Accepted, then failed by the worker with a message a person understands, in their language.
+        _ = try await c.request("PATCH", "/api/v1/me", json: ["language": "ko"])
         for (data, expected) in [(TestPDFs.blankPages(3), "글자"), (TestPDFs.blankPages(2000), "500"),
                                  (Data("%PDF-1.4\n1 0 obj\n<< /Type /Catalog".utf8), "PDF")] {
             let r = try await c.upload(data)

@@ -32,12 +32,12 @@ import Testing
             pages.append(("splash-\(l)", Pages.splash(out)))
             pages.append(("welcome-\(l)", Pages.onboarding(out)))
             pages.append(("login-\(l)", Pages.login(out, email: "", error: nil)))
-            pages.append(("login-error-\(l)", Pages.login(out, email: hostile, error: L10n.t("error.emailInvalid", lang) + hostile)))
+            pages.append(("login-error-\(l)", Pages.login(out, email: hostile, error: L10n.t("account.invalid_email", lang) + hostile)))
             pages.append(("signup-\(l)", Pages.signup(out, values: [:], errors: [:])))
             pages.append(("signup-errors-\(l)", Pages.signup(out,
                 values: ["name": hostile, "email": "study@notio.io", "agreeTerms": "true"],
-                errors: ["form": hostile, "email": L10n.t("error.emailTaken", lang), "password": L10n.t("error.passwordShort", lang),
-                         "passwordConfirm": L10n.t("error.passwordMismatch", lang), "name": hostile, "agreeTerms": L10n.t("error.termsRequired", lang)])))
+                errors: ["form": hostile, "email": L10n.t("account.email_taken", lang), "password": L10n.t("account.password_too_short", lang),
+                         "passwordConfirm": L10n.t("account.password_mismatch", lang), "name": hostile, "agreeTerms": L10n.t("account.terms_required", lang)])))
             pages.append(("terms-\(l)", Pages.terms(out)))
             pages.append(("error-404-\(l)", Pages.error(out, status: 404, message: "")))
             let signedIn = context(lang, user: student)

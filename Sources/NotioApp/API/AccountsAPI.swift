@@ -28,8 +28,7 @@ struct AccountsAPI {
 
     func login(_ request: Request, _ visitor: Visitor) async throws -> Response {
         let body = try JSON.decode(LoginBody.self, from: request)
-        let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, address: app.config.trustedProxies.clientAddress(request),
-                                                    language: Language.preferred(request).rawValue)
+        let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, address: app.config.trustedProxies.clientAddress(request))
         var r = JSON.response(SignedInJSON(user: UserJSON(signedIn.user), csrfToken: signedIn.session.csrfToken, readOnly: false))
         r.setCookie(app.accounts.cookie(for: signedIn))
         return r
@@ -45,8 +44,7 @@ struct AccountsAPI {
     /// `{available, valid: true}`; an email that could never be used is 422 with the reason.
     func emailAvailable(_ request: Request) throws -> Response {
         struct Answer: Encodable { var available: Bool; var valid: Bool }
-        let available = try app.accounts.emailAvailable(request.query["email"] ?? "", address: app.config.trustedProxies.clientAddress(request),
-                                                        language: Language.preferred(request).rawValue)
+        let available = try app.accounts.emailAvailable(request.query["email"] ?? "", address: app.config.trustedProxies.clientAddress(request))
         return JSON.response(Answer(available: available, valid: true))
     }
 
@@ -82,7 +80,7 @@ struct AccountsAPI {
         let body = try JSON.decode(PasswordBody.self, from: request)
         let user = member.user
         try await app.accounts.changePassword(of: user, current: body.currentPassword, new: body.newPassword, keeping: member.tokenHash,
-                                              address: app.config.trustedProxies.clientAddress(request), language: user.language)
+                                              address: app.config.trustedProxies.clientAddress(request))
         return .noContent()
     }
 
@@ -93,7 +91,7 @@ struct AccountsAPI {
         let body = try JSON.decode(DeleteBody.self, from: request)
         let user = member.user
         try await app.accounts.deleteAccount(of: user, password: body.password, address: app.config.trustedProxies.clientAddress(request),
-                                             language: user.language, files: app.files)
+                                             files: app.files)
         var r = Response.noContent()
         r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
         return r

@@ -45,7 +45,7 @@ struct BackupAPI {
     private func uploaded(_ request: Request, user: User) throws -> String {
         if let file = request.files.first(where: { $0.fieldName == "file" }), file.size > 0 { return file.path }
         if case .file(let body) = request.body, body.size > 0 { return body.path }
-        throw HTTPError.unprocessable(["file": "a backup document is needed"], BackupMessages.text("no_file", user.language))
+        throw AppError.invalid(["file": .verbatim("a backup document is needed")], Message("backupError.no_file"))
     }
 
     // MARK: The settings page
@@ -65,9 +65,9 @@ struct BackupAPI {
         do {
             let outcome = try service.restore(file: kept, owner: user, replace: mode == "replace", dryRun: true)
             return app.page(Pages.restorePage(ctx, state: .init(mode: mode, token: token, counts: outcome.counts)), newCSRF: nil)
-        } catch let e as HTTPError {
+        } catch let e as DomainError {
             try? FileManager.default.removeItem(atPath: kept)
-            return app.page(Pages.restorePage(ctx, state: .init(error: e.message)), status: e.status, newCSRF: nil)
+            return app.page(Pages.restorePage(ctx, state: .init(error: e.readerMessage.text(ctx.language))), status: e.status, newCSRF: nil)
         }
     }
 
@@ -79,7 +79,7 @@ struct BackupAPI {
         guard !token.isEmpty, token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { throw HTTPError.badRequest() }
         let kept = pendingPath(user: user, token: token)
         guard FileManager.default.fileExists(atPath: kept) else {
-            throw HTTPError.notFound(BackupMessages.text("pending_gone", user.language))
+            throw AppError.notFound("backupError.pending_gone")
         }
         defer { try? FileManager.default.removeItem(atPath: kept) }
         _ = try service.restore(file: kept, owner: user, replace: f["mode"] == "replace", dryRun: false)

@@ -14,19 +14,19 @@ struct CardAPI {
     func render(content: CardContent, options: CardOptions, background: String?, fileName: String) async throws -> Response {
         let problems = content.problems.merging(options.problems) { a, _ in a }
         guard problems.isEmpty else {
-            throw HTTPError.unprocessable(problems, "카드 설정을 확인해 주세요. (Check the card's settings.)")
+            throw AppError.invalid(problems: problems, Message("error.card_invalid"))
         }
         if options.hasPhoto && background == nil {
-            throw HTTPError.unprocessable(["background": "a photo is needed for the photo background"], "배경 사진을 골라 주세요. (Choose a background photo.)")
+            throw AppError.invalid(["background": .verbatim("a photo is needed for the photo background")], Message("error.card_photo"))
         }
         let out = (app.config.dataDirectory as NSString).appendingPathComponent("tmp/card-\(UUID().uuidString).png")
         do {
             _ = try await app.ocr.renderCard(content: content, options: options, backgroundPath: options.hasPhoto ? background : nil, outputPath: out)
-        } catch let e as MediaError {
+        } catch {
             try? FileManager.default.removeItem(atPath: out)
-            throw OCRAPI.httpError(e)
+            throw error
         }
-        guard let data = FileManager.default.contents(atPath: out) else { throw HTTPError(500, "card_failed", "카드를 만들지 못했어요. (The card could not be made.)") }
+        guard let data = FileManager.default.contents(atPath: out) else { throw AppError(500, "card_failed", Message("error.card_failed")) }
         try? FileManager.default.removeItem(atPath: out)
         var r = Response(status: 200, contentType: "image/png", body: data)
         r.headers.set("Content-Disposition", "attachment; filename=\"\(fileName)\"")
@@ -47,7 +47,7 @@ struct CardAPI {
         let options: CardOptions
         switch CardOptions.parse(json: Data((raw.isEmpty ? "{}" : raw).utf8)) {
         case .success(let o): options = o
-        case .failure(let problems): throw HTTPError.unprocessable(problems.fields, "카드 설정을 확인해 주세요. (Check the card's settings.)")
+        case .failure(let problems): throw AppError.invalid(problems: problems.fields, Message("error.card_invalid"))
         }
         let photo = request.files.first { $0.fieldName == "background" && $0.size > 0 }
         if let photo, photo.size > app.config.maxPhotoBytes { throw HTTPError.tooLarge(limit: app.config.maxPhotoBytes) }
@@ -59,7 +59,7 @@ struct CardAPI {
         let widget = WidgetAPI(app: app)
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         guard let s = try widget.pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
-            throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
+            throw AppError.noSentences
         }
         let width = Int(request.query["w"] ?? "") ?? 600, height = Int(request.query["h"] ?? "") ?? 600
         var options = CardOptions(size: .widget, width: width, height: height)

@@ -13,7 +13,7 @@ struct ExportAPI {
         let owner = member.id
         let path = (app.config.dataDirectory as NSString).appendingPathComponent("tmp/export-\(UUID().uuidString).zip")
         _ = FileManager.default.createFile(atPath: path, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw HTTPError(500, "export_failed", "The export could not be written.") }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw AppError(500, "export_failed", Message("error.export_failed")) }
         do {
             defer { try? handle.close() }
             let zip = ZipWriter(fileHandle: handle)

@@ -13,10 +13,10 @@ struct ImportsAPI {
     /// message for a missing, empty, too large or unreadable file; nothing is stored then.
     static func run(_ request: Request, app: AppContext, owner: User) throws -> (ImportFormat, ImportCounts) {
         guard let file = request.files.first(where: { $0.fieldName == "file" }) else {
-            throw HTTPError.unprocessable(["file": "가져올 파일을 골라 주세요. (Choose a file to import.)"], "가져올 파일을 골라 주세요. (Choose a file to import.)")
+            throw AppError.invalid(field: "file", Message("error.import_file"))
         }
         guard file.size <= maxBytes else { throw HTTPError.tooLarge(limit: maxBytes) }
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw HTTPError.badRequest("The file could not be read.") }
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw AppError(400, "malformed_request", Message("error.file_unreadable")) }
         var format: ImportFormat?
         if let raw = request.formFields["format"], !raw.isEmpty, raw != "auto" {
             guard let f = ImportFormat(rawValue: raw) else { throw HTTPError.unprocessable(["format": "must be kindle, goodreads or readwise"]) }
@@ -24,13 +24,7 @@ struct ImportsAPI {
         }
         var options = ImportOptions()
         options.timeZone = TimeZone(identifier: owner.timeZone) ?? options.timeZone
-        let library: ImportedLibrary
-        do {
-            library = try LibraryImport.parse(data, format: format, options: options)
-        } catch let e as ImportError {
-            let line = e.line.map { " (\($0)번째 줄 · line \($0))" } ?? ""
-            throw HTTPError(422, e.code, "\(e.messageKo)\(line) (\(e.message))", fields: ["file": e.message])
-        }
+        let library = try LibraryImport.parse(data, format: format, options: options)
         let dryRun = ["true", "1"].contains(request.query["dryRun"] ?? request.formFields["dryRun"] ?? "")
         do {
             return (library.format, try app.store.importLibrary(library, owner: owner.id, at: app.now(), dryRun: dryRun, limits: app.config.accountLimits))

@@ -29,7 +29,7 @@ enum JSON {
     static func decode<T: Decodable>(_ type: T.Type, from request: Request) throws -> T {
         let data = request.bodyData
         guard !data.isEmpty, (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
-            throw HTTPError.badRequest("The body is not valid JSON.")
+            throw AppError.bodyNotJSON
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)
@@ -42,7 +42,8 @@ enum JSON {
             case .dataCorrupted(let ctx): (field, problem) = (path(ctx.codingPath), "is not valid")
             @unknown default: (field, problem) = ("body", "is not valid")
             }
-            throw HTTPError.unprocessable([field: problem], "\(field) \(problem).")
+            // The problem is worded for programs; a Korean reader is told which field to check.
+            throw AppError.invalid([field: .verbatim(problem)], .translated(ko: L10n.t("error.field_invalid", .ko, [field]), en: "\(field) \(problem)."))
         }
     }
 

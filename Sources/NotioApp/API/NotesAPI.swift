@@ -11,10 +11,11 @@ struct NotesAPI {
         var id: String, title: String, category: String, categoryLabel: String, favorite: Bool
         var status: String, learningRate: Double, keywords: [String], createdAt: Date
         var state: String, error: String?, pageCount: Int, fileName: String, jobId: String?
-        init(_ n: NoteSummary) {
-            id = n.id; title = n.title; category = n.category.rawValue; categoryLabel = n.category.label; favorite = n.favorite
+        init(_ n: NoteSummary, _ language: Language) {
+            id = n.id; title = n.title; category = n.category.rawValue; categoryLabel = L10n.t("category.\(n.category.rawValue)", language)
+            favorite = n.favorite
             status = n.isDone ? "done" : "in_progress"; learningRate = n.learningRate; keywords = n.keywords; createdAt = n.createdAt
-            state = n.state.rawValue; error = n.error; pageCount = n.pageCount; fileName = n.fileName; jobId = n.jobId
+            state = n.state.rawValue; error = FailureReason.text(n.error, language); pageCount = n.pageCount; fileName = n.fileName; jobId = n.jobId
         }
     }
 
@@ -24,34 +25,41 @@ struct NotesAPI {
         var concepts: [Concept]
         var keywords: [Keyword]
         var ocrPages: [Int]
-        init(_ d: NoteDetail) {
+        init(_ d: NoteDetail, _ language: Language) {
             let n = d.summary
             id = n.id; title = n.title; category = n.category.rawValue; favorite = n.favorite; status = n.isDone ? "done" : "in_progress"
-            learningRate = n.learningRate; state = n.state.rawValue; error = n.error; pageCount = n.pageCount; createdAt = n.createdAt
+            learningRate = n.learningRate; state = n.state.rawValue; error = FailureReason.text(n.error, language); pageCount = n.pageCount; createdAt = n.createdAt
             jobId = n.jobId; concepts = d.concepts; keywords = d.keywords; ocrPages = d.ocrPages
         }
     }
 
     func upload(_ request: Request, _ member: Member) throws -> Response {
-        let (note, job) = try app.notes.accept(request, owner: member.user)
+        let f = request.formFields
+        let (note, job) = try app.notes.accept(Self.upload(request), category: f["category"], title: f["title"], owner: member.user)
         struct Answer: Encodable { var note: NoteJSON; var job: JobProgress }
-        return JSON.response(Answer(note: NoteJSON(note), job: JobProgress(job)), status: 202)
+        return JSON.response(Answer(note: NoteJSON(note, Language.reader(member.visitor, request)), job: JobProgress(job)), status: 202)
+    }
+
+    /// The form's `file` as the note service takes it.
+    static func upload(_ request: Request) -> NoteService.Upload? {
+        request.files.first { $0.fieldName == "file" }.map { NoteService.Upload(path: $0.path, fileName: $0.fileName, size: $0.size) }
     }
 
     func list(_ request: Request, _ member: Member) throws -> Response {
         let (query, category, favorites) = try NoteFilters.parse(request)
-        let page = try Paging.request(request, language: Paging.language(member.visitor, request))
+        let page = try Paging.request(request)
         let notes = try app.store.notes(owner: member.id, query: query, category: category, favoritesOnly: favorites, page: page)
-        return JSON.response(ListJSON(notes, NoteJSON.init))
+        let language = Language.reader(member.visitor, request)
+        return JSON.response(ListJSON(notes) { NoteJSON($0, language) })
     }
 
     func detail(_ request: Request, _ member: Member) throws -> Response {
-        guard let d = try app.store.noteDetail(id: request[.id], owner: member.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
-        return JSON.response(NoteDetailJSON(d))
+        guard let d = try app.store.noteDetail(id: request[.id], owner: member.id) else { throw AppError.noteNotFound }
+        return JSON.response(NoteDetailJSON(d, Language.reader(member.visitor, request)))
     }
 
     func source(_ request: Request, _ member: Member) throws -> Response {
-        guard let pages = try app.store.notePages(id: request[.id], owner: member.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard let pages = try app.store.notePages(id: request[.id], owner: member.id) else { throw AppError.noteNotFound }
         struct Answer: Encodable { var pages: [SourcePage] }
         return JSON.response(Answer(pages: pages))
     }
@@ -61,36 +69,37 @@ struct NotesAPI {
     func update(_ request: Request, _ member: Member) throws -> Response {
         let owner = member.id
         let id = try request[.id]
-        guard try app.store.note(id: id, owner: owner) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard try app.store.note(id: id, owner: owner) != nil else { throw AppError.noteNotFound }
         let body = try JSON.decode(PatchBody.self, from: request)
         var problems: [String: String] = [:]
         let title = body.title.flatMap { t in problems.collect { () throws(ValidationFailure) in try NoteRules.title(t) } }
         let category = body.category.flatMap { c in problems.collect { () throws(ValidationFailure) in try NoteRules.category(c) } }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updateNote(id: id, owner: owner, title: title, category: category, favorite: body.favorite, at: app.now())
-        guard let d = try app.store.noteDetail(id: id, owner: owner) else { throw HTTPError.notFound() }
-        return JSON.response(NoteDetailJSON(d))
+        guard let d = try app.store.noteDetail(id: id, owner: owner) else { throw AppError.noteNotFound }
+        return JSON.response(NoteDetailJSON(d, Language.reader(member.visitor, request)))
     }
 
     func delete(_ request: Request, _ member: Member) throws -> Response {
-        guard try app.notes.delete(id: request[.id], owner: member.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard try app.notes.delete(id: request[.id], owner: member.id) else { throw AppError.noteNotFound }
         return .noContent()
     }
 
     // MARK: Jobs
 
     func job(_ request: Request, _ member: Member) throws -> Response {
-        guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
-        return JSON.response(app.jobs.progress(of: job))
+        guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw AppError.jobNotFound }
+        return JSON.response(app.jobs.progress(of: job).worded(Language.reader(member.visitor, request)))
     }
 
     /// Server-Sent Events: the job's state now, then every change, until it finishes.
     func events(_ request: Request, _ member: Member) throws -> Response {
-        guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+        guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw AppError.jobNotFound }
         let source = EventSource()
         let runner = app.jobs
+        let language = Language.reader(member.visitor, request)
         let send: @Sendable (JobProgress) -> Void = { p in
-            guard let data = try? JSON.encoder.encode(p) else { return }
+            guard let data = try? JSON.encoder.encode(p.worded(language)) else { return }
             source.send(event: "job", data: String(decoding: data, as: UTF8.self))
             if p.state == .done || p.state == .failed || p.state == .cancelled { source.close() }
         }
@@ -110,10 +119,10 @@ struct NotesAPI {
 
     func cancel(_ request: Request, _ member: Member) throws -> Response {
         let id = try request[.id]
-        guard try app.store.requestCancel(jobId: id, owner: member.id, at: app.now()) else { throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)") }
+        guard try app.store.requestCancel(jobId: id, owner: member.id, at: app.now()) else { throw AppError.jobNotFound }
         app.jobs.cancel(id)
-        guard let job = try app.store.job(id: id, owner: member.id) else { throw HTTPError.notFound() }
-        return JSON.response(app.jobs.progress(of: job), status: 202)
+        guard let job = try app.store.job(id: id, owner: member.id) else { throw AppError.jobNotFound }
+        return JSON.response(app.jobs.progress(of: job).worded(Language.reader(member.visitor, request)), status: 202)
     }
 }
 

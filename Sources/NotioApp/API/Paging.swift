@@ -7,31 +7,22 @@ import NotioStore
 /// `nextCursor` of the page before), answered as `{"items": [...], "nextCursor": "…" | null}`.
 enum Paging {
     /// The page a request asks for; 422 naming `limit` or `cursor` when one is not valid.
-    static func request(_ request: Request, language: Language) throws -> PageRequest {
+    static func request(_ request: Request) throws -> PageRequest {
         var limit = PageRequest.defaultLimit
         if let raw = request.query["limit"], !raw.isEmpty {
             guard let n = Int(raw), (1...PageRequest.maxLimit).contains(n) else {
-                let message = L10n.t("list.limit_invalid", language)
-                throw HTTPError.unprocessable(["limit": message], message)
+                throw AppError.invalid(field: "limit", Message("list.limit_invalid"))
             }
             limit = n
         }
-        return PageRequest(limit: limit, after: try cursor(request, language: language))
+        return PageRequest(limit: limit, after: try cursor(request))
     }
 
     /// The cursor of `?cursor=`, for pages (whose length is fixed) and the API alike.
-    static func cursor(_ request: Request, language: Language) throws -> PageCursor? {
+    static func cursor(_ request: Request) throws -> PageCursor? {
         guard let raw = request.query["cursor"], !raw.isEmpty else { return nil }
-        guard let cursor = PageCursor(token: raw) else {
-            let message = L10n.t("list.cursor_invalid", language)
-            throw HTTPError.unprocessable(["cursor": message], message)
-        }
+        guard let cursor = PageCursor(token: raw) else { throw AppError.invalid(field: "cursor", Message("list.cursor_invalid")) }
         return cursor
-    }
-
-    /// The reader's language for list errors: their setting, else the request's.
-    static func language(_ visitor: Visitor, _ request: Request) -> Language {
-        visitor.user.flatMap { Language(rawValue: $0.language) } ?? Language.preferred(request)
     }
 }
 
@@ -98,31 +89,6 @@ extension Paging {
             for item in page.items { try each(item) }
             guard let next = page.next else { return }
             request.after = next
-        }
-    }
-}
-
-/// How a full account is answered: 422 for counts (books, sentences), 413 for storage (an
-/// upload, a cover, an import or a restore that does not fit), in the reader's language.
-enum AccountLimitAnswer {
-    /// Runs `work`, turning a limit it hits into its HTTP answer, for forms that show a refused
-    /// request's message in place.
-    static func speaking<T>(_ language: Language, _ work: () throws -> T) throws -> T {
-        do { return try work() } catch let e as AccountLimitExceeded { throw error(e, language: language) }
-    }
-
-    static func error(_ e: AccountLimitExceeded, language: Language) -> HTTPError {
-        switch e.kind {
-        case .books:
-            let message = L10n.t("limit.books", language, e.limit.formatted())
-            return HTTPError(422, "too_many_books", message, fields: ["books": message])
-        case .sentences:
-            let message = L10n.t("limit.sentences", language, e.limit.formatted())
-            return HTTPError(422, "too_many_sentences", message, fields: ["sentences": message])
-        case .storage:
-            return HTTPError(413, "storage_full", L10n.t("limit.storage", language, (e.limit >> 20).formatted()))
-        case .queuedJobs:
-            return HTTPError(429, "too_many_jobs", L10n.t("limit.queuedJobs", language, e.limit.formatted()))
         }
     }
 }

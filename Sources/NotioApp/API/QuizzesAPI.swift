@@ -30,8 +30,9 @@ struct QuizzesAPI {
     struct QuizJSON: Encodable {
         var id: String, noteId: String, difficulty: String, difficultyLabel: String, origin: String, createdAt: Date
         var attemptId: String?, questions: [QuestionJSON]
-        init(_ z: QuizRecord) {
-            id = z.id; noteId = z.noteId; difficulty = z.difficulty.rawValue; difficultyLabel = z.difficulty.label; origin = z.origin.rawValue
+        init(_ z: QuizRecord, _ language: Language) {
+            id = z.id; noteId = z.noteId; difficulty = z.difficulty.rawValue; difficultyLabel = L10n.t("quiz.difficulty.\(z.difficulty.rawValue)", language)
+            origin = z.origin.rawValue
             createdAt = z.createdAt; attemptId = z.attemptId; questions = z.questions.map(QuestionJSON.init)
         }
     }
@@ -65,25 +66,25 @@ struct QuizzesAPI {
 
     func create(_ request: Request, _ member: Member) async throws -> Response {
         // Whose note comes first: another user's id is 404 whatever the body says.
-        guard try app.store.note(id: request[.id], owner: member.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard try app.store.note(id: request[.id], owner: member.id) != nil else { throw AppError.noteNotFound }
         let body = try JSON.decode(NewQuizBody.self, from: request)
         var problems: [String: String] = [:]
         let difficulty = problems.collect { () throws(ValidationFailure) in try QuizRules.difficulty(body.difficulty) }
         _ = problems.collect { () throws(ValidationFailure) in try QuizRules.count(body.count) }
-        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        if !problems.isEmpty { throw AppError.invalid(problems: problems, Message("error.invalid_values")) }
         let quiz = try await app.quizzes.makeQuiz(noteId: request[.id], owner: member.user, difficulty: difficulty!, count: body.count)
         // Fewer new questions than asked for: said, never padded with earlier ones.
         struct Answer: Encodable { var quiz: QuizJSON; var requested: Int; var notice: String? }
-        let language = Language(rawValue: member.user.language) ?? .ko
-        return JSON.response(Answer(quiz: QuizJSON(quiz), requested: body.count,
+        let language = Language.of(member.user)
+        return JSON.response(Answer(quiz: QuizJSON(quiz, language), requested: body.count,
                                     notice: quiz.questions.count < body.count ? QuizViews.shortQuizNotice(requested: body.count, made: quiz.questions.count, language) : nil),
                              status: 201)
     }
 
     func quiz(_ request: Request, _ member: Member) throws -> Response {
-        guard let quiz = try app.store.quiz(id: request[.id], owner: member.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        guard let quiz = try app.store.quiz(id: request[.id], owner: member.id) else { throw AppError.quizNotFound }
         struct Answer: Encodable { var quiz: QuizJSON }
-        return JSON.response(Answer(quiz: QuizJSON(quiz)))
+        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.reader(member.visitor, request))))
     }
 
     struct AttemptBody: Decodable {
@@ -92,21 +93,21 @@ struct QuizzesAPI {
     }
 
     func submit(_ request: Request, _ member: Member) throws -> Response {
-        guard try app.store.quiz(id: request[.id], owner: member.id) != nil else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        guard try app.store.quiz(id: request[.id], owner: member.id) != nil else { throw AppError.quizNotFound }
         let body = try JSON.decode(AttemptBody.self, from: request)
         let (attempt, quiz) = try app.quizzes.submit(quizId: request[.id], owner: member.user,
                                                      answers: body.answers.map { .init(questionId: $0.questionId, choice: $0.choice, text: $0.text) })
         let note = try app.store.note(id: attempt.noteId, owner: member.id)
         struct Answer: Encodable { var attempt: AttemptJSON; var learningRate: Double; var status: String }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: member.user.language) ?? .ko),
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language.of(member.user)),
                                     learningRate: note?.learningRate ?? attempt.accuracy,
                                     status: (note?.isDone ?? false) ? "done" : "in_progress"), status: 201)
     }
 
     func history(_ request: Request, _ member: Member) throws -> Response {
         let owner = member.id
-        guard let note = try app.store.note(id: request[.id], owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
-        let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request, language: Paging.language(member.visitor, request)))
+        guard let note = try app.store.note(id: request[.id], owner: owner) else { throw AppError.noteNotFound }
+        let page = try app.store.attempts(noteId: note.id, owner: owner, page: try Paging.request(request))
         // The summary counts every attempt, whatever page is shown.
         let attempts = try app.store.attempts(noteId: note.id, owner: owner)
         let progress = StudyProgress(attempts: attempts.map(AttemptScore.init))
@@ -128,10 +129,10 @@ struct QuizzesAPI {
 
     func attempt(_ request: Request, _ member: Member) throws -> Response {
         guard let (attempt, quiz) = try app.store.attempt(id: request[.id], owner: member.id) else {
-            throw HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
+            throw AppError.attemptNotFound
         }
         struct Answer: Encodable { var attempt: AttemptJSON }
-        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language(rawValue: member.user.language) ?? .ko)))
+        return JSON.response(Answer(attempt: AttemptJSON(attempt, quiz: quiz, language: Language.of(member.user))))
     }
 
     struct WrongJSON: Encodable {
@@ -153,11 +154,11 @@ struct QuizzesAPI {
         let owner = member.id
         var noteId: String?
         if request.declares(.id) {
-            guard let note = try app.store.note(id: request[.id], owner: owner) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+            guard let note = try app.store.note(id: request[.id], owner: owner) else { throw AppError.noteNotFound }
             noteId = note.id
         }
-        let page = try Paging.request(request, language: Paging.language(member.visitor, request))
-        let language = Language(rawValue: member.user.language) ?? .ko
+        let page = try Paging.request(request)
+        let language = Language.of(member.user)
         return JSON.response(ListJSON(try app.store.wrongAnswers(owner: owner, noteId: noteId, page: page)) { WrongJSON($0, language: language) })
     }
 
@@ -166,12 +167,12 @@ struct QuizzesAPI {
     /// when the provider cannot tell without asking its service.
     func supply(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
-        guard let detail = try app.store.noteDetail(id: request[.id], owner: user.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard let detail = try app.store.noteDetail(id: request[.id], owner: user.id) else { throw AppError.noteNotFound }
         guard detail.summary.state == .ready else {
-            throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
+            throw QuizError.noteNotReady
         }
         let supply = try app.quizzes.supply(detail, owner: user)
-        let language = Language(rawValue: user.language) ?? .ko
+        let language = Language.of(user)
         struct Level: Encodable { var newQuestions: Int?; var message: String? }
         struct Answer: Encodable { var easy: Level; var medium: Level; var hard: Level; var perQuiz: Int }
         func level(_ d: Difficulty) -> Level { Level(newQuestions: supply.counts[d], message: QuizViews.supplyText(supply, d, language)) }
@@ -181,7 +182,7 @@ struct QuizzesAPI {
     func retryWrong(_ request: Request, _ member: Member) throws -> Response {
         let quiz = try app.quizzes.retryWrong(noteId: request[.id], owner: member.user)
         struct Answer: Encodable { var quiz: QuizJSON }
-        return JSON.response(Answer(quiz: QuizJSON(quiz)), status: 201)
+        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.reader(member.visitor, request))), status: 201)
     }
 
     func stats(_ request: Request, _ member: Member) throws -> Response {
@@ -210,7 +211,7 @@ struct QuizzesAPI {
             var reason: String; var reasonMessage: String
         }
         let why = ReasonJSON(AnswerVerdict.of(question, given: graded.given, choice: graded.choice, stored: graded.isCorrect),
-                             Language(rawValue: member.user.language) ?? .ko)
+                             Language.of(member.user))
         return JSON.response(Answer(isCorrect: graded.isCorrect, given: graded.given, correctAnswer: question.answer,
                                     correctIndex: question.correctIndex, conceptName: question.conceptName, nextDue: card.due,
                                     reason: why.reason, reasonMessage: why.reasonMessage))

@@ -37,7 +37,7 @@ struct ReadingAPI {
 
     /// The signed-in reader's id and the page their list request asks for.
     private func memberPage(_ request: Request, _ member: Member) throws -> (String, PageRequest) {
-        (member.id, try Paging.request(request, language: Paging.language(member.visitor, request)))
+        (member.id, try Paging.request(request))
     }
 
     // MARK: Books
@@ -127,7 +127,7 @@ struct ReadingAPI {
         let owner = member.id
         guard let name = try app.store.bookCoverFile(id: request[.id], owner: owner),
               let path = app.reading.covers.path(of: name) else {
-            throw HTTPError.notFound("표지가 없어요. (No cover.)")
+            throw AppError.notFound("error.no_cover")
         }
         var r = Response(status: 200, headers: Headers([("Content-Type", CoverStorage.contentType(ofFile: name))]), body: .file(path: path))
         r.headers.set("Cache-Control", "private, max-age=86400")
@@ -220,7 +220,7 @@ struct JSONPatch {
     init(_ request: Request) throws {
         let data = request.bodyData
         guard !data.isEmpty, let any = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            throw HTTPError.badRequest("The body is not valid JSON.")
+            throw AppError.bodyNotJSON
         }
         guard let object = any as? [String: Any] else { throw HTTPError.unprocessable(["body": "must be an object"]) }
         self.object = object
@@ -229,7 +229,7 @@ struct JSONPatch {
     func string(_ key: String) throws -> String?? {
         guard let value = object[key] else { return nil }
         if value is NSNull { return .some(nil) }
-        guard let s = value as? String else { throw HTTPError.unprocessable([key: "must be a string"], "\(key) must be a string.") }
+        guard let s = value as? String else { throw AppError.invalid([key: .verbatim("must be a string")], Message("error.field_string", key)) }
         return .some(s)
     }
 
@@ -238,7 +238,7 @@ struct JSONPatch {
         if value is NSNull { return .some(nil) }
         // (On Linux a JSON true is also an NSNumber 1: it cannot be told apart here.)
         guard let n = value as? NSNumber, let i = Int(exactly: n.doubleValue) else {
-            throw HTTPError.unprocessable([key: "must be a whole number"], "\(key) must be a whole number.")
+            throw AppError.invalid([key: .verbatim("must be a whole number")], Message("error.field_number", key))
         }
         return .some(i)
     }

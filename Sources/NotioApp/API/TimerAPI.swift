@@ -41,17 +41,10 @@ struct TimerAPI {
                                     session: result.session.map { SessionJSON($0, bookTitle: nil) }))
     }
 
-    static func conflict(_ c: ReadingTimer.Conflict) -> HTTPError {
-        let ko: String
-        switch (c.state, c.action) {
-        case (.running, "start"), (.paused, "start"): ko = "이미 타이머가 돌고 있어요. 먼저 멈춰 주세요."
-        case (.idle, _): ko = "진행 중인 타이머가 없어요."
-        case (.finished, _): ko = "타이머가 이미 끝났어요."
-        case (.paused, _): ko = "타이머가 멈춰 있어요."
-        default: ko = "지금은 할 수 없어요."
-        }
-        return HTTPError(409, "timer_conflict", "\(ko) (The timer is \(c.state.rawValue); it cannot \(c.action).)")
-    }
+    /// 422 for a timer length outside `ReadingTimer.minutes`.
+    static let minutesInvalid = AppError.invalid(
+        ["minutes": .verbatim("must be \(ReadingTimer.minutes.lowerBound) to \(ReadingTimer.minutes.upperBound)")],
+        Message("error.timer_minutes", String(ReadingTimer.minutes.lowerBound), String(ReadingTimer.minutes.upperBound)))
 
     func state(_ request: Request, _ member: Member) throws -> Response {
         let owner = member.id
@@ -65,8 +58,7 @@ struct TimerAPI {
         let owner = member.id
         let body = try JSON.decode(StartBody.self, from: request)
         guard ReadingTimer.minutes.contains(body.minutes) else {
-            throw HTTPError.unprocessable(["minutes": "must be \(ReadingTimer.minutes.lowerBound) to \(ReadingTimer.minutes.upperBound)"],
-                                          "타이머는 \(ReadingTimer.minutes.lowerBound)~\(ReadingTimer.minutes.upperBound)분으로 맞춰 주세요. (Set 1 to 480 minutes.)")
+            throw Self.minutesInvalid
         }
         guard try app.store.book(id: body.bookId, owner: owner) != nil else { throw ReadingService.bookNotFound }
         return try change(request, owner: owner) { t, now in try t.start(bookId: body.bookId, minutes: body.minutes, at: now); return nil }
@@ -89,12 +81,8 @@ struct TimerAPI {
 
     private func change(_ request: Request, owner: String, _ body: (inout ReadingTimer, Date) throws -> ReadingSession?) throws -> Response {
         let now = app.now()
-        do {
-            let result = try app.store.changeReadingTimer(owner: owner, at: now) { try body(&$0, now) }
-            return try answer(result, owner: owner, now: now)
-        } catch let c as ReadingTimer.Conflict {
-            throw Self.conflict(c)
-        }
+        let result = try app.store.changeReadingTimer(owner: owner, at: now) { try body(&$0, now) }
+        return try answer(result, owner: owner, now: now)
     }
 
     // MARK: Sessions
@@ -120,7 +108,7 @@ struct TimerAPI {
         let from = try Self.time(request.query["from"], zone: zone, field: "from")
         let to = try Self.time(request.query["to"], zone: zone, field: "to")
         let bookId = request.query["bookId"].flatMap { $0.isEmpty ? nil : $0 }
-        let page = try Paging.request(request, language: Paging.language(member.visitor, request))
+        let page = try Paging.request(request)
         _ = try app.store.readingTimer(owner: user.id, at: app.now())
         let sessions = try app.store.readingSessions(owner: user.id, from: from, to: to, bookId: bookId, page: page)
         var titles: [String: String] = [:]
@@ -135,16 +123,16 @@ struct TimerAPI {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let data = request.bodyData
-        guard !data.isEmpty, (try? JSONSerialization.jsonObject(with: data)) != nil else { throw HTTPError.badRequest("The body is not valid JSON.") }
+        guard !data.isEmpty, (try? JSONSerialization.jsonObject(with: data)) != nil else { throw AppError.bodyNotJSON }
         guard let body = try? decoder.decode(SessionBody.self, from: data) else {
-            throw HTTPError.unprocessable(["startedAt": "must be an ISO 8601 time"], "startedAt and endedAt must be ISO 8601 times.")
+            throw AppError.invalid(["startedAt": .verbatim("must be an ISO 8601 time")], Message("error.times_iso"))
         }
         guard let start = body.startedAt ?? current?.startedAt, let end = body.endedAt ?? current?.endedAt else {
             throw HTTPError.unprocessable(["startedAt": "is required", "endedAt": "is required"])
         }
         let span = Int(end.timeIntervalSince(start).rounded())
         guard span > 0, span <= 24 * 3600 else {
-            throw HTTPError.unprocessable(["endedAt": "must be after startedAt, within 24 hours"], "끝 시간은 시작 뒤 24시간 안이어야 해요. (The end must come after the start, within 24 hours.)")
+            throw AppError.invalid(["endedAt": .verbatim("must be after startedAt, within 24 hours")], Message("error.timer_end"))
         }
         guard end <= app.now().addingTimeInterval(300) else { throw HTTPError.unprocessable(["endedAt": "must not be in the future"]) }
         let seconds = body.seconds ?? (body.startedAt == nil && body.endedAt == nil ? current?.seconds : nil) ?? span
@@ -163,7 +151,7 @@ struct TimerAPI {
         return JSON.response(Answer(session: SessionJSON(session, bookTitle: book.title)), status: 201)
     }
 
-    static let sessionNotFound = HTTPError.notFound("독서 기록을 찾을 수 없어요. (Reading session not found.)")
+    static let sessionNotFound = AppError.sessionNotFound
 
     func updateSession(_ request: Request, _ member: Member) throws -> Response {
         let owner = member.id

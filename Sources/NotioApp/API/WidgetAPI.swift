@@ -9,7 +9,7 @@ import NotioStore
 struct WidgetAPI {
     let app: AppContext
 
-    static let badToken = HTTPError(401, "invalid_widget_token", "위젯 주소가 만료되었거나 취소되었어요. 설정에서 새 주소를 만들어 주세요. (This widget address was revoked or never existed: make a new one in the settings.)")
+    static let badToken = AppError(401, "invalid_widget_token", Message("error.widget_token"))
 
     /// The reader's local date, `YYYY-MM-DD`.
     func today(_ user: User) -> String {
@@ -25,7 +25,7 @@ struct WidgetAPI {
     func random(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         guard let s = try app.store.randomSentence(owner: user.id, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
-            throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
+            throw AppError.noSentences
         }
         return noStore(JSON.response(ReadingAPI.SentenceJSON(s)))
     }
@@ -33,7 +33,7 @@ struct WidgetAPI {
     func daily(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         guard let s = try app.store.dailySentence(owner: user.id, day: today(user)) else {
-            throw HTTPError.notFound("아직 모은 문장이 없어요. (No sentences yet.)")
+            throw AppError.noSentences
         }
         return noStore(JSON.response(ReadingAPI.SentenceJSON(s)))
     }
@@ -56,7 +56,7 @@ struct WidgetAPI {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let s = try pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"]))
         var r = JSON.response(WidgetJSON(mode: mode, date: today(user), sentence: s.map(ReadingAPI.SentenceJSON.init),
-                                         message: s == nil ? "아직 모은 문장이 없어요. (No sentences yet.)" : nil))
+                                         message: s == nil ? L10n.t("error.no_sentences", Language.of(user)) : nil))
         r.headers.set("Cache-Control", "no-store")
         r.headers.set("Access-Control-Allow-Origin", "*")
         return r
@@ -68,7 +68,7 @@ struct WidgetAPI {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let emotion = try? ReadingAPI.emotion(request.query["emotion"])
         let s = try pick(user, mode: mode, emotion: emotion ?? nil)
-        let language = Language(rawValue: user.language) ?? .ko
+        let language = Language.of(user)
         var r = Response.html(WidgetView.card(s, language: language, refresh: mode == "random" ? 900 : 3600,
                                               theme: request.query["theme"] == "dark" ? "dark" : "light"))
         r.headers.set("Cache-Control", "no-store")
@@ -127,14 +127,14 @@ enum WidgetView {
         let body: HTML
         if let s {
             let x = s.sentence
-            let meta = [s.bookTitle, s.bookAuthor.isEmpty ? nil : s.bookAuthor, x.page.map { language == .ko ? "\($0)쪽" : "p. \($0)" }]
+            let meta = [s.bookTitle, s.bookAuthor.isEmpty ? nil : s.bookAuthor, x.page.map { L10n.t("note.pagesOf", language, String($0)) }]
                 .compactMap { $0 }.joined(separator: " · ")
             body = """
             <blockquote>\(x.text)</blockquote>
             <p class="meta">\(x.emotion.map { "\($0.emoji) " } ?? "")\(meta)</p>
             """
         } else {
-            body = "<p class=\"empty\">\(language == .ko ? "아직 모은 문장이 없어요." : "No sentences yet.")</p>"
+            body = "<p class=\"empty\">\(L10n.t("error.no_sentences", language))</p>"
         }
         return document(body, refresh: refresh, theme: theme, language: language)
     }

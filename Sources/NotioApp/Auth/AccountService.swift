@@ -1,6 +1,5 @@
 import Foundation
 import NotioCore
-import NotioHTTP
 import NotioStore
 
 /// Sign-up, sign-in, guests and sign-out: the rules shared by the pages and the JSON API.
@@ -46,67 +45,57 @@ struct AccountService: Sendable {
         let email = AccountRules.normalisedEmail(rawEmail)
         let problems = AccountRules.signupProblems(email: email, password: password, name: name, agreeTerms: agreeTerms)
         if !problems.isEmpty {
-            throw HTTPError.unprocessable(problems.mapValues { AccountMessages.text($0, language: language) },
-                                          AccountMessages.text("fix_fields", language: language))
+            throw AppError.invalid(problems.mapValues { Message("account.\($0)") }, Message("account.fix_fields"))
         }
         // Counted before the email is looked up: a 409 tells whether an email has an account.
         guard try store.takeAddressAllowance(kind: "signup", address: address, limit: config.signupsPerHour,
                                              since: now().addingTimeInterval(-Self.signupWindow), at: now()) else {
-            throw limited("too_many_signups", retryAfter: Int(Self.signupWindow), language)
+            throw limited("too_many_signups", retryAfter: Int(Self.signupWindow))
         }
-        if try store.emailExists(email) { throw emailTaken(language) }
+        if try store.emailExists(email) { throw emailTaken }
         let hash: String
-        do { hash = try await hasher.hash(password) } catch is PasswordHasher.Busy { throw busy(language) }
+        do { hash = try await hasher.hash(password) } catch is PasswordHasher.Busy { throw busy }
         let user = User(id: UUID().uuidString.lowercased(), email: email, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
                         language: language, timeZone: "Asia/Seoul", createdAt: now())
-        guard let saved = try store.insertUser(user, passwordHash: hash, termsAgreedAt: now()) else { throw emailTaken(language) }
+        guard let saved = try store.insertUser(user, passwordHash: hash, termsAgreedAt: now()) else { throw emailTaken }
         return try startSession(for: saved, readOnly: false)
     }
 
     /// Whether an email is free for a new account; 422 when it could never be used, 429 past the
     /// look-ups allowed from one address.
-    func emailAvailable(_ rawEmail: String, address: String, language: String) throws -> Bool {
+    func emailAvailable(_ rawEmail: String, address: String) throws -> Bool {
         guard try store.takeAddressAllowance(kind: "email_lookup", address: address, limit: config.emailLookupsPerMinute,
                                              since: now().addingTimeInterval(-Self.lookupWindow), at: now()) else {
-            throw limited("too_many_lookups", retryAfter: Int(Self.lookupWindow), language)
+            throw limited("too_many_lookups", retryAfter: Int(Self.lookupWindow))
         }
-        let email = try checkedEmail(rawEmail, language: language)
+        let email = try checkedEmail(rawEmail)
         return !(try store.emailExists(email))
     }
 
     /// The normalised email, or 422 naming what is wrong with it.
-    private func checkedEmail(_ rawEmail: String, language: String) throws -> String {
+    private func checkedEmail(_ rawEmail: String) throws -> String {
         let email = AccountRules.normalisedEmail(rawEmail)
-        if let problem = AccountRules.emailProblem(email) {
-            let message = AccountMessages.text(problem, language: language)
-            throw HTTPError.unprocessable(["email": message], message)
-        }
+        if let problem = AccountRules.emailProblem(email) { throw AppError.invalid(field: "email", Message("account.\(problem)")) }
         return email
     }
 
-    private func emailTaken(_ language: String) -> HTTPError {
-        HTTPError(409, "email_taken", AccountMessages.text("email_taken", language: language), fields: ["email": AccountMessages.text("email_taken", language: language)])
+    private var emailTaken: AppError {
+        AppError(409, "email_taken", Message("account.email_taken"), fields: ["email": Message("account.email_taken")])
     }
 
-    private func limited(_ key: String, retryAfter: Int, _ language: String) -> HTTPError {
-        var e = HTTPError(429, key, AccountMessages.text(key, language: language))
-        e.retryAfter = retryAfter
-        return e
+    private func limited(_ code: String, retryAfter: Int) -> AppError {
+        AppError(429, code, Message("account.\(code)"), retryAfter: retryAfter)
     }
 
-    private func busy(_ language: String) -> HTTPError {
-        var e = HTTPError(503, "busy", AccountMessages.text("busy", language: language))
-        e.retryAfter = Self.busyRetrySeconds
-        return e
-    }
+    private var busy: AppError { AppError(503, "busy", Message("account.busy"), retryAfter: Self.busyRetrySeconds) }
 
     /// Checks the password. The attempt is counted before the check, so a burst of guesses gets
     /// no more passwords checked than the limits allow (429 for the rest); a right password
     /// forgives the email's attempts; a full line of waiting checks answers 503 `busy`.
-    func logIn(email rawEmail: String, password: String, address: String, language: String) async throws -> SignedIn {
-        let email = try checkedEmail(rawEmail, language: language)
-        guard let user = try await checkCounted(email: email, password: password, address: address, language: language) else {
-            throw HTTPError(401, "invalid_credentials", AccountMessages.text("invalid_credentials", language: language))
+    func logIn(email rawEmail: String, password: String, address: String) async throws -> SignedIn {
+        let email = try checkedEmail(rawEmail)
+        guard let user = try await checkCounted(email: email, password: password, address: address) else {
+            throw AppError(401, "invalid_credentials", Message("account.invalid_credentials"))
         }
         return try startSession(for: user, readOnly: false)
     }
@@ -114,21 +103,20 @@ struct AccountService: Sendable {
     /// Checks the signed-in reader's own password before a change that needs it (a new password,
     /// deleting the account). Counted like a sign-in, so a borrowed session cannot be used to
     /// guess the password: 429 after the same few failures; a wrong one is 403 `wrong_password`.
-    func confirmPassword(of user: User, _ password: String, address: String, language: String) async throws {
-        guard try await checkCounted(email: user.email, password: password, address: address, language: language) != nil else {
-            let message = AccountMessages.text("wrong_password", language: language)
-            throw HTTPError(403, "wrong_password", message, fields: ["currentPassword": message])
+    func confirmPassword(of user: User, _ password: String, address: String) async throws {
+        guard try await checkCounted(email: user.email, password: password, address: address) != nil else {
+            throw AppError(403, "wrong_password", Message("account.wrong_password"), fields: ["currentPassword": Message("account.wrong_password")])
         }
     }
 
     /// The account whose password this is, or nil when it is wrong (or there is no such account).
     /// The attempt is counted before the check: 429 past the limits; a check that never ran (503
     /// `busy`, an error) is not held against anyone; a right password forgives the email's attempts.
-    private func checkCounted(email: String, password: String, address: String, language: String) async throws -> User? {
+    private func checkCounted(email: String, password: String, address: String) async throws -> User? {
         guard let attempt = try store.reserveLoginAttempt(email: email, address: address, since: now().addingTimeInterval(-Self.failureWindow),
                                                           at: now(), maxPerEmail: Self.maxFailuresPerEmail,
                                                           maxPerAddress: Self.maxFailuresPerAddress) else {
-            throw limited("too_many_attempts", retryAfter: Int(Self.failureWindow), language)
+            throw limited("too_many_attempts", retryAfter: Int(Self.failureWindow))
         }
         let found: (user: User, passwordHash: String)?
         let ok: Bool
@@ -138,7 +126,7 @@ struct AccountService: Sendable {
             ok = try await hasher.verify(password, hash: found?.passwordHash)
         } catch {
             try? store.releaseLoginAttempt(attempt)
-            if error is PasswordHasher.Busy { throw busy(language) }
+            if error is PasswordHasher.Busy { throw busy }
             throw error
         }
         guard let found, ok else { return nil }
@@ -147,22 +135,21 @@ struct AccountService: Sendable {
     }
 
     /// A new password for the signed-in reader; every other session of theirs ends.
-    func changePassword(of user: User, current: String, new: String, keeping tokenHash: Data?, address: String, language: String) async throws {
+    func changePassword(of user: User, current: String, new: String, keeping tokenHash: Data?, address: String) async throws {
         if new.count < AccountRules.minimumPasswordLength {
-            let message = AccountMessages.text("password_too_short", language: language)
-            throw HTTPError.unprocessable(["newPassword": message], message)
+            throw AppError.invalid(field: "newPassword", Message("account.password_too_short"))
         }
-        try await confirmPassword(of: user, current, address: address, language: language)
+        try await confirmPassword(of: user, current, address: address)
         let hash: String
-        do { hash = try await hasher.hash(new) } catch is PasswordHasher.Busy { throw busy(language) }
+        do { hash = try await hasher.hash(new) } catch is PasswordHasher.Busy { throw busy }
         try store.changePassword(userId: user.id, hash: hash, keeping: tokenHash)
         sessions.clear()
     }
 
     /// Deletes the reader's account with everything it owns: rows in one transaction, then the
     /// files (note PDFs, and covers no other book uses).
-    func deleteAccount(of user: User, password: String, address: String, language: String, files: FileStorage) async throws {
-        try await confirmPassword(of: user, password, address: address, language: language)
+    func deleteAccount(of user: User, password: String, address: String, files: FileStorage) async throws {
+        try await confirmPassword(of: user, password, address: address)
         let deleted = try store.deleteAccount(userId: user.id)
         for id in deleted.noteIds { files.remove(FileStorage.notePDF(id)) }
         for cover in deleted.unusedCovers where !cover.contains("/") { files.remove(FileStorage.cover(cover)) }
@@ -176,9 +163,9 @@ struct AccountService: Sendable {
     }
 
     /// A read-only session on the demo account ("둘러보기"); 404 when the server has no demo.
-    func startGuest(language: String) throws -> SignedIn {
+    func startGuest() throws -> SignedIn {
         guard demoAvailable, let demo = try store.credentials(email: Self.demoEmail)?.user else {
-            throw HTTPError(404, "demo_unavailable", AccountMessages.text("demo_unavailable", language: language))
+            throw AppError(404, "demo_unavailable", Message("account.demo_unavailable"))
         }
         return try startSession(for: demo, readOnly: true)
     }
@@ -199,35 +186,5 @@ struct AccountService: Sendable {
     func logOut(_ visitor: Visitor) throws {
         if let hash = visitor.tokenHash { try store.deleteSession(tokenHash: hash) }
         sessions.clear()
-    }
-}
-
-/// Account messages in both languages (the pages' own strings live with the views).
-enum AccountMessages {
-    static let table: [String: (ko: String, en: String)] = [
-        "invalid_email": ("이메일 형식이 올바르지 않아요.", "Enter a valid email address."),
-        "password_too_short": ("비밀번호는 8자 이상이어야 해요.", "Use at least 8 characters."),
-        "password_mismatch": ("비밀번호가 일치하지 않아요.", "The passwords do not match."),
-        "name_required": ("이름을 입력해 주세요.", "Enter your name."),
-        "name_too_long": ("이름은 50자 이하로 입력해 주세요.", "Use at most 50 characters."),
-        "terms_required": ("이용약관에 동의해 주세요.", "Agree to the terms to continue."),
-        "email_taken": ("이미 가입된 이메일이에요.", "This email is already registered."),
-        "invalid_credentials": ("이메일 또는 비밀번호가 맞지 않아요.", "The email or password is wrong."),
-        "too_many_attempts": ("로그인 시도가 너무 많아요. 15분 뒤에 다시 시도해 주세요.", "Too many sign-in attempts. Try again in 15 minutes."),
-        "fix_fields": ("입력한 내용을 확인해 주세요.", "Check the highlighted fields."),
-        "email_invisible_characters": ("이메일에 보이지 않는 문자(소프트 하이픈, 폭 없는 공백, 방향 제어 문자 등)가 들어 있어요. 직접 다시 입력해 주세요.",
-                                       "The email contains characters you cannot see (a soft hyphen, a zero-width space, a direction mark…). Type it again by hand."),
-        "email_mixed_scripts": ("이메일에 서로 닮은 다른 문자(예: 라틴 문자 사이의 키릴 문자)가 섞여 있어요. 한 가지 문자로 입력해 주세요.",
-                                "The email mixes look-alike letters from different alphabets (such as a Cyrillic letter among Latin ones). Use one alphabet."),
-        "too_many_signups": ("이 주소에서 가입 요청이 너무 많아요. 1시간 뒤에 다시 시도해 주세요.", "Too many sign-ups from this address. Try again in an hour."),
-        "too_many_lookups": ("이메일 확인 요청이 너무 많아요. 1분 뒤에 다시 시도해 주세요.", "Too many email checks from this address. Try again in a minute."),
-        "busy": ("지금 로그인 요청이 몰려 있어요. 잠시 후 다시 시도해 주세요.", "Too many sign-ins are waiting right now. Try again in a few seconds."),
-        "demo_unavailable": ("이 서버에는 둘러볼 데모 계정이 없어요.", "This server has no demo account to look around in."),
-        "wrong_password": ("현재 비밀번호가 맞지 않아요.", "The current password is wrong."),
-    ]
-
-    static func text(_ key: String, language: String) -> String {
-        guard let entry = table[key] else { return key }
-        return language == "en" ? entry.en : entry.ko
     }
 }

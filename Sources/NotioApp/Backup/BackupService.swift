@@ -1,7 +1,6 @@
 import Foundation
 import NotioCodecs
 import NotioCore
-import NotioHTTP
 import NotioStore
 
 /// Backup and restore of everything a reader made, for the settings page, the API and the
@@ -19,7 +18,7 @@ struct BackupService: Sendable {
         let tmp = try Self.temporaryDirectory(dataDirectory)
         let path = "\(tmp)/backup-\(UUID().uuidString)" + (withFiles ? ".zip" : ".json")
         _ = FileManager.default.createFile(atPath: path, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw HTTPError(500, "backup_failed", BackupMessages.text("failed", owner.language)) }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw AppError(500, "backup_failed", Message("backupError.failed")) }
         defer { try? handle.close() }
         do {
             if withFiles {
@@ -61,7 +60,6 @@ struct BackupService: Sendable {
     /// to its name) and written under temporary names before the transaction, moved into place
     /// after it commits, and removed on any failure. Messages are in the reader's language.
     func restore(file path: String, owner: User, replace: Bool, dryRun: Bool) throws -> Outcome {
-        let language = owner.language
         let tmp = try Self.temporaryDirectory(dataDirectory)
         var temporaries: [String] = []
         defer { for t in temporaries { try? FileManager.default.removeItem(atPath: t) } }
@@ -70,7 +68,7 @@ struct BackupService: Sendable {
             temporaries.append(t)
             return t
         }
-        guard let head = FileHandle(forReadingAtPath: path) else { throw HTTPError.badRequest(BackupMessages.text("unreadable", language)) }
+        guard let head = FileHandle(forReadingAtPath: path) else { throw AppError(400, "malformed_request", Message("backupError.unreadable")) }
         let magic = (try? head.read(upToCount: 4)) ?? Data()
         try? head.close()
         var document = path
@@ -80,14 +78,14 @@ struct BackupService: Sendable {
             // Deflated entries too: a reader who unpacked a backup and zipped it again with their own
             // tool gets it back; the reader refuses zip bombs by size and ratio.
             do { reader = try ZipReader(path: path, allowsDeflate: true) } catch {
-                throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_damaged", language), fields: ["file": "\(error)"])
+                throw Self.damaged(field: "file", error)
             }
             guard let entry = reader.entry(named: Self.documentName) else {
-                throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_no_document", language), fields: ["$": "notio-backup.json is missing"])
+                throw AppError(422, "invalid_backup", Message("backupError.zip_no_document"), fields: ["$": .verbatim("notio-backup.json is missing")])
             }
             document = temporary()
             do { try reader.extract(entry, to: document) } catch {
-                throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_damaged", language), fields: ["file": "\(error)"])
+                throw Self.damaged(field: "file", error)
             }
             zip = reader
         }
@@ -101,7 +99,7 @@ struct BackupService: Sendable {
                     let name = "files/notes/\(id).pdf"
                     guard let entry = zip.entry(named: name) else { continue }
                     let part = temporary()
-                    try extract(zip, entry, to: part, language)
+                    try extract(zip, entry, to: part)
                     guard Self.starts(part, with: Array("%PDF".utf8)) else { throw BackupProblem(path: name, .notPDF) }
                     placed.append((part, FileStorage.notePDF(id)))
                 }
@@ -110,7 +108,7 @@ struct BackupService: Sendable {
                     guard let entry = zip.entry(named: name) else { continue }
                     guard entry.size <= UInt64(Self.maxCoverBytes) else { throw BackupProblem(path: name, .fileTooLarge) }
                     let part = temporary()
-                    try extract(zip, entry, to: part, language)
+                    try extract(zip, entry, to: part)
                     // Covers are shared by content: a name is only ever given to its own bytes.
                     guard let bytes = FileManager.default.contents(atPath: part), Crypto.sha256Hex(bytes) == Backup.coverHash(cover) else {
                         throw BackupProblem(path: name, .fileDiffers)
@@ -126,14 +124,12 @@ struct BackupService: Sendable {
                 for (part, name) in placed { try files.put(name, movingFrom: part) }
             }
             return outcome
-        } catch let p as BackupProblem {
-            throw Self.invalid(p, language: language)
         }
     }
 
-    private func extract(_ zip: ZipReader, _ entry: ZipEntry, to path: String, _ language: String) throws {
+    private func extract(_ zip: ZipReader, _ entry: ZipEntry, to path: String) throws {
         do { try zip.extract(entry, to: path) } catch {
-            throw HTTPError(422, "invalid_backup", BackupMessages.text("zip_damaged", language), fields: [entry.name: "\(error)"])
+            throw Self.damaged(field: entry.name, error)
         }
     }
 
@@ -143,11 +139,9 @@ struct BackupService: Sendable {
         return (try? handle.read(upToCount: prefix.count)).map { Array($0) == prefix } ?? false
     }
 
-    static func invalid(_ p: BackupProblem, language: String) -> HTTPError {
-        let text = BackupMessages.text("invalid", language)
-            .replacingOccurrences(of: "{path}", with: p.path)
-            .replacingOccurrences(of: "{problem}", with: p.message(language: language))
-        return HTTPError(422, "invalid_backup", text, fields: [p.path: p.message(language: language)])
+    /// 422 for a zip that cannot be read, naming the entry (or `file`) and the reader's reason.
+    private static func damaged(field: String, _ error: Error) -> AppError {
+        AppError(422, "invalid_backup", Message("backupError.zip_damaged"), fields: [field: .verbatim("\(error)")])
     }
 
     /// Names of a restore's temporary files in the data folder's tmp/ (and of kept uploads):
@@ -170,20 +164,14 @@ struct BackupService: Sendable {
     }
 }
 
-/// The backup's messages, one text per language (the reader's, `ko` unless `en`).
-enum BackupMessages {
-    static let table: [String: (ko: String, en: String)] = [
-        "invalid": ("백업을 복원할 수 없어요: {path} {problem}. 아무것도 바뀌지 않았어요.", "The backup cannot be restored: {path} {problem}. Nothing was changed."),
-        "zip_damaged": ("백업 파일(zip)이 손상되었어요.", "The backup zip is damaged."),
-        "zip_no_document": ("zip 안에 notio-backup.json이 없어요.", "The zip holds no notio-backup.json."),
-        "unreadable": ("백업 파일을 읽을 수 없어요.", "The backup file could not be read."),
-        "no_file": ("복원할 백업 파일을 골라 주세요.", "Choose a backup file to restore."),
-        "pending_gone": ("복원할 파일이 없어요. 다시 올려 주세요.", "The uploaded backup is gone; upload it again."),
-        "failed": ("백업을 만들 수 없어요.", "The backup could not be written."),
-    ]
-
-    static func text(_ key: String, _ language: String) -> String {
-        guard let entry = table[key] else { return key }
-        return language == "en" ? entry.en : entry.ko
+/// A backup that cannot be restored: 422 `invalid_backup`, naming where and why. NotioStore
+/// words the reason in both languages; nothing was changed.
+extension BackupProblem: DomainError {
+    var status: Int { 422 }
+    var code: String { "invalid_backup" }
+    var readerMessage: Message {
+        .translated(ko: L10n.t("backupError.invalid", .ko, [path, message(language: "ko")]),
+                    en: L10n.t("backupError.invalid", .en, [path, message(language: "en")]))
     }
+    var fields: [String: Message] { [path: .translated(ko: message(language: "ko"), en: message(language: "en"))] }
 }

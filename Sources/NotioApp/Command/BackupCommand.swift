@@ -67,8 +67,8 @@ enum BackupCommand {
             let counts = outcome.counts.tables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             print("\(outcome.dryRun ? "would restore" : "restored") (\(mode)): \(counts) files=\(outcome.counts.files)")
             return 0
-        } catch let e as HTTPError {
-            FileHandle.standardError.write(Data("notio restore: \(e.message)\n".utf8))
+        } catch let e as DomainError {
+            FileHandle.standardError.write(Data("notio restore: \(e.readerMessage.text(Language.of(user)))\n".utf8))
             return 1
         }
     }

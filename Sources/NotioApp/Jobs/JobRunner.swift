@@ -30,6 +30,13 @@ struct JobProgress: Sendable, Encodable, Equatable {
         // Which node runs it stays inside: node names are the operator's hosts, not the reader's business.
         page = job.page; pages = job.pages
     }
+
+    /// The same, its failure reason worded in `language`.
+    func worded(_ language: Language) -> JobProgress {
+        var p = self
+        p.error = FailureReason.text(error, language)
+        return p
+    }
 }
 
 /// Runs the jobs stored in the database, on this node, beside any number of other nodes on the
@@ -174,13 +181,14 @@ final class JobRunner: @unchecked Sendable {
 
     private func start(_ job: Job) {
         guard let kind = lock.withLock({ kinds[job.kind] }) else {
-            _ = try? store.finishJob(id: job.id, node: node, state: .failed, error: "알 수 없는 작업이에요. (Unknown job kind \(job.kind).)", at: Date())
+            _ = try? store.finishJob(id: job.id, node: node, state: .failed, error: FailureReason.unknownKind, at: Date())
+            Log.line("job \(job.id) has an unknown kind \(job.kind)")
             return
         }
         // Cancelled while no node held it (its node died), or taken too many times: end it here.
         if job.cancelRequested || job.tries > Self.maxTries {
             let cancelled = job.cancelRequested
-            let message = cancelled ? nil : "이 파일을 처리하다가 서버가 여러 번 멈췄어요. 파일을 확인하고 다시 올려 주세요. (Processing stopped the server \(Self.maxTries) times.)"
+            let message = cancelled ? nil : FailureReason.stored(FailureReason.crashed, String(Self.maxTries))
             kind.cleanup(job, cancelled, message)
             _ = try? store.finishJob(id: job.id, node: node, state: cancelled ? .cancelled : .failed, error: message, at: Date())
             if let ended = try? store.job(id: job.id) { publish(ended) }
@@ -206,11 +214,12 @@ final class JobRunner: @unchecked Sendable {
             outcome = (.done, nil)
         } catch is CancellationError {
             outcome = (.cancelled, nil)
-        } catch let e as UserFacingError {
-            outcome = (.failed, e.userMessage)
+        } catch let e as JobFailure {
+            Log.line("job \(job.id) failed: \(e)")
+            outcome = (.failed, e.failureReason)
         } catch {
             Log.line("job \(job.id) failed: \(error)")
-            outcome = (.failed, "분석 중 예상치 못한 문제가 생겼어요. 다시 시도해 주세요. (Something unexpected went wrong.)")
+            outcome = (.failed, FailureReason.unexpected)
         }
         let (shuttingDown, wasLost) = lock.withLock { (stopping, lost.remove(job.id) != nil) }
         if wasLost {
@@ -294,7 +303,31 @@ final class JobRunner: @unchecked Sendable {
     var isIdle: Bool { lock.withLock { running.isEmpty } }
 }
 
-/// An error whose message is written for the person who started the job.
-protocol UserFacingError: Error {
-    var userMessage: String { get }
+/// An error that ends a job with a reason the person who started it can read: a catalog key
+/// (`failure.*`) with its values, stored as `FailureReason.stored` makes it and worded when read.
+protocol JobFailure: Error {
+    var failureReason: String { get }
+}
+
+/// Why a job (and its note) failed, as stored: a catalog key, worded in the reader's language
+/// when shown. Rows written before the reasons were keys hold text: shown as it is.
+enum FailureReason {
+    static let unreadable = "failure.unreadable"
+    static let unknownKind = "failure.unknown_kind"
+    static let crashed = "failure.crashed"
+    static let unexpected = "failure.unexpected"
+    static let generic = "failure.generic"
+
+    /// What is stored for `key` and the values of its `%@`/`%1`/`%2`: `key|value|value`.
+    static func stored(_ key: String, _ values: String...) -> String {
+        ([key] + values.map { $0.replacingOccurrences(of: "|", with: "/") }).joined(separator: "|")
+    }
+
+    /// The stored reason in `language`.
+    static func text(_ stored: String?, _ language: Language) -> String? {
+        guard let stored else { return nil }
+        let parts = stored.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts[0].hasPrefix("failure."), L10n.has(parts[0]) else { return stored }
+        return L10n.t(parts[0], language, Array(parts.dropFirst()))
+    }
 }

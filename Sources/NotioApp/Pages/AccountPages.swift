@@ -42,13 +42,13 @@ struct AccountPages {
         let ctx = app.pageContext(request, visitor)
         do {
             let signedIn = try await app.accounts.logIn(email: email, password: fields["password"] ?? "",
-                                                        address: app.config.trustedProxies.clientAddress(request), language: ctx.language.rawValue)
+                                                        address: app.config.trustedProxies.clientAddress(request))
             try app.accounts.logOut(visitor)
             var r = Response.redirect(Paths.home)
             r.setCookie(app.accounts.cookie(for: signedIn))
             return r
-        } catch let e as HTTPError where [401, 422, 429, 503].contains(e.status) {
-            return Self.retryAfter(e, app.page(Pages.login(ctx, email: email, error: e.message), status: e.status, newCSRF: nil))
+        } catch let e as AppError where [401, 422, 429, 503].contains(e.status) {
+            return Self.retryAfter(e, app.page(Pages.login(ctx, email: email, error: e.readerMessage.text(ctx.language)), status: e.status, newCSRF: nil))
         }
     }
 
@@ -63,7 +63,7 @@ struct AccountPages {
         let ctx = app.pageContext(request, visitor)
         let values = ["name": f["name"] ?? "", "email": f["email"] ?? ""]
         if (f["password"] ?? "") != (f["passwordConfirm"] ?? "") {
-            let errors = ["passwordConfirm": AccountMessages.text("password_mismatch", language: ctx.language.rawValue)]
+            let errors = ["passwordConfirm": L10n.t("account.password_mismatch", ctx.language)]
             return app.page(Pages.signup(ctx, values: values, errors: errors), status: 422, newCSRF: nil)
         }
         do {
@@ -74,15 +74,15 @@ struct AccountPages {
             var r = Response.redirect(Paths.home)
             r.setCookie(app.accounts.cookie(for: signedIn))
             return r
-        } catch let e as HTTPError where [409, 422, 429, 503].contains(e.status) {
-            var errors = e.fields
-            if errors.isEmpty { errors["form"] = e.message }
+        } catch let e as AppError where [409, 422, 429, 503].contains(e.status) {
+            var errors = e.fields.mapValues { $0.text(ctx.language) }
+            if errors.isEmpty { errors["form"] = e.readerMessage.text(ctx.language) }
             return Self.retryAfter(e, app.page(Pages.signup(ctx, values: values, errors: errors), status: e.status, newCSRF: nil))
         }
     }
 
     /// A form answered again with a 429 or 503 says when to try again, as the API does.
-    private static func retryAfter(_ error: HTTPError, _ page: Response) -> Response {
+    private static func retryAfter(_ error: AppError, _ page: Response) -> Response {
         var r = page
         if let seconds = error.retryAfter { r.headers.set("Retry-After", String(seconds)) }
         return r
@@ -106,7 +106,7 @@ struct AccountPages {
         let f = request.formFields
         return try await settingsAction(request, member) {
             try await app.accounts.changePassword(of: user, current: f["currentPassword"] ?? "", new: f["newPassword"] ?? "", keeping: member.tokenHash,
-                                                  address: app.config.trustedProxies.clientAddress(request), language: user.language)
+                                                  address: app.config.trustedProxies.clientAddress(request))
             return .redirect("\(Paths.settings)?done=password")
         }
     }
@@ -123,7 +123,7 @@ struct AccountPages {
         let user = member.user
         return try await settingsAction(request, member) {
             try await app.accounts.deleteAccount(of: user, password: request.formFields["password"] ?? "",
-                                                 address: app.config.trustedProxies.clientAddress(request), language: user.language, files: app.files)
+                                                 address: app.config.trustedProxies.clientAddress(request), files: app.files)
             var r = Response.redirect("\(Paths.login)?deleted=1")
             r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
             return r
@@ -135,10 +135,10 @@ struct AccountPages {
     private func settingsAction(_ request: Request, _ member: Member, _ action: () async throws -> Response) async throws -> Response {
         do {
             return try await action()
-        } catch let e as HTTPError where [403, 422, 429, 503].contains(e.status) {
+        } catch let e as AppError where [403, 422, 429, 503].contains(e.status) {
             let ctx = app.pageContext(request, member)
             let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: member.id) != nil)
-            var r = app.page(Pages.settings(ctx, timeZone: member.user.timeZone, widget: widget, flash: Layout.Flash(e.message, kind: .error)),
+            var r = app.page(Pages.settings(ctx, timeZone: member.user.timeZone, widget: widget, flash: Layout.Flash(e.readerMessage.text(ctx.language), kind: .error)),
                              status: e.status, newCSRF: nil)
             if let seconds = e.retryAfter { r.headers.set("Retry-After", String(seconds)) }
             return r
@@ -146,7 +146,7 @@ struct AccountPages {
     }
 
     func guest(_ request: Request, _ visitor: Visitor) throws -> Response {
-        let signedIn = try app.accounts.startGuest(language: app.pageContext(request, visitor).language.rawValue)
+        let signedIn = try app.accounts.startGuest()
         try app.accounts.logOut(visitor)
         var r = Response.redirect(Paths.home)
         r.setCookie(app.accounts.cookie(for: signedIn))

@@ -8,7 +8,7 @@ import NotioStore
 struct NotePages {
     let app: AppContext
 
-    private static let notFound = HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)")
+    private static let notFound = AppError.noteNotFound
 
     private var maxUploadMB: Int { max(1, app.config.maxUploadBytes / (1 << 20)) }
 
@@ -29,14 +29,13 @@ struct NotePages {
     func upload(_ request: Request, _ member: Member) throws -> Response {
         do {
             // A full account is told so on the form, like any other refused file.
-            let (note, _) = try AccountLimitAnswer.speaking(Language(rawValue: member.user.language) ?? .ko) {
-                try app.notes.accept(request, owner: member.user)
-            }
+            let f = request.formFields
+            let (note, _) = try app.notes.accept(NotesAPI.upload(request), category: f["category"], title: f["title"], owner: member.user)
             return .redirect(Paths.noteProgress(note.id))
-        } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
+        } catch let e as DomainError where (400..<500).contains(e.status) && e.status != 403 {
             let ctx = app.pageContext(request, member)
             let f = request.formFields
-            let state = UploadFormState(error: e.fields["file"] ?? e.fields.values.first ?? e.message,
+            let state = UploadFormState(error: (e.fields["file"] ?? e.readerMessage).text(ctx.language),
                                         category: NoteCategory(rawValue: f["category"] ?? "") ?? .major, title: f["title"] ?? "")
             let notes = try app.store.notes(owner: member.id, page: PageRequest(limit: Paging.screenful))
             return app.page(Pages.notesList(ctx, notes: notes.items, total: try app.store.noteCount(owner: member.id),
@@ -76,7 +75,7 @@ struct NotePages {
             var problems: [String: String] = [:]
             title = problems.collect { () throws(ValidationFailure) in try NoteRules.title(t) }
             guard title != nil else {
-                throw HTTPError.unprocessable(problems, "제목은 1~\(NoteRules.maxTitle)자로 써 주세요. (A title has 1 to \(NoteRules.maxTitle) characters.)")
+                throw AppError.invalid(problems: problems, Message("error.title_length"))
             }
         }
         var category: NoteCategory?
@@ -106,7 +105,7 @@ struct NotePages {
         let conceptId = try request[.conceptId]
         guard let detail = try app.store.noteDetail(id: request[.id], owner: member.id),
               let index = detail.concepts.firstIndex(where: { $0.id == conceptId })
-        else { throw HTTPError.notFound("개념을 찾을 수 없어요. (Concept not found.)") }
+        else { throw AppError.conceptNotFound }
         let list = detail.concepts
         let html = Pages.concept(ctx, note: detail.summary, concept: list[index], index: index, count: list.count,
                                  previous: index > 0 ? list[index - 1] : nil, next: index + 1 < list.count ? list[index + 1] : nil)
@@ -127,7 +126,7 @@ struct NotePages {
     func cancelJob(_ request: Request, _ member: Member) throws -> Response {
         let id = try request[.id]
         guard try app.store.requestCancel(jobId: id, owner: member.id, at: app.now()) else {
-            throw HTTPError.notFound("작업을 찾을 수 없어요. (Job not found.)")
+            throw AppError.jobNotFound
         }
         app.jobs.cancel(id)
         return .redirect(Paths.notes)

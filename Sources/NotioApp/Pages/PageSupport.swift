@@ -9,7 +9,7 @@ extension AppContext {
     /// The context a view needs. A visitor without a session gets a double-submit CSRF token,
     /// set as a cookie by `page(_:)` when it is new.
     func pageContext(_ request: Request, _ visitor: Visitor) -> PageContext {
-        let language = visitor.user.flatMap { Language(rawValue: $0.language) } ?? Language.preferred(request)
+        let language = Language.reader(visitor, request)
         var ctx = PageContext(language: language,
                               user: visitor.user.map { SignedInUser(id: $0.id, email: $0.email, name: $0.name) },
                               isGuest: visitor.isGuest, csrfToken: visitor.csrfToken, path: request.path, asset: assetURL)

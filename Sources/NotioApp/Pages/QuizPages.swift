@@ -9,9 +9,9 @@ import NotioStore
 struct QuizPages {
     let app: AppContext
 
-    private static let noteNotFound = HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)")
-    private static let quizNotFound = HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)")
-    private static let attemptNotFound = HTTPError.notFound("풀이 기록을 찾을 수 없어요. (Attempt not found.)")
+    private static let noteNotFound = AppError.noteNotFound
+    private static let quizNotFound = AppError.quizNotFound
+    private static let attemptNotFound = AppError.attemptNotFound
 
     private func zone(_ user: User) -> TimeZone { TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")! }
 
@@ -34,16 +34,15 @@ struct QuizPages {
         do {
             var problems: [String: String] = [:]
             guard let difficulty = problems.collect({ () throws(ValidationFailure) in try QuizRules.difficulty(f["difficulty"]) }) else {
-                throw HTTPError.unprocessable(problems, "난이도를 골라 주세요. (Choose a difficulty.)")
+                throw AppError.invalid(field: "difficulty", Message("error.quiz_difficulty"))
             }
             guard let count = problems.collect({ () throws(ValidationFailure) in try QuizRules.count(Int(f["count"] ?? "")) }) else {
-                let (least, most) = (QuizRules.counts.lowerBound, QuizRules.counts.upperBound)
-                throw HTTPError.unprocessable(problems, "문제 수는 \(least)~\(most)개로 정해 주세요. (Choose \(least) to \(most) questions.)")
+                throw AppError.invalid(field: "count", Message("error.quiz_count", String(QuizRules.counts.upperBound)))
             }
             let quiz = try await app.quizzes.makeQuiz(noteId: detail.summary.id, owner: user, difficulty: difficulty, count: count)
             return .redirect(quiz.questions.count < count ? "\(Paths.quiz(quiz.id))?requested=\(count)" : Paths.quiz(quiz.id))
-        } catch let e as HTTPError where e.status == 409 || e.status == 422 {
-            form.error = e.message
+        } catch let e as DomainError where e is QuizError || e.status == 422 {
+            form.error = e.readerMessage.text(app.pageContext(request, member).language)
             let ctx = app.pageContext(request, member)
             return app.page(Pages.noteSummary(ctx, detail: detail, study: try panel(noteId: detail.summary.id, user: user, form: form, detail: detail)),
                             status: e.status, newCSRF: nil)
@@ -77,10 +76,10 @@ struct QuizPages {
         do {
             let (attempt, _) = try app.quizzes.submit(quizId: quiz.id, owner: user, answers: answers)
             return .redirect(Paths.attempt(attempt.id))
-        } catch let e as HTTPError where e.code == "already_answered" {
+        } catch QuizError.alreadyAnswered {
             // Submitted twice at once: the first one won; show it.
             if let id = try app.store.quiz(id: quiz.id, owner: user.id)?.attemptId { return .redirect(Paths.attempt(id)) }
-            throw e
+            throw QuizError.alreadyAnswered
         }
     }
 
@@ -127,7 +126,7 @@ struct QuizPages {
         do {
             let quiz = try app.quizzes.retryWrong(noteId: note.id, owner: user)
             return .redirect(Paths.quiz(quiz.id))
-        } catch let e as HTTPError where e.code == "notebook_empty" {
+        } catch QuizError.notebookEmpty {
             return .redirect("\(Paths.noteWrongAnswers(note.id))?cleared=1")
         }
     }
@@ -151,7 +150,7 @@ struct QuizPages {
     func answerReview(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         let id = try request[.questionId]
-        guard try app.store.question(id: id, owner: user.id) != nil else { throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)") }
+        guard try app.store.question(id: id, owner: user.id) != nil else { throw AppError.reviewNotFound }
         let f = request.formFields
         let text = f["text"].map { String($0.prefix(QuizRules.maxAnswerText)) }
         let (graded, _, _) = try app.quizzes.review(questionId: id, owner: user, given: .init(questionId: id, choice: f["choice"].flatMap { Int($0) }, text: text))

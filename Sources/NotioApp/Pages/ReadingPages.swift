@@ -1,4 +1,5 @@
 import Foundation
+import NotioCatalog
 import NotioCore
 import NotioHTTP
 import NotioStore
@@ -55,8 +56,8 @@ struct ReadingPages {
                 let found = try await app.catalogs.search(state.query, provider: state.provider)
                 state.results = found.items
                 state.attribution = found.attribution
-            } catch let e as HTTPError {
-                state.catalogError = e.message
+            } catch let e as CatalogError {
+                state.catalogError = e.readerMessage.text(ctx.language)
                 state.manual.title = state.query
             }
         } else {
@@ -77,29 +78,26 @@ struct ReadingPages {
         do {
             let book = try app.reading.addBook(input, owner: member.id, at: app.now())
             return .redirect("\(Paths.book(book.id))?added=1")
-        } catch let e as HTTPError where e.status == 409 {
-            return .redirect("\(Paths.book(e.fields["id"] ?? ""))?exists=1")
-        } catch let e as HTTPError where e.status == 422 {
+        } catch let e as BookExists {
+            return .redirect("\(Paths.book(e.existingId))?exists=1")
+        } catch let e as AppError where e.status == 422 {
             let ctx = app.pageContext(request, member)
             var state = BookSearchState()
             state.manual = ManualBookForm(title: input.title, author: input.author, publisher: input.publisher ?? "",
                                           isbn: input.isbn ?? "", genre: input.genre ?? "", publishedAt: input.publishedAt ?? "",
                                           status: BookStatus(rawValue: input.status ?? "") ?? .reading,
-                                          errors: localised(ctx, e.fields), open: true)
+                                          errors: Self.fieldMessages(ctx, "bookField", e.fields.keys), open: true)
             return app.page(Pages.newBook(ctx, state: state), status: 422, newCSRF: nil)
         }
     }
 
-    private func localised(_ ctx: PageContext, _ fields: [String: String]) -> [String: String] {
-        fields.mapValues { problem in
-            guard ctx.language == .ko else { return problem }
-            if problem.contains("ISBN") { return "올바른 ISBN-10 또는 ISBN-13이 아니에요." }
-            if problem.contains("YYYY") { return "출간일은 YYYY, YYYY-MM 또는 YYYY-MM-DD로 써 주세요." }
-            if problem.hasPrefix("must be 1 to") { return "1자 이상 입력해 주세요." }
-            if problem.hasPrefix("must be at most") { return "너무 길어요." }
-            if problem.hasPrefix("must be between") { return "범위를 벗어났어요." }
-            return problem
-        }
+    /// Each refused field of the book form with the catalog's sentence for that field (the
+    /// rule's own wording is for programs).
+    private static func fieldMessages(_ ctx: PageContext, _ form: String, _ fields: some Collection<String>) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: fields.map { field in
+            let key = "\(form).\(field)"
+            return (field, L10n.has(key) ? L10n.t(key, ctx.language, [String(SentenceRules.maxText)]) : L10n.t("formField.other", ctx.language))
+        })
     }
 
     // MARK: A book
@@ -145,7 +143,7 @@ struct ReadingPages {
             shown.title = changes.title ?? book.title
             shown.author = changes.author ?? book.author
             shown.publishedAt = f["publishedAt"] ?? book.publishedAt
-            return app.page(Pages.editBook(ctx, book: shown, errors: localised(ctx, problems)), status: 422, newCSRF: nil)
+            return app.page(Pages.editBook(ctx, book: shown, errors: Self.fieldMessages(ctx, "bookField", problems.keys)), status: 422, newCSRF: nil)
         }
         try app.store.updateBook(id: book.id, owner: owner, changes, at: app.now())
         return .redirect("\(Paths.book(book.id))?updated=1")
@@ -196,8 +194,7 @@ struct ReadingPages {
         var (state, page, problems) = sentenceForm(request.formFields)
         if !problems.isEmpty {
             let ctx = app.pageContext(request, member)
-            state.errors = localised(ctx, problems)
-            if state.errors["text"] != nil, ctx.language == .ko { state.errors["text"] = "문장을 입력해 주세요 (최대 \(SentenceRules.maxText)자)." }
+            state.errors = Self.fieldMessages(ctx, "sentenceField", problems.keys)
             return app.page(Pages.captureSentence(ctx, book: book, state: state, maxPhotoMB: maxPhotoMB), status: 422, newCSRF: nil)
         }
         _ = try app.reading.addSentence(bookId: book.id, text: state.text, page: page, emotion: state.emotion, memo: state.memo,
@@ -219,7 +216,7 @@ struct ReadingPages {
         var (state, page, problems) = sentenceForm(request.formFields)
         if !problems.isEmpty {
             let ctx = app.pageContext(request, member)
-            state.errors = localised(ctx, problems)
+            state.errors = Self.fieldMessages(ctx, "sentenceField", problems.keys)
             return app.page(Pages.editSentence(ctx, sentence: s, state: state), status: 422, newCSRF: nil)
         }
         let memo = ReadingService.optional(state.memo)
@@ -269,10 +266,13 @@ struct ReadingPages {
     func importFile(_ request: Request, _ member: Member) throws -> Response {
         let ctx = app.pageContext(request, member)
         do {
-            let result = try AccountLimitAnswer.speaking(ctx.language) { try ImportsAPI.run(request, app: app, owner: member.user) }
+            let result = try ImportsAPI.run(request, app: app, owner: member.user)
             return app.page(Pages.importPage(ctx, result: result), newCSRF: nil)
         } catch let e as HTTPError where (400..<500).contains(e.status) && e.status != 403 {
-            return app.page(Pages.importPage(ctx, error: e.message), status: e.status, newCSRF: nil)
+            let message = ErrorPages.answer(e, language: ctx.language)?.message ?? e.message
+            return app.page(Pages.importPage(ctx, error: message), status: e.status, newCSRF: nil)
+        } catch let e as DomainError where (400..<500).contains(e.status) && e.status != 403 {
+            return app.page(Pages.importPage(ctx, error: e.readerMessage.text(ctx.language)), status: e.status, newCSRF: nil)
         }
     }
 

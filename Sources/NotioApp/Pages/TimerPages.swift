@@ -42,7 +42,7 @@ struct TimerPages {
         switch f["action"] ?? "" {
         case "start":
             guard let minutes = Int(f["minutes"] ?? ""), ReadingTimer.minutes.contains(minutes) else {
-                throw HTTPError.unprocessable(["minutes": "must be 1 to 480"], "타이머는 1~480분으로 맞춰 주세요. (Set 1 to 480 minutes.)")
+                throw TimerAPI.minutesInvalid
             }
             guard let bookId = f["bookId"], try app.store.book(id: bookId, owner: owner) != nil else { throw ReadingService.bookNotFound }
             action = { try $0.start(bookId: bookId, minutes: minutes, at: now); return nil }
@@ -51,11 +51,7 @@ struct TimerPages {
         case "stop": action = { try $0.stop(at: now) }
         default: throw HTTPError.unprocessable(["action": "must be start, pause, resume or stop"])
         }
-        do {
-            _ = try app.store.changeReadingTimer(owner: owner, at: now, action)
-        } catch let c as ReadingTimer.Conflict {
-            throw TimerAPI.conflict(c)
-        }
+        _ = try app.store.changeReadingTimer(owner: owner, at: now, action)
         // The finished bar's × goes back to the page it was on: a path of this site only.
         if let back = f["return"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") {
             return .redirect(back)

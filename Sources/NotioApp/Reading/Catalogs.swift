@@ -3,9 +3,9 @@ import NotioCatalog
 import NotioCore
 import NotioHTTP
 
-/// The book catalogs as the handlers use them: results as `CatalogItem`s, and every catalog
-/// failure as an `HTTPError` (503 `catalog_unavailable` when none could answer) whose message
-/// the page shows beside the manual form.
+/// The book catalogs as the handlers use them: results as `CatalogItem`s; a catalog failure is
+/// a `CatalogError` (a `DomainError`: 503 `catalog_unavailable` when none could answer) whose
+/// message the page shows beside the manual form.
 struct Catalogs: Sendable {
     let service: CatalogService
 
@@ -33,35 +33,14 @@ struct Catalogs: Sendable {
                     genre: b.genre, publishedAt: b.publishedAt)
     }
 
-    static func httpError(_ e: CatalogError) -> HTTPError {
-        switch e {
-        case let .unavailable(message, messageKo):
-            HTTPError(503, e.code, "\(messageKo) 직접 입력해서 추가할 수 있어요. (\(message) You can add the book by hand.)")
-        case let .invalidBook(field, message, messageKo):
-            HTTPError(422, "invalid_values", "\(messageKo) (\(message))", fields: [field: message])
-        case .unknownProvider(let name):
-            HTTPError(400, e.code, "알 수 없는 도서 검색 서비스예요: \(name) (Unknown catalog: \(name).)")
-        case .invalidQuery:
-            HTTPError(400, e.code, "검색어는 1~\(CatalogService.maxQueryLength)자로 써 주세요. (Search for 1 to \(CatalogService.maxQueryLength) characters.)")
-        }
-    }
-
     func search(_ query: String, provider: String?) async throws -> Found {
-        do {
-            let r = try await service.search(query, provider: provider)
-            return Found(provider: r.provider, items: r.items.map(Self.item))
-        } catch let e as CatalogError {
-            throw Self.httpError(e)
-        }
+        let r = try await service.search(query, provider: provider)
+        return Found(provider: r.provider, items: r.items.map(Self.item))
     }
 
     func recommended(limit: Int = 20) async throws -> Found {
-        do {
-            let r = try await service.recommended(limit: limit)
-            return Found(provider: r.provider, items: r.items.map(Self.item))
-        } catch let e as CatalogError {
-            throw Self.httpError(e)
-        }
+        let r = try await service.recommended(limit: limit)
+        return Found(provider: r.provider, items: r.items.map(Self.item))
     }
 }
 

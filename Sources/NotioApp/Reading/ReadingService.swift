@@ -1,6 +1,5 @@
 import Foundation
 import NotioCore
-import NotioHTTP
 import NotioStore
 
 /// The bookshelf's rules between the handlers and the store: the values a book and a sentence
@@ -10,8 +9,8 @@ struct ReadingService: Sendable {
     let covers: CoverStorage
     var limits: AccountLimits = .none
 
-    static let bookNotFound = HTTPError.notFound("책을 찾을 수 없어요. (Book not found.)")
-    static let sentenceNotFound = HTTPError.notFound("문장을 찾을 수 없어요. (Sentence not found.)")
+    static let bookNotFound = AppError.bookNotFound
+    static let sentenceNotFound = AppError.sentenceNotFound
 
     /// The fields of a new book as a form or JSON gave them, before checking.
     struct BookInput: Sendable {
@@ -47,15 +46,14 @@ struct ReadingService: Sendable {
         }
         let publishedAt = problems.collect { () throws(ValidationFailure) in try BookRules.publishedAt(Self.optional(input.publishedAt)) } ?? nil
         if !problems.isEmpty {
-            throw HTTPError.unprocessable(problems, "책 정보를 확인해 주세요. (Check the book's details.)")
+            throw AppError.invalid(problems: problems, Message("error.book_invalid"))
         }
         let book = Book(title: title, author: author, publisher: publisher, isbn13: isbn13, genre: genre, publishedAt: publishedAt,
                         status: status, sourceCoverUrl: coverUrl, createdAt: now)
         do {
             try store.insertBook(book, owner: owner, limits: limits)
         } catch let duplicate as DuplicateBook {
-            throw HTTPError(409, "book_exists", "이미 책장에 있는 책이에요. (This book is already on your shelf.)",
-                            fields: ["id": duplicate.existingId])
+            throw BookExists(existingId: duplicate.existingId)
         }
         if coverUrl != nil { covers.fetchLater(bookId: book.id, owner: owner, url: coverUrl!) }
         return book
@@ -72,9 +70,8 @@ struct ReadingService: Sendable {
     func checkSentence(text: String, page: Int?, memo: String?) throws {
         let problems = SentenceRules.problems(text: text, page: page, memo: memo)
         if !problems.isEmpty {
-            throw HTTPError.unprocessable(problems, problems["text"] != nil
-                ? "문장을 입력해 주세요 (최대 \(SentenceRules.maxText)자). (Write the sentence, up to \(SentenceRules.maxText) characters.)"
-                : "문장 정보를 확인해 주세요. (Check the sentence's details.)")
+            throw AppError.invalid(problems: problems, problems["text"] != nil
+                ? Message("error.sentence_text", String(SentenceRules.maxText)) : Message("error.sentence_invalid"))
         }
     }
 
@@ -93,4 +90,13 @@ struct ReadingService: Sendable {
         let t = SentenceRules.clean(s)
         return t.isEmpty ? nil : t
     }
+}
+
+/// 409 `book_exists`: the ISBN is already on the reader's shelf; `fields.id` names that book.
+struct BookExists: DomainError {
+    var existingId: String
+    var status: Int { 409 }
+    var code: String { "book_exists" }
+    var readerMessage: Message { Message("error.book_exists") }
+    var fields: [String: Message] { ["id": .verbatim(existingId)] }
 }

@@ -4,29 +4,22 @@ import NotioCore
 import NotioMedia
 import NotioStore
 
-extension MediaError: UserFacingError {
-    /// Korean first, then the worker's own English sentence (which carries counts and limits).
-    var userMessage: String {
-        let korean: String? = switch code {
-        case "empty_file": "빈 파일이에요."
-        case "not_a_pdf": "PDF 파일이 아니에요."
-        case "encrypted_pdf": "암호가 걸린 PDF는 읽을 수 없어요. 암호를 풀고 다시 올려 주세요."
-        case "damaged_pdf": "PDF 파일이 손상되었거나 끝까지 올라오지 않아 읽을 수 없어요."
-        case "too_many_pages": "페이지가 너무 많아요."
-        case "too_large": "파일이 너무 커요."
-        case "timeout": "PDF를 읽는 데 너무 오래 걸려서 멈췄어요."
-        case "worker_crashed": "PDF를 읽다가 처리가 멈췄어요. 파일이 손상되었을 수 있어요."
-        case "ocr_unavailable": "스캔한 PDF를 읽을 OCR 엔진을 찾지 못했어요."
-        case "not_found", "file_missing": "업로드한 파일을 찾을 수 없어요. 다시 올려 주세요."
-        case "no_text": nil
-        default: "PDF를 읽지 못했어요."
-        }
-        return korean.map { "\($0) (\(message))" } ?? message
+/// A PDF the worker could not read: the reason by its code (`failure.not_a_pdf`…).
+extension MediaError: JobFailure {
+    var failureReason: String {
+        let key = "failure.\(code == "not_found" ? "file_missing" : code)"
+        return L10n.has(key) ? key : FailureReason.unreadable
     }
 }
 
-extension AnalysisError: UserFacingError {
-    var userMessage: String { message }
+/// The analysis provider refused or failed; its own words go to the log.
+extension AnalysisError: JobFailure {
+    var failureReason: String { "failure.analysis" }
+}
+
+/// A failure whose reason names a limit of this server.
+struct NoteFailure: JobFailure {
+    var failureReason: String
 }
 
 /// The `analyse-note` job: text out of the PDF in the isolated worker (OCR for scanned pages),
@@ -45,21 +38,26 @@ struct NoteAnalysisJob {
         guard let noteId = ctx.job.noteId else { throw CancellationError() }
         let owner = ctx.job.ownerId
         guard let path = try files.localPath(FileStorage.notePDF(noteId)) else {
-            throw MediaError(code: "file_missing", message: "업로드한 파일을 찾을 수 없어요. 다시 올려 주세요. (The uploaded file is gone; upload it again.)")
+            throw MediaError(code: "file_missing", message: "The uploaded file is gone; upload it again.")
         }
         ctx.report(stage: "extract", progress: 0.02)
-        let document = try await media.extractPDF(at: path) { stage in
-            switch stage {
-            case .extracting(let page, let of):
-                ctx.report(stage: "extract", progress: 0.02 + 0.18 * Double(page) / Double(max(of, 1)), page: page, pages: of)
-            case .ocr(let page, let of):
-                ctx.report(stage: "ocr", progress: 0.2 + 0.4 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+        let document: ExtractedDocument
+        do {
+            document = try await media.extractPDF(at: path) { stage in
+                switch stage {
+                case .extracting(let page, let of):
+                    ctx.report(stage: "extract", progress: 0.02 + 0.18 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+                case .ocr(let page, let of):
+                    ctx.report(stage: "ocr", progress: 0.2 + 0.4 * Double(page) / Double(max(of, 1)), page: page, pages: of)
+                }
             }
+        } catch let e as MediaError where e.code == "too_many_pages" {
+            throw NoteFailure(failureReason: FailureReason.stored("failure.too_many_pages", String(media.limits.maxPages)))
         }
         try Task.checkCancellation()
         let meaningful = document.pages.reduce(0) { $0 + $1.text.filter { !$0.isWhitespace }.count }
         guard meaningful >= 20 else {
-            throw MediaError(code: "no_text", message: "이 PDF에서 읽을 수 있는 글자를 찾지 못했어요. (No readable text was found in this PDF.)")
+            throw MediaError(code: "no_text", message: "No readable text was found in this PDF.")
         }
         // One title from here on: found in the document now, shown on the progress page and in
         // the list while the analysis runs, and kept whichever provider analyses.
@@ -88,7 +86,7 @@ struct NoteAnalysisJob {
             _ = try? store.deleteNote(id: noteId, owner: job.ownerId)
             files.remove(FileStorage.notePDF(noteId))
         } else {
-            try? store.failNote(id: noteId, error: message ?? "분석에 실패했어요.", at: clock())
+            try? store.failNote(id: noteId, error: message ?? FailureReason.generic, at: clock())
         }
     }
 }

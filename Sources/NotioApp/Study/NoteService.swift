@@ -1,6 +1,5 @@
 import Foundation
 import NotioCore
-import NotioHTTP
 import NotioStore
 
 /// Accepting an uploaded PDF and deleting notes: the rules shared by the pages and the API.
@@ -13,28 +12,33 @@ struct NoteService: Sendable {
     /// The application's clock (notes' and jobs' times).
     var clock: @Sendable () -> Date = { Date() }
 
+    /// An uploaded file as the form gave it: where the server keeps it, its name and size.
+    struct Upload: Sendable {
+        var path: String
+        var fileName: String
+        var size: Int
+    }
+
     /// Checks the upload, keeps the file, stores the note and its job, and queues the job.
-    func accept(_ request: Request, owner: User) throws -> (NoteSummary, Job) {
-        guard let file = request.files.first(where: { $0.fieldName == "file" }) else {
-            throw HTTPError.unprocessable(["file": "PDF 파일을 골라 주세요. (Choose a PDF file.)"], "PDF 파일을 골라 주세요. (Choose a PDF file.)")
-        }
-        guard file.size > 0 else {
-            throw HTTPError.unprocessable(["file": "빈 파일이에요. (The file is empty.)"], "빈 파일이에요. (The file is empty.)")
-        }
-        guard file.size <= maxUploadBytes else { throw HTTPError.tooLarge(limit: maxUploadBytes) }
+    /// `category` and `title` are the form's raw values (nil or empty when not given).
+    func accept(_ file: Upload?, category rawCategory: String?, title rawTitle: String?, owner: User) throws -> (NoteSummary, Job) {
+        guard let file else { throw AppError.invalid(field: "file", Message("error.choose_pdf")) }
+        guard file.size > 0 else { throw AppError.invalid(field: "file", Message("error.empty_file")) }
+        guard file.size <= maxUploadBytes else { throw AppError.tooLarge(limit: maxUploadBytes) }
         guard Self.looksLikePDF(file.path) else {
-            throw HTTPError(415, "unsupported_media_type", "PDF 파일만 올릴 수 있어요. (Only PDF files can be uploaded.)")
+            throw AppError(415, "unsupported_media_type", Message("error.pdf_only"))
         }
-        let fields = request.formFields
         var category = NoteCategory.major
-        if let c = fields["category"], !c.isEmpty {
+        if let c = rawCategory, !c.isEmpty {
             var problems: [String: String] = [:]
-            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else { throw HTTPError.unprocessable(problems) }
+            guard let parsed = problems.collect({ () throws(ValidationFailure) in try NoteRules.category(c) }) else {
+                throw AppError.invalid(problems: problems, Message("error.invalid_values"))
+            }
             category = parsed
         }
         var problems: [String: String] = [:]
-        guard let typedTitle = problems.collect({ () throws(ValidationFailure) in try NoteRules.title(fields["title"] ?? "", required: false) }) else {
-            throw HTTPError.unprocessable(problems)
+        guard let typedTitle = problems.collect({ () throws(ValidationFailure) in try NoteRules.title(rawTitle ?? "", required: false) }) else {
+            throw AppError.invalid(problems: problems, Message("error.title_length"))
         }
         let fallbackTitle = ((file.fileName as NSString).deletingPathExtension).trimmingCharacters(in: .whitespaces)
         let now = clock()

@@ -1,7 +1,6 @@
 import Foundation
 import NotioAnalysis
 import NotioCore
-import NotioHTTP
 import NotioStore
 
 /// New questions a note supports per level (`QuizService.supply`); a level is absent when the
@@ -26,9 +25,9 @@ struct QuizService: Sendable {
     /// A quiz of `count` questions at `difficulty`, avoiding what was asked on this note before.
     func makeQuiz(noteId: String, owner: User, difficulty: Difficulty, count: Int) async throws -> QuizRecord {
         let now = clock()
-        guard let detail = try store.noteDetail(id: noteId, owner: owner.id) else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard let detail = try store.noteDetail(id: noteId, owner: owner.id) else { throw AppError.noteNotFound }
         guard detail.summary.state == .ready else {
-            throw HTTPError(409, "note_not_ready", "노트 분석이 끝난 뒤에 퀴즈를 만들 수 있어요. (The note is not analysed yet.)")
+            throw QuizError.noteNotReady
         }
         let request = try quizRequest(detail, owner: owner, difficulty: difficulty, count: count)
         let asked = request.avoidPrompts
@@ -37,11 +36,7 @@ struct QuizService: Sendable {
         // 오늘 복습 are where those come back). Fewer than asked is said by the caller.
         let questions = try await withTaskExecutorPreference(executor) { try await provider.makeQuestions(request) }
         guard !questions.isEmpty else {
-            let language = Language(rawValue: owner.language) ?? .ko
-            if asked.isEmpty {
-                throw HTTPError(409, "no_questions", L10n.t("quiz.noQuestions", language))
-            }
-            throw HTTPError(409, "no_new_questions", L10n.t("quiz.noNewQuestions", language))
+            throw asked.isEmpty ? QuizError.noQuestions : QuizError.noNewQuestions
         }
         // Providers may give stable or repeated ids; stored questions need their own.
         let fresh = questions.prefix(count).map { q -> Question in var q = q; q.id = UUID().uuidString.lowercased(); return q }
@@ -53,7 +48,7 @@ struct QuizService: Sendable {
     /// What a new quiz on the note asks the provider for: the note, its pages, what was asked
     /// before. The seed moves on with every quiz, so the offline generator rotates concepts and forms.
     private func quizRequest(_ detail: NoteDetail, owner: User, difficulty: Difficulty, count: Int) throws -> QuizRequest {
-        guard let pages = try store.notePages(id: detail.summary.id, owner: owner.id) else { throw HTTPError.notFound() }
+        guard let pages = try store.notePages(id: detail.summary.id, owner: owner.id) else { throw AppError.noteNotFound }
         let asked = try store.askedPrompts(noteId: detail.summary.id, owner: owner.id)
         let analysis = NoteAnalysis(title: detail.summary.title, concepts: detail.concepts, keywords: detail.keywords)
         return QuizRequest(analysis: analysis, pages: pages, difficulty: difficulty, count: count, avoidPrompts: asked, seed: UInt64(asked.count))
@@ -76,9 +71,9 @@ struct QuizService: Sendable {
     /// "틀린 문제만 다시 풀기": a quiz of exactly the note's notebook entries.
     func retryWrong(noteId: String, owner: User) throws -> QuizRecord {
         let now = clock()
-        guard try store.note(id: noteId, owner: owner.id) != nil else { throw HTTPError.notFound("노트를 찾을 수 없어요. (Note not found.)") }
+        guard try store.note(id: noteId, owner: owner.id) != nil else { throw AppError.noteNotFound }
         let wrong = try store.wrongAnswers(owner: owner.id, noteId: noteId)
-        guard !wrong.isEmpty else { throw HTTPError(409, "notebook_empty", "다시 풀 틀린 문제가 없어요. (There are no wrong answers to retry.)") }
+        guard !wrong.isEmpty else { throw QuizError.notebookEmpty }
         var originals: [String: String] = [:]
         let copies = wrong.map { entry -> Question in
             var q = entry.question
@@ -103,21 +98,23 @@ struct QuizService: Sendable {
     /// Grades and stores an attempt. Every question of the quiz is graded; one without an answer is wrong.
     func submit(quizId: String, owner: User, answers: [QuizGrader.Given]) throws -> (Attempt, QuizRecord) {
         let now = clock()
-        guard let quiz = try store.quiz(id: quizId, owner: owner.id) else { throw HTTPError.notFound("퀴즈를 찾을 수 없어요. (Quiz not found.)") }
+        guard let quiz = try store.quiz(id: quizId, owner: owner.id) else { throw AppError.quizNotFound }
         if quiz.attemptId != nil { throw alreadyAnswered }
-        var problems: [String: String] = [:]
+        var problems: [String: Message] = [:]
         var seen = Set<String>()
         let byId = Dictionary(uniqueKeysWithValues: quiz.questions.map { ($0.id, $0) })
         for (i, a) in answers.enumerated() {
-            guard let q = byId[a.questionId] else { problems["answers[\(i)].questionId"] = "is not a question of this quiz"; continue }
-            if !seen.insert(a.questionId).inserted { problems["answers[\(i)].questionId"] = "is answered twice" }
+            guard let q = byId[a.questionId] else { problems["answers[\(i)].questionId"] = Message("error.answer_unknown"); continue }
+            if !seen.insert(a.questionId).inserted { problems["answers[\(i)].questionId"] = Message("error.answer_twice") }
             if let choice = a.choice {
-                if q.kind != .choice { problems["answers[\(i)].choice"] = "is for multiple-choice questions; send text" }
-                else if !(0..<q.options.count).contains(choice) { problems["answers[\(i)].choice"] = "must be 0 to \(q.options.count - 1)" }
+                if q.kind != .choice { problems["answers[\(i)].choice"] = Message("error.answer_text_expected") }
+                else if !(0..<q.options.count).contains(choice) { problems["answers[\(i)].choice"] = Message("error.choice_range", String(q.options.count - 1)) }
             }
-            if let text = a.text { _ = problems.collect { () throws(ValidationFailure) in try QuizRules.answerText(text, field: "answers[\(i)].text") } }
+            if let text = a.text {
+                do { _ = try QuizRules.answerText(text, field: "answers[\(i)].text") } catch { problems[error.field] = Message("error.answer_too_long", String(QuizRules.maxAnswerText)) }
+            }
         }
-        if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        if !problems.isEmpty { throw AppError.invalid(problems) }
         let graded = QuizGrader().grade(quiz.questions, answers)
         let correct = graded.filter(\.isCorrect).count
         let attempt = Attempt(id: UUID().uuidString.lowercased(), quizId: quiz.id, noteId: quiz.noteId, difficulty: quiz.difficulty,
@@ -137,23 +134,47 @@ struct QuizService: Sendable {
         return (attempt, quiz)
     }
 
-    private var alreadyAnswered: HTTPError {
-        HTTPError(409, "already_answered", "이미 제출한 퀴즈예요. 새 퀴즈를 만들어 주세요. (This quiz was already submitted.)")
-    }
+    private var alreadyAnswered: QuizError { .alreadyAnswered }
 
     /// Answers one question of the review queue and reschedules it.
     func review(questionId: String, owner: User, given: QuizGrader.Given) throws -> (GradedAnswer, Question, ReviewCard) {
         let now = clock()
         guard let (question, _) = try store.question(id: questionId, owner: owner.id),
               let card = try store.reviewCards(owner: owner.id, kind: Self.reviewKind, ids: [questionId])[questionId] else {
-            throw HTTPError.notFound("복습할 문제를 찾을 수 없어요. (Review item not found.)")
+            throw AppError.reviewNotFound
         }
         if let choice = given.choice, !(0..<question.options.count).contains(choice) {
-            throw HTTPError.unprocessable(["choice": "must be 0 to \(max(question.options.count - 1, 0))"])
+            throw AppError.invalid(["choice": Message("error.choice_range", String(max(question.options.count - 1, 0)))])
         }
         let graded = QuizGrader().grade([question], [given])[0]
         let next = scheduler.review(card: card, rating: graded.isCorrect ? .good : .again, at: now)
         try store.recordReview(owner: owner.id, card: next, answeredRight: graded.isCorrect)
         return (graded, question, next)
+    }
+}
+
+/// Why a quiz cannot be made or answered now (each a 409): pages branch on the case, the API
+/// answers its code.
+enum QuizError: DomainError, Equatable {
+    case noteNotReady, noQuestions, noNewQuestions, notebookEmpty, alreadyAnswered
+
+    var status: Int { 409 }
+    var code: String {
+        switch self {
+        case .noteNotReady: "note_not_ready"
+        case .noQuestions: "no_questions"
+        case .noNewQuestions: "no_new_questions"
+        case .notebookEmpty: "notebook_empty"
+        case .alreadyAnswered: "already_answered"
+        }
+    }
+    var readerMessage: Message {
+        switch self {
+        case .noteNotReady: Message("error.note_not_ready")
+        case .noQuestions: Message("quiz.noQuestions")
+        case .noNewQuestions: Message("quiz.noNewQuestions")
+        case .notebookEmpty: Message("error.notebook_empty")
+        case .alreadyAnswered: Message("error.already_answered")
+        }
     }
 }

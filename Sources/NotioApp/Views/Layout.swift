@@ -13,7 +13,7 @@ public enum Layout {
 
     /// The modules every page may import by name (`import { api } from "notio/api.js"`): the import
     /// map points these names at the hashed URLs, so modules never need to know a hash.
-    static let sharedModules = ["api.js", "toast.js", "signup.js", "splash.js", "onboarding.js", "sw-register.js", "timer-bar.js"]
+    static let sharedModules = ["api.js", "l10n.js", "toast.js", "signup.js", "splash.js", "onboarding.js", "sw-register.js", "timer-bar.js"]
 
     /// A whole HTML document.
     /// - Parameters:
@@ -60,6 +60,7 @@ public enum Layout {
         <link rel="apple-touch-icon" href="/apple-touch-icon.png">
         <link rel="stylesheet" href="\(ctx.asset("css/app.css"))">
         \(importMap(ctx))
+        \(HTML(raw: "<script type=\"application/json\" id=\"l10n\">\(L10n.scriptCatalogJSON(ctx.language))</script>"))
         \(scriptTags)
         </head>
         <body class="\(classes)"\(flash.map { " data-toast=\"\($0.message)\" data-toast-kind=\"\($0.kind.rawValue)\"" as HTML })>

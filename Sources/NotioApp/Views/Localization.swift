@@ -13,7 +13,12 @@ public enum L10n {
     /// Every key, for tests.
     public static var keys: [String] { Array(table.keys) }
 
-    static let table: [String: (ko: String, en: String)] = base.merging(reading) { a, _ in a }.merging(lists) { a, _ in a }
+    /// The catalog's parts by area, each in its own file; a key lives in one area only (tested).
+    static let areas: [String: [String: (ko: String, en: String)]] = [
+        "base": base, "reading": reading, "lists": lists, "errors": errors, "scripts": scripts,
+    ]
+
+    static let table: [String: (ko: String, en: String)] = areas.values.reduce(into: [:]) { $0.merge($1) { a, _ in a } }
 
     static let base: [String: (ko: String, en: String)] = [
         // App
@@ -82,14 +87,6 @@ public enum L10n {
         "signup.strength.hint": ("영문 대소문자, 숫자, 기호를 섞으면 더 안전해요", "Mix upper and lower case, digits and symbols for a stronger password"),
         "signup.checking": ("확인 중…", "Checking…"),
         "signup.emailOk": ("사용할 수 있는 이메일이에요", "This email is available"),
-        // Validation
-        "error.nameRequired": ("이름을 입력해 주세요", "Please enter your name"),
-        "error.emailInvalid": ("올바른 이메일 주소를 입력해 주세요", "Please enter a valid email address"),
-        "error.emailTaken": ("이미 가입된 이메일이에요", "This email is already registered"),
-        "error.passwordShort": ("비밀번호는 8자 이상이어야 해요", "The password must be at least 8 characters"),
-        "error.passwordMismatch": ("비밀번호가 일치하지 않아요", "The passwords do not match"),
-        "error.termsRequired": ("약관에 동의해 주세요", "Please agree to the terms"),
-        "error.network": ("네트워크에 연결할 수 없어요", "Cannot reach the network"),
         // Terms
         "terms.title": ("이용약관 및 개인정보 처리방침", "Terms of use and privacy policy"),
         "terms.back": ("돌아가기", "Back"),
@@ -193,8 +190,6 @@ public enum L10n {
         "upload.submit": ("올리고 분석하기", "Upload and analyse"),
         "upload.cancel": ("닫기", "Close"),
         "upload.uploading": ("올리는 중… %@%", "Uploading… %@%"),
-        "upload.chooseFile": ("PDF 파일을 골라 주세요.", "Choose a PDF file."),
-        "upload.notPDF": ("PDF 파일만 올릴 수 있어요.", "Only PDF files can be uploaded."),
         "upload.tooLarge": ("파일이 너무 커요. 최대 %@ MB까지 올릴 수 있어요.", "The file is too large: at most %@ MB."),
         "upload.failed": ("올리지 못했어요. 다시 시도해 주세요.", "The upload failed. Please try again."),
         // Progress

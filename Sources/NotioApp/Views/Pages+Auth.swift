@@ -32,7 +32,7 @@ extension Pages {
     public static func signup(_ ctx: PageContext, values: [String: String] = [:], errors: [String: String] = [:]) -> String {
         let agreed = values["agreeTerms"] == "true"
         let messages: HTML = """
-         data-email-available-url="\(Paths.API.emailAvailable)" data-msg-name-required="\(ctx.t("error.nameRequired"))" data-msg-email-invalid="\(ctx.t("error.emailInvalid"))" data-msg-email-taken="\(ctx.t("error.emailTaken"))" data-msg-email-ok="\(ctx.t("signup.emailOk"))" data-msg-checking="\(ctx.t("signup.checking"))" data-msg-password-short="\(ctx.t("error.passwordShort"))" data-msg-password-mismatch="\(ctx.t("error.passwordMismatch"))" data-msg-terms-required="\(ctx.t("error.termsRequired"))" data-msg-weak="\(ctx.t("signup.strength.weak"))" data-msg-medium="\(ctx.t("signup.strength.medium"))" data-msg-strong="\(ctx.t("signup.strength.strong"))"
+         data-email-available-url="\(Paths.API.emailAvailable)" data-msg-name-required="\(ctx.t("account.name_required"))" data-msg-email-invalid="\(ctx.t("account.invalid_email"))" data-msg-email-taken="\(ctx.t("account.email_taken"))" data-msg-email-ok="\(ctx.t("signup.emailOk"))" data-msg-checking="\(ctx.t("signup.checking"))" data-msg-password-short="\(ctx.t("account.password_too_short"))" data-msg-password-mismatch="\(ctx.t("account.password_mismatch"))" data-msg-terms-required="\(ctx.t("account.terms_required"))" data-msg-weak="\(ctx.t("signup.strength.weak"))" data-msg-medium="\(ctx.t("signup.strength.medium"))" data-msg-strong="\(ctx.t("signup.strength.strong"))"
         """
         let strength: HTML = """
         <div class="strength" data-level="">

@@ -173,7 +173,7 @@ extension Pages {
           </div>
           <h2 class="note-card-title"><a href="\(NoteViews.href(note))">\(note.title)</a></h2>
           \(HTML.when(!keywords.isEmpty) { "<ul class=\"keyword-chips\">\(keywords.map { "<li>\($0)</li>" as HTML })</ul>" })
-          \(HTML.when(note.state == .failed && note.error != nil) { "<p class=\"note-card-error\">\(note.error ?? "")</p>" })
+          \(HTML.when(note.state == .failed && note.error != nil) { "<p class=\"note-card-error\">\(FailureReason.text(note.error, ctx.language) ?? "")</p>" })
           <div class="note-card-status">\(NoteViews.status(ctx, note))</div>
         </li>
         """
@@ -183,7 +183,7 @@ extension Pages {
     static func uploadSheet(_ ctx: PageContext, state: UploadFormState, maxUploadMB: Int) -> HTML {
         """
         <dialog id="upload-sheet" class="sheet" aria-labelledby="upload-title"\(state.error != nil ? HTML(raw: " open") : .empty) data-max-mb="\(maxUploadMB)" data-api-url="\(Paths.API.notes)" data-progress-url="\(Paths.noteProgress(Paths.idSlot))"
-          data-msg-choose="\(ctx.t("upload.chooseFile"))" data-msg-not-pdf="\(ctx.t("upload.notPDF"))"
+          data-msg-choose="\(ctx.t("error.choose_pdf"))" data-msg-not-pdf="\(ctx.t("error.pdf_only"))"
           data-msg-too-large="\(NoteViews.format(ctx, "upload.tooLarge", String(maxUploadMB)))" data-msg-failed="\(ctx.t("upload.failed"))"
           data-msg-uploading="\(ctx.t("upload.uploading"))">
           <form id="upload-form" class="form" method="post" action="\(Paths.notes)" enctype="multipart/form-data">
@@ -248,7 +248,7 @@ extension Pages {
         case .queued: ctx.t("progress.queued")
         case .running: ctx.t("progress.running")
         case .done: ctx.t("progress.done")
-        case .failed: job.error ?? ctx.t("progress.failed")
+        case .failed: FailureReason.text(job.error, ctx.language) ?? ctx.t("progress.failed")
         case .cancelled: ctx.t("progress.cancelled")
         }
         let body: HTML = """
@@ -307,7 +307,7 @@ extension Pages {
             </form>
             """
         let failed: HTML = HTML.when(note.state == .failed) { """
-            <div class="notice notice-error" role="alert"><strong>\(ctx.t("note.failed"))</strong> \(note.error ?? "")</div>
+            <div class="notice notice-error" role="alert"><strong>\(ctx.t("note.failed"))</strong> \(FailureReason.text(note.error, ctx.language) ?? "")</div>
             """ }
         let concepts: HTML
         if note.state == .failed {

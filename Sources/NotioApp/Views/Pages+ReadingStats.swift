@@ -4,6 +4,9 @@ import NotioCore
 /// Charts drawn on the server as SVG: no script needed, crisp at any size, and each comes with
 /// a data table for screen readers and for reading exact figures.
 enum Charts {
+    /// Monday to Sunday, short, in the reader's language.
+    static func weekdays(_ ctx: PageContext) -> [String] { L10n.t("stats.weekdays", ctx.language).components(separatedBy: ",") }
+
     static func minutes(_ seconds: Int) -> Int { (seconds + 30) / 60 }
 
     /// Vertical bars, one per bucket, labelled below.
@@ -85,12 +88,13 @@ enum Charts {
             let x = left + (position / 7) * (cell + gap), y = top + (position % 7) * (cell + gap)
             let month = Int(d.date.split(separator: "-")[1]) ?? 0
             if month != lastMonth {
-                monthLabels.append("<text class=\"chart-label\" x=\"\(x)\" y=\"11\">\(ctx.language == .ko ? "\(month)월" : String(month))</text>")
+                monthLabels.append("<text class=\"chart-label\" x=\"\(x)\" y=\"11\">\(L10n.t("stats.monthShort", ctx.language, String(month)))</text>")
                 lastMonth = month
             }
             return "<rect class=\"heat heat-\(level(values[i]))\" x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" data-date=\"\(d.date)\" data-value=\"\(values[i])\"><title>\(d.date): \(values[i])\(unit)</title></rect>"
         })
-        let weekdays = ctx.language == .ko ? ["월", "", "수", "", "금", "", ""] : ["Mon", "", "Wed", "", "Fri", "", ""]
+        // Every other day named, beside the heatmap's rows.
+        let weekdays = Self.weekdays(ctx).enumerated().map { $0.offset % 2 == 0 && $0.offset < 6 ? $0.element : "" }
         let dayLabels = HTML.join(weekdays.enumerated().map { i, w in
             w.isEmpty ? .empty : "<text class=\"chart-label\" x=\"0\" y=\"\(top + i * (cell + gap) + 10)\">\(w)</text>"
         })
@@ -124,10 +128,10 @@ extension Pages {
         let bucketLabel: (ReadingPeriodStats.Bucket) -> String = { b in
             switch stats.period {
             case .week:
-                let names = ctx.language == .ko ? ["월", "화", "수", "목", "금", "토", "일"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+                let names = Charts.weekdays(ctx)
                 return names[(stats.buckets.firstIndex(of: b) ?? 0) % 7]
             case .month: return String(b.index)
-            case .year: return ctx.language == .ko ? "\(b.index)월" : String(b.index)
+            case .year: return L10n.t("stats.monthShort", ctx.language, String(b.index))
             }
         }
         let unitMinutes = ctx.t("stats.unit.reading")
