@@ -58,14 +58,7 @@ enum QuizText {
     /// (or lacking) the mask — every option reads the same way.
     static func withoutNameMask(_ text: String) -> String {
         var t = text.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix(nameMask) {
-            var rest = t.dropFirst(nameMask.count).drop { $0 == " " }
-            for particle in ["이라 함은", "이라고 함은", "이란", "란", "은", "는", "이", "가"] where rest.hasPrefix(particle) {
-                let after = rest.dropFirst(particle.count)
-                if after.first == " " || after.first == "," { rest = after; break }
-            }
-            t = String(rest.drop { $0 == " " || $0 == "," })
-        }
+        if let rest = afterMaskedSubject(t) { t = String(rest) }
         // "이것" ends in a consonant: the particle the name took is set to agree ("○○는" → "이것은").
         var out = t.replacingOccurrences(of: nameMask, with: "이것")
         for (vowelForm, consonantForm) in [("이것는", "이것은"), ("이것가", "이것이"), ("이것를", "이것을"), ("이것와", "이것과"),
@@ -73,6 +66,34 @@ enum QuizText {
             out = out.replacingOccurrences(of: vowelForm, with: consonantForm)
         }
         return out
+    }
+
+    /// Particles that make a masked name at the start of a sentence its subject or topic.
+    static let subjectParticles = ["이라 함은", "이라고 함은", "이란", "란", "은", "는", "이", "가"]
+
+    /// The rest of a sentence after its masked subject ("○○는 …", "○○(File Transfer Protocol)는 …"),
+    /// or nil when the sentence does not open with the mask as its subject.
+    static func afterMaskedSubject(_ text: String) -> Substring? {
+        guard text.hasPrefix(nameMask) else { return nil }
+        var rest = text.dropFirst(nameMask.count).drop { $0 == " " }
+        // A gloss in brackets after the name is part of it.
+        if rest.first == "(", let close = rest.firstIndex(of: ")") { rest = rest[rest.index(after: close)...] }
+        for particle in subjectParticles where rest.hasPrefix(particle) {
+            let after = rest.dropFirst(particle.count)
+            if after.first == " " || after.first == "," { return after.drop { $0 == " " || $0 == "," } }
+        }
+        return nil
+    }
+
+    /// Whether a sentence, its concept masked, states something of the concept as its subject
+    /// ("○○는 내부 서식으로 …"), the one form whose mask can be dropped without a trace.
+    static func statesOfMask(_ masked: String) -> Bool {
+        afterMaskedSubject(masked.trimmingCharacters(in: .whitespaces)) != nil
+    }
+
+    /// Whether a mask stands before a bracket: "○○(File Transfer Protocol)" spells the name out.
+    static func bracketsMask(_ text: String) -> Bool {
+        text.contains(nameMask + "(") || text.contains(nameMask + " (") || text.contains("(" + nameMask)
     }
 
     /// Whether a description option reads "이것" where its concept was named: options of one
@@ -152,14 +173,39 @@ enum QuizText {
            key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
         // A particle left on a longer word ("그외에"): no noun of three syllables or more ends in 에.
         if key.count >= 3, key.hasSuffix("에"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
-        // A single lowercase English word in a past or progressive form is a verb ("marked", "declared").
-        if !term.contains(where: \.isWhitespace), term.allSatisfy({ $0.isASCII && $0.isLowercase }),
-           key.count > 4, key.hasSuffix("ed") || key.hasSuffix("ing") { return false }
+        // A single lowercase English word is an everyday word ("older", "parts", "icon") or a
+        // piece of a path: the names a lecture teaches are capitalised (LibreOffice, OOXML, Java).
+        if !term.contains(where: \.isWhitespace), term.allSatisfy({ $0.isASCII && $0.isLowercase }) { return false }
+        // A phrase led by a determiner ("해당 문서", "각 항목", "모든 서명") points at a thing; it names none.
+        if let first = term.split(separator: " ").first, term.contains(" "), determiners.contains(String(first)) { return false }
         // A particle glued to a shorter known term: "큐에" when "큐" is a term of the note.
         for particle in gluedParticles where key.count > particle.count && key.hasSuffix(particle) {
             if knownTerms.contains(String(key.dropLast(particle.count))) { return false }
         }
         return true
+    }
+
+    /// Words that point at a thing rather than name it, as the first word of a phrase.
+    static let determiners: Set<String> = ["해당", "이", "그", "저", "각", "모든", "다른", "같은", "일부", "여러", "기타", "전체", "이런", "그런", "어떤"]
+
+    /// Whether a student can be asked to write an answer from memory: a term of up to three
+    /// words and twelve letters, not a heading such as "많은 Microsoft Office 파일을 OpenDocument 형식으로 변환".
+    static func isWritable(_ answer: String) -> Bool {
+        let words = answer.split(whereSeparator: \.isWhitespace)
+        // A verb form inside ("서명한 문서 열기", "변환된 파일") makes a task's heading, not a term.
+        let inflected = words.count > 1 && words.contains { w in
+            KoreanText.containsHangul(String(w)) && ["한", "된", "는", "을", "를", "하기"].contains { w.hasSuffix($0) } && w.count >= 2
+        }
+        return words.count <= 3 && KoreanText.compact(answer).count <= 10 && !inflected
+    }
+
+    /// How many blanks a prompt shows.
+    static func blankCount(_ text: String) -> Int { text.components(separatedBy: blank).count - 1 }
+
+    /// Whether a blank stands beside a bracket: "____(Content Management …)" spells the answer
+    /// out after it, "VBA(____ Basic …)" is an expansion whose letters the abbreviation gives.
+    static func bracketsBlank(_ text: String) -> Bool {
+        text.contains(blank + "(") || text.contains(blank + " (") || text.contains("(" + blank)
     }
 
     /// Parts of words that name how a screen is operated (UI trivia, not lecture content).
@@ -195,6 +241,12 @@ enum QuizText {
         return rest.count >= 12 && !isCut(passage) && bareNumbers < 3
     }
 
+    /// Whether a cloze passage is fair: enough context (`hasContext`), exactly one blank (two
+    /// blanks of a repeated word read as a riddle), and no bracket beside it spelling the answer out.
+    static func isFairBlank(_ blanked: String) -> Bool {
+        hasContext(blanked) && blankCount(blanked) == 1 && !bracketsBlank(blanked)
+    }
+
     /// Whether an English term may be blanked where it stands in `sentence`: not glued into a
     /// longer token ("____.org 3.2" leaves the answer in sight), and, as a single word, a name
     /// rather than an everyday word or verb ("marked", "Variables" at a sentence's start): it
@@ -210,6 +262,13 @@ enum QuizText {
             if let next = after.first, next.isLetter || next.isNumber { return false }
             if after.hasPrefix("."), let afterStop = after.dropFirst().first, afterStop.isLetter { return false }
             guard !t.contains(where: \.isWhitespace) else { return true }
+            // One word of a longer name ("LibreOffice ____ IDE", "____ Basic for Applications"):
+            // a capitalised Latin word beside it belongs to the same name.
+            let previousWord = sentence[..<range.lowerBound].split(separator: " ").last.map(String.init) ?? ""
+            let nextWord = after.split(separator: " ").first.map(String.init) ?? ""
+            let isNamePart = { (w: String) in w.first.map { $0.isASCII && $0.isUppercase } == true && !w.hasSuffix(".") && !w.hasSuffix(",") }
+            if sentence[..<range.lowerBound].last == " " && isNamePart(previousWord) { return false }
+            if after.first == " " && isNamePart(nextWord) { return false }
             if t.dropFirst().contains(where: \.isUppercase) { return true }
             let atStart = sentence[..<range.lowerBound].allSatisfy { !$0.isLetter }
             return t.first?.isUppercase == true && !atStart
