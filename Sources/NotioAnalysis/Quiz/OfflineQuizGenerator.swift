@@ -111,13 +111,11 @@ struct QuizMaker {
         let wanted = min(max(request.count, 1), OfflineQuizGenerator.maximumCount)
         guard !material.concepts.isEmpty else { return [] }
         var queues: [QuestionForm: [Candidate]] = [:]
-        // Sentences earlier quizzes of the note asked go last: a student who met a sentence
-        // once should meet another before it comes back in a new form.
+        // Sentences earlier quizzes of the note asked are not asked again in another form: the
+        // same sentence blanked at 하 and masked at 중 is one question twice to the student.
         let asked = askedPassagePieces()
         for form in plan.preferred.map(\.form) + plan.fallback {
-            let all = candidates(form)
-            let isAsked = all.map { wasAsked($0, pieces: asked) }
-            queues[form] = all.indices.filter { !isAsked[$0] }.map { all[$0] } + all.indices.filter { isAsked[$0] }.map { all[$0] }
+            queues[form] = candidates(form).filter { !wasAsked($0, pieces: asked) }
         }
 
         var picked: [(question: Question, candidate: Candidate)] = []
@@ -162,7 +160,9 @@ struct QuizMaker {
         request.avoidPrompts.flatMap { prompt -> [String] in
             guard let range = prompt.range(of: "\n\n", options: .backwards) else { return [] }
             let passage = prompt[range.upperBound...]
+            // Cut at brackets too: a particle written both ways ("____을(를) 선택하여") is no text of the sentence.
             return passage.replacingOccurrences(of: QuizText.nameMask, with: QuizText.blank)
+                .replacingOccurrences(of: "(", with: QuizText.blank).replacingOccurrences(of: ")", with: QuizText.blank)
                 .components(separatedBy: QuizText.blank).map(KoreanText.compact).filter { $0.count >= 8 }
         }
     }
@@ -385,6 +385,7 @@ struct QuizMaker {
               !avoid.contains(KoreanText.compact(QuizText.withNeutralParticle(c.prompt))),
               !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
               !QuizText.reveals(prompt: c.prompt, answer: c.answer),
+              c.form == .definition || c.form == .comparison || !QuizText.revealsPart(prompt: c.prompt, answer: c.answer),
               c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }) else { return nil }
         let question: Question
         if let distractors = distractors(for: c) {
@@ -494,8 +495,14 @@ struct QuizMaker {
             let answerTerm = material.terms.first { $0.key == answerKey }
             // The name of a variant of the answer's concept would be a second right option.
             let answerIsName = material.concepts[c.concept].nameKeys.contains(answerKey)
+            let ownNameKeys = Set(material.concepts[c.concept].nameKeys)
+            let answerIsTerm = QuizText.isWritable(c.answer)
             for term in material.terms where !KoreanText.contains(sourceKey, term.key)
-                && !(answerIsName && term.concept.map { $0 != c.concept && material.areVariants(c.concept, $0) } == true) {
+                && !(answerIsName && term.concept.map { $0 != c.concept && material.areVariants(c.concept, $0) } == true)
+                // The question's own concept is no wrong option for another term of it; a section's
+                // heading ("서명한 문서 열기") is no option for a term ("상태 표시줄").
+                && (answerIsName || !ownNameKeys.contains(term.key))
+                && (!answerIsTerm || QuizText.isWritable(term.text)) {
                 let sameGroup = answerTerm.map { ($0.group != nil && $0.group == term.group) || ($0.concept != nil && $0.concept == term.concept) } ?? false
                 pool.append((term.text, material.similarity(term.text, c.answer) + (sameGroup ? 0.3 : 0)))
             }
@@ -554,8 +561,19 @@ struct QuizMaker {
             ranked = ranked.map { ($0.0, $0.1 + (lengthGap($0.0) == 0 ? 0.25 : 0)) }
             ranked.sort { $0.1 > $1.1 }
         }
-        if request.difficulty != .hard {
+        // 상 too takes the answer's length class first (its closest within it), except among
+        // concept names and table cells, where a shared section or row is the closer neighbour:
+        // with fewer options of the answer's kind, closeness alone picks lengths that stand out.
+        var byNeighbourhood = false
+        switch c.pool {
+        case .conceptNames, .cells: byNeighbourhood = true
+        default: break
+        }
+        if request.difficulty != .hard || !byNeighbourhood {
             ranked = ranked.enumerated().sorted { (lengthGap($0.element.0), $0.offset) < (lengthGap($1.element.0), $1.offset) }.map(\.element)
+        } else {
+            // Neighbours may differ by one length class (페이징 beside 세그멘테이션), not by more.
+            ranked = ranked.filter { lengthGap($0.0) <= 1 } + ranked.filter { lengthGap($0.0) > 1 }
         }
         if namesFirst != nil {
             ranked = ranked.filter { nameKeys.contains(KoreanText.compact($0.0)) } + ranked.filter { !nameKeys.contains(KoreanText.compact($0.0)) }
@@ -654,10 +672,12 @@ struct OptionType: Equatable {
     /// Compact length in classes: 1–2, 3–4, 5–7, 8–12, 13–24, longer.
     var lengthClass: Int
 
-    /// Whether two terms are of one word class: a word or two, or a phrase of three words or more.
+    /// Whether two terms are of one word class: at most one word more or fewer, and at most three
+    /// times as long ("검증" and "문서 저장 및 서명" are not; "중단점의 속성" and "스택 호출 창" are).
     static func sameWordClass(_ a: String, _ b: String) -> Bool {
         let words = { (t: String) in t.split(whereSeparator: \.isWhitespace).count }
-        return (words(a) >= 3) == (words(b) >= 3)
+        let (x, y) = (KoreanText.compact(a).count, KoreanText.compact(b).count)
+        return abs(words(a) - words(b)) <= 1 && max(x, y) <= 3 * max(min(x, y), 1)
     }
 
     init(_ text: String) {

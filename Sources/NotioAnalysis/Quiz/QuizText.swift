@@ -196,7 +196,31 @@ enum QuizText {
         let inflected = words.count > 1 && words.contains { w in
             KoreanText.containsHangul(String(w)) && ["한", "된", "는", "을", "를", "하기"].contains { w.hasSuffix($0) } && w.count >= 2
         }
-        return words.count <= 3 && KoreanText.compact(answer).count <= 10 && !inflected
+        // "변수의 명명 규칙": a phrase with a particle inside is a section's heading.
+        let phrase = words.count > 1 && words.dropLast().contains { $0.count >= 2 && $0.hasSuffix("의") }
+        return words.count <= 3 && KoreanText.compact(answer).count <= 10 && !inflected && !phrase
+    }
+
+    /// Whether the prompt shows half or more of a multi-word answer's words ("변수 값은 …" for
+    /// "변수 값 관찰", "중단점을 …" for "중단점의 속성"): the rest is guessed from the options.
+    static func revealsPart(prompt: String, answer: String) -> Bool {
+        let words = answer.split(whereSeparator: \.isWhitespace).map { word -> String in
+            var w = String(word)
+            // "중단점의" is the word 중단점 with its particle.
+            if w.count > 2, w.hasSuffix("의") { w.removeLast() }
+            return KoreanText.compact(w)
+        }.filter { $0.count >= 2 }
+        guard words.count >= 2, words.count <= 4 else { return false }
+        let p = KoreanText.compact(prompt.replacingOccurrences(of: nameMask, with: " ").replacingOccurrences(of: blank, with: " "))
+        // The first word tells the answer from its neighbours ("스택 호출 창", "거듭제곱 회귀식"); the
+        // head noun alone ("호출", "회귀식") is shared with them.
+        let first = answer.split(whereSeparator: \.isWhitespace).first.map { w -> String in
+            var w = String(w)
+            if w.count > 2, w.hasSuffix("의") { w.removeLast() }
+            return KoreanText.compact(w)
+        } ?? ""
+        if first.count >= 2, KoreanText.contains(p, first) { return true }
+        return words.filter { KoreanText.contains(p, $0) }.count * 2 > words.count
     }
 
     /// How many blanks a prompt shows.
@@ -244,7 +268,10 @@ enum QuizText {
     /// Whether a cloze passage is fair: enough context (`hasContext`), exactly one blank (two
     /// blanks of a repeated word read as a riddle), and no bracket beside it spelling the answer out.
     static func isFairBlank(_ blanked: String) -> Bool {
-        hasContext(blanked) && blankCount(blanked) == 1 && !bracketsBlank(blanked)
+        guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), let range = blanked.range(of: blank) else { return false }
+        // The blank starts a word: "원격 웹____에서" blanks the end of a word (웹서버), not a term.
+        if let before = blanked[..<range.lowerBound].last, before.isLetter || before.isNumber { return false }
+        return true
     }
 
     /// Whether an English term may be blanked where it stands in `sentence`: not glued into a
@@ -283,7 +310,7 @@ enum QuizText {
     static let commonNouns: Set<String> = Set("""
     사용 방법 정보 문제 결과 시간 사람 자료 목적 이유 특징 역할 예시 예제 종류 차이 장점 단점 의미 설명 설정 상태 대상 요소 다음 \
     이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값 \
-    코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 \
+    코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 숫자 문자 기호 목록 상자 페이지 시스템 프로그램 \
     variable variables version versions document documents file files value values data type types code text program
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 
