@@ -119,7 +119,14 @@ struct TextLayout {
             if marker > 0 {
                 flush()
                 current = Block(kind: .bullet, text: String(text.dropFirst(marker)), page: line.page, firstLine: index)
-            } else if current != nil, let previous, !endsSentence(previous) {
+            } else if current != nil, let previous, !endsSentence(previous), let tail = trailingHeading(previous, before: text) {
+                // The heading a scan's cleanup ran onto the end of the paragraph above ("…저장됩니다. 문서
+                // 저장 및 서명"): the paragraph ends before it, and the heading is no content.
+                current!.text.removeLast(tail.count + 1)
+                flush()
+                current = Block(kind: .paragraph, text: text, page: line.page, firstLine: index)
+            } else if current != nil, let previous, !endsSentence(previous),
+                      !(current!.firstLine == index - 1 && isHeadingLike(previous, before: text)) {
                 current!.text += " " + text
             } else {
                 // The cleanup joined wrapped lines: a line that ended its sentence ended its paragraph
@@ -138,6 +145,29 @@ struct TextLayout {
     static func endsSentence(_ text: String) -> Bool {
         guard let last = text.reversed().first(where: { !"\"'”’)]".contains($0) }) else { return false }
         return ".?!。".contains(last) || ["다", "요"].contains(last) && text.count >= 6
+    }
+
+    /// Syllables a Korean line ends in when its sentence goes on: particles and connective endings.
+    static let continuingEnds: Set<Character> = ["는", "은", "를", "을", "이", "가", "에", "의", "와", "과", "로", "고", "며", "서", "면",
+                                                 "나", "도", "만", "지", "게", "여", "해", "및", "던", "한", "된", "할", "될", "인", "및"]
+
+    /// Whether a short line that opens a paragraph is a heading the layout did not mark (a scan's,
+    /// whose font sizes OCR does not give): a few words without a sentence's end or a particle
+    /// that would carry it on, before a longer line ("문서 저장 및 서명" / "문서에 디지털 서명을 …").
+    static func isHeadingLike(_ line: String, before next: String) -> Bool {
+        let words = line.split(separator: " ")
+        guard (1...5).contains(words.count), line.count <= 24, next.count >= 2 * line.count,
+              let last = line.last, last.isLetter, !endsSentence(line) else { return false }
+        if let first = next.first, first.isASCII, first.isLowercase { return false }
+        return !continuingEnds.contains(last)
+    }
+
+    /// The heading-like words after the last sentence of a line ("… 저장됩니다. 문서 저장 및 서명")
+    /// when a longer line follows, or nil.
+    static func trailingHeading(_ line: String, before next: String) -> String? {
+        guard let stop = line.range(of: ". ", options: .backwards) else { return nil }
+        let tail = String(line[stop.upperBound...])
+        return !tail.isEmpty && isHeadingLike(tail, before: next) ? tail : nil
     }
 
     /// Words of a callout's label: what documentation sets beside a note, a tip or a warning.

@@ -248,7 +248,7 @@ struct QuizMaker {
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
-                guard QuizText.isFairBlank(blanked) else { return nil }
+                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked) else { return nil }
                 return Candidate(form: .cloze, concept: index,
                                  prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
                                  shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
@@ -271,7 +271,8 @@ struct QuizMaker {
                 if let term = blankTerm(in: sentence, excludingConcept: index),
                    case let termKey = KoreanText.compact(term),
                    !nameKeys.contains(where: { KoreanText.contains($0, termKey) }),
-                   case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.isFairBlank(blanked) {
+                   case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.isFairBlank(blanked),
+                   material.anchorsBlank(blanked) {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
                                          shortPrompt: "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",

@@ -113,7 +113,12 @@ struct QuizMaterial {
         for (g, keyword) in analysis.keywords.enumerated() {
             for related in keyword.relatedTerms {
                 let owner = concepts.indices.first { nameKeys[$0].contains(KoreanText.compact(related)) }
-                add(related, concept: owner, group: g, isRelated: owner == nil)
+                // A product or standard's name ("StarOffice", "OOXML") is a term wherever the keyword
+                // list put it; only common words are merely met beside a keyword.
+                // A related term of three letters or more ("체크섬", "서명 검증") may be a term of its
+                // own; a short one ("상자", "비용") is a word met beside the keyword.
+                add(related, concept: owner, group: g,
+                    isRelated: owner == nil && !Self.isLatinName(related) && KoreanText.compact(related).count < 3)
             }
         }
         // The compared things of each table are terms too; its aspects ("장점", "단점") are not.
@@ -150,6 +155,14 @@ struct QuizMaterial {
         let key = KoreanText.compact(sentence)
         if concepts[index].nameKeys.contains(where: { !$0.isEmpty && KoreanText.contains(key, $0) }) { return true }
         return (distinctiveTerms[index] ?? []).contains { KoreanText.contains(key, $0) }
+    }
+
+    /// Whether a term is one Latin word written as a name: an acronym ("OOXML") or a capital
+    /// inside it ("StarOffice", "WebDAV").
+    static func isLatinName(_ term: String) -> Bool {
+        let t = term.trimmingCharacters(in: .whitespaces)
+        guard t.count >= 3, t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        return t.filter(\.isUppercase).count >= 2 && (t.dropFirst().contains(where: \.isUppercase))
     }
 
     /// A name without the full stop a sentence left on it ("Variant." → "Variant"); an
@@ -226,6 +239,13 @@ struct QuizMaterial {
     /// "결정 계수"): blanked, half a term would show.
     func isInsideLongerTerm(_ key: String, sentenceKey: String) -> Bool {
         termKeys.contains { $0.count > key.count && KoreanText.contains($0, key) && KoreanText.contains(sentenceKey, $0) }
+    }
+
+    /// Whether a passage, its blank aside, still names one of the note's terms: "____는 여러 가지
+    /// 기능을 제공한다" is about nothing the note teaches, and anything could fill it.
+    func anchorsBlank(_ blanked: String) -> Bool {
+        let key = KoreanText.compact(blanked.replacingOccurrences(of: QuizText.blank, with: " "))
+        return termKeys.contains { $0.count >= 2 && KoreanText.contains(key, $0) }
     }
 
     /// Whether a term is rare enough to blank: in at most a sixth of the note's sentences (two

@@ -239,7 +239,12 @@ enum QuizText {
     /// with one was cut from a longer sentence ("를 선택합니다.", "이나 평균값 선을 …"), or, for
     /// "그리고", is a step that means nothing out of its list.
     static let cutOpeners: Set<String> = ["을", "를", "은", "는", "가", "의", "에", "와", "과", "로", "으로", "도", "만", "에서",
-                                          "이나", "나", "및", "또는", "이며", "며", "하고", "그리고", "그런", "그러면", "그래서"]
+                                          "이나", "나", "및", "또는", "이며", "며", "하고", "그리고", "그런", "그러면", "그래서",
+                                          // A sentence that leans on the one before it ("즉, 유효한 서명이 …", "이를 사용해 …",
+                                          // "However, Any is …", "It includes …") says nothing alone.
+                                          "즉", "즉,", "따라서", "따라서,", "그러나", "그러나,", "하지만", "하지만,", "이때", "이때,",
+                                          "이를", "이는", "이것은", "이것을", "그것은",
+                                          "However,", "Therefore,", "Thus,", "It", "This", "These", "They"]
 
     /// Whether a text is cut at its start: it opens with a particle or a connective, a bare
     /// number, or (for an English sentence ending in a full stop) with a lowercase word ("can be forced.").
@@ -262,7 +267,17 @@ enum QuizText {
         let rest = KoreanText.compact(passage.replacingOccurrences(of: blank, with: " ").replacingOccurrences(of: nameMask, with: " "))
         // Three bare numbers or more: rows of a list run together ("951 알수 없는 기호: 952 예상: …").
         let bareNumbers = passage.split(whereSeparator: \.isWhitespace).filter { $0.allSatisfy(\.isNumber) }.count
-        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3
+        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3 && !pointsAway(passage)
+    }
+
+    /// Words that point at what follows or stands below on the page ("다음과 같이", "다음 명령",
+    /// "as follows"): out of the page, the sentence refers to something the question does not show.
+    static let pointers = ["다음과 같", "다음은", "다음을", "다음의", "다음 명령", "다음 예", "아래의", "아래와", "아래 ", "위의 ", "위와 같",
+                           "as follows", "the following", "below:", "following example"]
+
+    static func pointsAway(_ passage: String) -> Bool {
+        let lowered = passage.lowercased()
+        return pointers.contains { lowered.contains($0) }
     }
 
     /// Whether a cloze passage is fair: enough context (`hasContext`), exactly one blank (two
@@ -310,7 +325,7 @@ enum QuizText {
     static let commonNouns: Set<String> = Set("""
     사용 방법 정보 문제 결과 시간 사람 자료 목적 이유 특징 역할 예시 예제 종류 차이 장점 단점 의미 설명 설정 상태 대상 요소 다음 \
     이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값 \
-    코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 숫자 문자 기호 목록 상자 페이지 시스템 프로그램 \
+    코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 숫자 문자 기호 목록 상자 페이지 시스템 프로그램 메시지 \
     variable variables version versions document documents file files value values data type types code text program
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 
