@@ -104,22 +104,98 @@ struct TextLayout {
     private static func blocks(of lines: [Line]) -> [Block] {
         var blocks: [Block] = []
         var current: Block?
+        var previous: String?
         func flush() { if let block = current, !block.text.isEmpty { blocks.append(block) }; current = nil }
+        // Labels the document sets on lines of their own ("팁 아이콘", "아이콘", "note"): where one
+        // opens a line before its text (an icon and its text side by side), it is dropped too.
+        let labels = Set(lines.filter { !$0.isBreak && isLabelLine($0.text) }.map { KoreanText.compact($0.text) })
         for (index, line) in lines.enumerated() {
-            if line.isBreak { flush(); continue }
+            if line.isBreak { flush(); previous = nil; continue }
             if let block = current, block.page != line.page { _ = block; flush() }
-            let marker = bulletMarkerLength(line.text)
+            // An icon's alt text or a callout word is no part of the paragraph beside it.
+            if isLabelLine(line.text) { flush(); previous = nil; continue }
+            let text = withoutLeadingLabel(line.text, labels: labels)
+            let marker = bulletMarkerLength(text)
             if marker > 0 {
                 flush()
-                current = Block(kind: .bullet, text: String(line.text.dropFirst(marker)), page: line.page, firstLine: index)
-            } else if current != nil {
-                current!.text += " " + line.text
+                current = Block(kind: .bullet, text: String(text.dropFirst(marker)), page: line.page, firstLine: index)
+            } else if current != nil, let previous, !endsSentence(previous), let tail = trailingHeading(previous, before: text) {
+                // The heading a scan's cleanup ran onto the end of the paragraph above ("…저장됩니다. 문서
+                // 저장 및 서명"): the paragraph ends before it, and the heading is no content.
+                current!.text.removeLast(tail.count + 1)
+                flush()
+                current = Block(kind: .paragraph, text: text, page: line.page, firstLine: index)
+            } else if current != nil, let previous, !endsSentence(previous),
+                      !(current!.firstLine == index - 1 && isHeadingLike(previous, before: text)) {
+                current!.text += " " + text
             } else {
-                current = Block(kind: .paragraph, text: line.text, page: line.page, firstLine: index)
+                // The cleanup joined wrapped lines: a line that ended its sentence ended its paragraph
+                // (a list's or table's rows, "366 개체를 사용할 수 없습니다" / "380 잘못된 속성 값입니다.").
+                flush()
+                current = Block(kind: .paragraph, text: text, page: line.page, firstLine: index)
             }
+            previous = text
         }
         flush()
         return blocks
+    }
+
+    /// Whether a line ends a sentence: a full stop, question or exclamation mark (closing quotes
+    /// and brackets aside), or a Korean sentence ending without one ("…지원하지 않습니다").
+    static func endsSentence(_ text: String) -> Bool {
+        guard let last = text.reversed().first(where: { !"\"'”’)]".contains($0) }) else { return false }
+        return ".?!。".contains(last) || ["다", "요"].contains(last) && text.count >= 6
+    }
+
+    /// Syllables a Korean line ends in when its sentence goes on: particles and connective endings.
+    static let continuingEnds: Set<Character> = ["는", "은", "를", "을", "이", "가", "에", "의", "와", "과", "로", "고", "며", "서", "면",
+                                                 "나", "도", "만", "지", "게", "여", "해", "및", "던", "한", "된", "할", "될", "인", "및"]
+
+    /// Whether a short line that opens a paragraph is a heading the layout did not mark (a scan's,
+    /// whose font sizes OCR does not give): a few words without a sentence's end or a particle
+    /// that would carry it on, before a longer line ("문서 저장 및 서명" / "문서에 디지털 서명을 …").
+    static func isHeadingLike(_ line: String, before next: String) -> Bool {
+        let words = line.split(separator: " ")
+        guard (1...5).contains(words.count), line.count <= 24, next.count >= 2 * line.count,
+              let last = line.last, last.isLetter, !endsSentence(line) else { return false }
+        if let first = next.first, first.isASCII, first.isLowercase { return false }
+        return !continuingEnds.contains(last)
+    }
+
+    /// The heading-like words after the last sentence of a line ("… 저장됩니다. 문서 저장 및 서명")
+    /// when a longer line follows, or nil.
+    static func trailingHeading(_ line: String, before next: String) -> String? {
+        guard let stop = line.range(of: ". ", options: .backwards) else { return nil }
+        let tail = String(line[stop.upperBound...])
+        return !tail.isEmpty && isHeadingLike(tail, before: next) ? tail : nil
+    }
+
+    /// Words of a callout's label: what documentation sets beside a note, a tip or a warning.
+    static let calloutWords: Set<String> = ["참고", "팁", "주의", "경고", "중요", "알림", "노트", "힌트", "메모", "note", "tip", "hint",
+                                            "warning", "caution", "important", "info", "notice", "attention", "danger"]
+    /// Words naming a picture: an image's alternative text that a printout shows in its place.
+    static let pictureWords: Set<String> = ["아이콘", "그림", "이미지", "icon", "image", "picture"]
+
+    /// Whether a line is only a label: one to three callout or picture words ("팁 아이콘", "warning",
+    /// "아이콘"), without a sentence's punctuation.
+    static func isLabelLine(_ text: String) -> Bool {
+        let words = text.split(separator: " ").map { $0.lowercased() }
+        guard (1...3).contains(words.count), text.count <= 20 else { return false }
+        return words.allSatisfy { calloutWords.contains($0) || pictureWords.contains($0) }
+    }
+
+    /// A line without the label the document sets alone elsewhere (`labels`, compact), where
+    /// the label opens it and text follows: "아이콘 서명이 유효합니다." beside a lone "아이콘".
+    static func withoutLeadingLabel(_ text: String, labels: Set<String>) -> String {
+        guard !labels.isEmpty else { return text }
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        for count in stride(from: min(3, words.count - 1), through: 1, by: -1) {
+            let prefix = words.prefix(count).joined(separator: " ")
+            if isLabelLine(prefix), labels.contains(KoreanText.compact(prefix)) {
+                return words.dropFirst(count).joined(separator: " ")
+            }
+        }
+        return text
     }
 
     /// What a browser prints in a page's margin: the address ("file:///…", "https://…", also as

@@ -111,13 +111,11 @@ struct QuizMaker {
         let wanted = min(max(request.count, 1), OfflineQuizGenerator.maximumCount)
         guard !material.concepts.isEmpty else { return [] }
         var queues: [QuestionForm: [Candidate]] = [:]
-        // Sentences earlier quizzes of the note asked go last: a student who met a sentence
-        // once should meet another before it comes back in a new form.
+        // Sentences earlier quizzes of the note asked are not asked again in another form: the
+        // same sentence blanked at 하 and masked at 중 is one question twice to the student.
         let asked = askedPassagePieces()
         for form in plan.preferred.map(\.form) + plan.fallback {
-            let all = candidates(form)
-            let isAsked = all.map { wasAsked($0, pieces: asked) }
-            queues[form] = all.indices.filter { !isAsked[$0] }.map { all[$0] } + all.indices.filter { isAsked[$0] }.map { all[$0] }
+            queues[form] = candidates(form).filter { !wasAsked($0, pieces: asked) }
         }
 
         var picked: [(question: Question, candidate: Candidate)] = []
@@ -142,7 +140,8 @@ struct QuizMaker {
         // Short answers: the level's share of the questions that can be written as a word.
         let shortTarget = Int((Double(picked.count) * plan.shortShare).rounded())
         var shortCount = picked.filter { $0.question.kind == .short }.count
-        var eligible = picked.indices.filter { picked[$0].question.kind == .choice && picked[$0].candidate.shortPrompt != nil }
+        var eligible = picked.indices.filter { picked[$0].question.kind == .choice && picked[$0].candidate.shortPrompt != nil
+            && QuizText.isWritable(picked[$0].candidate.answer) }
         eligible.shuffle(using: &rng)
         for index in eligible where shortCount < shortTarget {
             picked[index].question = shortQuestion(picked[index].candidate)
@@ -161,7 +160,9 @@ struct QuizMaker {
         request.avoidPrompts.flatMap { prompt -> [String] in
             guard let range = prompt.range(of: "\n\n", options: .backwards) else { return [] }
             let passage = prompt[range.upperBound...]
+            // Cut at brackets too: a particle written both ways ("____을(를) 선택하여") is no text of the sentence.
             return passage.replacingOccurrences(of: QuizText.nameMask, with: QuizText.blank)
+                .replacingOccurrences(of: "(", with: QuizText.blank).replacingOccurrences(of: ")", with: QuizText.blank)
                 .components(separatedBy: QuizText.blank).map(KoreanText.compact).filter { $0.count >= 8 }
         }
     }
@@ -212,7 +213,8 @@ struct QuizMaker {
             return texts.compactMap { text in
                 let masked = QuizText.mask(text, terms: names, with: QuizText.nameMask)
                 guard masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
-                guard QuizText.hasContext(masked), masked != text || !entry.coversDocument else { return nil }
+                guard QuizText.hasContext(masked), masked != text || !entry.coversDocument,
+                      material.singlesOut(text, concept: index), !QuizText.bracketsMask(masked) else { return nil }
                 return Candidate(form: .name, concept: index,
                                  prompt: "다음 설명에 해당하는 개념은?\n\n\(masked)",
                                  shortPrompt: "다음 설명에 해당하는 개념을 쓰시오.\n\n\(masked)",
@@ -229,7 +231,8 @@ struct QuizMaker {
             return twoStep + entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
                 let masked = QuizText.mask(point, terms: names, with: QuizText.nameMask)
                 // A sentence that does not name the document's subject belongs to it only as every sentence does.
-                guard QuizText.hasContext(masked), masked != point || !entry.coversDocument else { return nil }
+                guard QuizText.hasContext(masked), masked != point || !entry.coversDocument,
+                      material.singlesOut(point, concept: index), !QuizText.bracketsMask(masked) else { return nil }
                 return Candidate(form: .application, concept: index,
                                  prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(masked)",
                                  shortPrompt: "다음 내용과 가장 관련 있는 개념을 쓰시오.\n\n\(masked)",
@@ -245,7 +248,7 @@ struct QuizMaker {
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
-                guard QuizText.hasContext(blanked) else { return nil }
+                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked) else { return nil }
                 return Candidate(form: .cloze, concept: index,
                                  prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
                                  shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
@@ -258,7 +261,7 @@ struct QuizMaker {
             let header = "다음은 ‘\(entry.display)’에 관한 설명이다."
             return sentences.flatMap { sentence -> [Candidate] in
                 var out: [Candidate] = []
-                if let number = NumberBlank(sentence) {
+                if let number = NumberBlank(sentence), QuizText.hasContext(number.blanked), !QuizText.isCut(sentence) {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 값으로 옳은 것은?\n\n\(number.blanked)",
                                          shortPrompt: "\(header) 빈칸에 들어갈 값을 쓰시오.\n\n\(number.blanked)",
@@ -268,7 +271,8 @@ struct QuizMaker {
                 if let term = blankTerm(in: sentence, excludingConcept: index),
                    case let termKey = KoreanText.compact(term),
                    !nameKeys.contains(where: { KoreanText.contains($0, termKey) }),
-                   case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.hasContext(blanked) {
+                   case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.isFairBlank(blanked),
+                   material.anchorsBlank(blanked) {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
                                          shortPrompt: "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
@@ -307,7 +311,10 @@ struct QuizMaker {
     /// The definition with the concept's own name masked, as an option text.
     func maskedDefinition(_ index: Int) -> String? {
         let entry = material.concepts[index]
-        guard let definition = entry.definition else { return nil }
+        // Only a sentence the analyser found defining the concept ("X는 …이다"): a summary's first
+        // sentence is true of it without saying what it is, and as a distractor it may be true of the key too.
+        guard let definition = entry.definition, let found = entry.concept.definition,
+              KoreanText.compact(found) == KoreanText.compact(definition) else { return nil }
         let masked = QuizText.withoutNameMask(QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask))
         return KoreanText.compact(masked).count >= 6 ? masked : nil
     }
@@ -344,8 +351,13 @@ struct QuizMaker {
     /// A key point as an option: every name of its concept masked, then the mask dropped or read
     /// as "이것", as all description options are.
     func maskedFact(_ point: String, of index: Int) -> String? {
-        let fact = QuizText.withoutNameMask(QuizText.mask(point, terms: material.concepts[index].names, with: QuizText.nameMask))
-        return KoreanText.compact(fact).count >= 6 ? fact : nil
+        let masked = QuizText.mask(point, terms: material.concepts[index].names, with: QuizText.nameMask)
+        // A sentence that does not name its concept may be true of any other ("LibreOffice Basic은
+        // 네 가지 변수 클래스를 지원합니다" under 'decimal 변수'): as the key it could be wrong, as a
+        // distractor right. Only facts stated of the concept by name are options.
+        guard masked != point, !QuizText.isCut(point), QuizText.statesOfMask(masked) else { return nil }
+        let fact = QuizText.withoutNameMask(masked)
+        return KoreanText.compact(fact).count >= 6 && !QuizText.carriesMask(fact) ? fact : nil
     }
 
     /// The term to blank in a compact sentence, not naming `excludingConcept`: a content term,
@@ -354,6 +366,7 @@ struct QuizMaker {
         let sentenceKey = KoreanText.compact(sentence)
         return material.terms
             .filter { KoreanText.contains(sentenceKey, $0.key) && ($0.concept == nil || $0.concept != excludingConcept)
+                && !$0.isRelated && material.isRare($0.key) && !material.isInsideLongerTerm($0.key, sentenceKey: sentenceKey)
                 && material.isContentTerm($0.text) && QuizText.isBlankableLatin($0.text, in: sentence) }
             .min { (material.sentenceCount($0.key), -$0.key.count, $0.text) < (material.sentenceCount($1.key), -$1.key.count, $1.text) }?.text
     }
@@ -373,6 +386,7 @@ struct QuizMaker {
               !avoid.contains(KoreanText.compact(QuizText.withNeutralParticle(c.prompt))),
               !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
               !QuizText.reveals(prompt: c.prompt, answer: c.answer),
+              c.form == .definition || c.form == .comparison || !QuizText.revealsPart(prompt: c.prompt, answer: c.answer),
               c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }) else { return nil }
         let question: Question
         if let distractors = distractors(for: c) {
@@ -391,7 +405,7 @@ struct QuizMaker {
                                 options: options, correctIndex: correct, answer: c.answer, alternatives: c.alternatives,
                                 conceptId: material.concepts[c.concept].concept.id, conceptName: material.concepts[c.concept].display,
                                 page: material.concepts[c.concept].page, explanation: explanation(c))
-        } else if c.shortPrompt != nil {
+        } else if c.shortPrompt != nil, QuizText.isWritable(c.answer) {
             question = shortQuestion(c)
         } else {
             return nil
@@ -432,6 +446,8 @@ struct QuizMaker {
         var pool: [(text: String, closeness: Double)] = []
         var excludeVisible = true
         var excludeOverlap = true
+        /// How many of the pool's first entries are concept names, ranked before the rest.
+        var namesFirst: Int?
         /// Term options: same script and length class as the answer, and real terms.
         var termsOnly = false
         switch c.pool {
@@ -443,6 +459,8 @@ struct QuizMaker {
                 let name = material.concepts[j].display
                 pool.append((name, material.similarity(name, c.answer) + bonus))
             }
+            // Other concepts' names are the answer's kind; the note's terms only fill up to three.
+            namesFirst = pool.count
             if pool.count < 6 {
                 for term in material.terms where term.concept == nil {
                     pool.append((term.text, material.similarity(term.text, c.answer)))
@@ -478,8 +496,14 @@ struct QuizMaker {
             let answerTerm = material.terms.first { $0.key == answerKey }
             // The name of a variant of the answer's concept would be a second right option.
             let answerIsName = material.concepts[c.concept].nameKeys.contains(answerKey)
+            let ownNameKeys = Set(material.concepts[c.concept].nameKeys)
+            let answerIsTerm = QuizText.isWritable(c.answer)
             for term in material.terms where !KoreanText.contains(sourceKey, term.key)
-                && !(answerIsName && term.concept.map { $0 != c.concept && material.areVariants(c.concept, $0) } == true) {
+                && !(answerIsName && term.concept.map { $0 != c.concept && material.areVariants(c.concept, $0) } == true)
+                // The question's own concept is no wrong option for another term of it; a section's
+                // heading ("서명한 문서 열기") is no option for a term ("상태 표시줄").
+                && (answerIsName || !ownNameKeys.contains(term.key))
+                && (!answerIsTerm || QuizText.isWritable(term.text)) {
                 let sameGroup = answerTerm.map { ($0.group != nil && $0.group == term.group) || ($0.concept != nil && $0.concept == term.concept) } ?? false
                 pool.append((term.text, material.similarity(term.text, c.answer) + (sameGroup ? 0.3 : 0)))
             }
@@ -514,7 +538,12 @@ struct QuizMaker {
         }
         let answerType = OptionType(c.answer)
         if termsOnly {
-            pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text) }
+            // Options of the answer's kind: the note's keywords and names (never a word met beside
+            // them), of the answer's script, and phrases for phrases ("문서 저장 및 서명" is no
+            // option for "검증", nor "마법사" for "기본적으로 문서를 Microsoft Office 형식으로 저장").
+            let related = Set(material.terms.filter(\.isRelated).map(\.key))
+            pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text)
+                && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer) }
         } else if case .numbers = c.pool {
         } else {
             // The only English sentence among Korean ones (or the reverse) is picked without reading.
@@ -525,6 +554,7 @@ struct QuizMaker {
         let lengthGap = { (text: String) in abs(OptionType(text).lengthClass - answerType.lengthClass) }
         // A tiny seeded jitter breaks ties differently from quiz to quiz.
         var ranked = pool.map { ($0.text, $0.closeness + Double.random(in: 0..<0.001, using: &rng)) }
+        let nameKeys = namesFirst.map { Set(pool.prefix($0).map { KoreanText.compact($0.text) }) } ?? []
         switch request.difficulty {
         case .easy: ranked.sort { $0.1 < $1.1 }
         case .medium: ranked.shuffle(using: &rng)
@@ -532,8 +562,22 @@ struct QuizMaker {
             ranked = ranked.map { ($0.0, $0.1 + (lengthGap($0.0) == 0 ? 0.25 : 0)) }
             ranked.sort { $0.1 > $1.1 }
         }
-        if request.difficulty != .hard {
+        // 상 too takes the answer's length class first (its closest within it), except among
+        // concept names and table cells, where a shared section or row is the closer neighbour:
+        // with fewer options of the answer's kind, closeness alone picks lengths that stand out.
+        var byNeighbourhood = false
+        switch c.pool {
+        case .conceptNames, .cells: byNeighbourhood = true
+        default: break
+        }
+        if request.difficulty != .hard || !byNeighbourhood {
             ranked = ranked.enumerated().sorted { (lengthGap($0.element.0), $0.offset) < (lengthGap($1.element.0), $1.offset) }.map(\.element)
+        } else {
+            // Neighbours may differ by one length class (페이징 beside 세그멘테이션), not by more.
+            ranked = ranked.filter { lengthGap($0.0) <= 1 } + ranked.filter { lengthGap($0.0) > 1 }
+        }
+        if namesFirst != nil {
+            ranked = ranked.filter { nameKeys.contains(KoreanText.compact($0.0)) } + ranked.filter { !nameKeys.contains(KoreanText.compact($0.0)) }
         }
         // With a particle after the blank, options that take it as the answer does come first.
         let answerFinal = QuizText.particleAfterBlank(c.prompt) != nil ? QuizText.hasFinalConsonant(c.answer) : nil
@@ -567,6 +611,20 @@ struct NumberBlank {
     var answer: String
     var blanked: String
 
+    /// What may follow a Hangul unit: a particle or the copula, not more of a word ("438 개체" is
+    /// no count of 개).
+    static let afterUnit = ["으로", "이다", "입니다", "이며", "이고", "이상", "이하", "까지", "부터", "에서", "보다", "짜리", "씩",
+                            "의", "을", "를", "이", "가", "은", "는", "로", "와", "과", "만", "에", "인", "도", "나"]
+
+    /// Whether a unit ends where `rest` starts: a Latin unit before no letter, a Hangul unit before
+    /// no syllable or before a particle.
+    static func endsWord(_ rest: Substring, unit: String) -> Bool {
+        guard let next = rest.first else { return true }
+        if unit.last.map({ $0.isASCII }) == true { return !(next.isASCII && next.isLetter) }
+        guard KoreanText.containsHangul(String(next)) else { return true }
+        return afterUnit.contains { rest.hasPrefix($0) }
+    }
+
     init?(_ sentence: String) {
         let chars = Array(sentence)
         var i = 0
@@ -585,7 +643,7 @@ struct NumberBlank {
             var unitEnd = end
             while unitEnd < chars.count, chars[unitEnd] == " " { unitEnd += 1 }
             let rest = String(chars[unitEnd...])
-            let unit = Self.units.first { rest.hasPrefix($0) } ?? ""
+            let unit = Self.units.first { rest.hasPrefix($0) && Self.endsWord(rest.dropFirst($0.count), unit: $0) } ?? ""
             if unit.isEmpty && (after.isLetter || value >= 1000) { i = end; continue }
             // A bare number is a detail only inside a Korean phrase ("값을 1 감소시킨다"); at the
             // start of a sentence or beside Latin words and brackets it is a footnote or section mark.
@@ -614,6 +672,14 @@ struct OptionType: Equatable {
     var script: Script
     /// Compact length in classes: 1–2, 3–4, 5–7, 8–12, 13–24, longer.
     var lengthClass: Int
+
+    /// Whether two terms are of one word class: at most one word more or fewer, and at most three
+    /// times as long ("검증" and "문서 저장 및 서명" are not; "중단점의 속성" and "스택 호출 창" are).
+    static func sameWordClass(_ a: String, _ b: String) -> Bool {
+        let words = { (t: String) in t.split(whereSeparator: \.isWhitespace).count }
+        let (x, y) = (KoreanText.compact(a).count, KoreanText.compact(b).count)
+        return abs(words(a) - words(b)) <= 1 && max(x, y) <= 3 * max(min(x, y), 1)
+    }
 
     init(_ text: String) {
         let key = KoreanText.compact(text)

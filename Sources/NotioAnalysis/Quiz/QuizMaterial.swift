@@ -35,6 +35,9 @@ struct QuizMaterial {
         var concept: Int?
         /// Keyword group: terms of one keyword with its related terms share a group.
         var group: Int?
+        /// A keyword's related term that names no concept: a word met beside a keyword ("해당
+        /// 문서", "상자"), not one the note teaches. Never blanked, never offered for a blank.
+        var isRelated = false
     }
 
     var concepts: [ConceptEntry] = []
@@ -43,6 +46,8 @@ struct QuizMaterial {
     var scriptPairs: [String: [String]] = [:]
     /// Every term's key and every concept name's key.
     var termKeys = Set<String>()
+    /// How many distinct key sentences the note has: what `sentenceCount` is measured against.
+    var sentenceTotal = 0
     /// `sentenceCount` of every term.
     private var termSentenceCounts: [String: Int] = [:]
     private var bigramCache: [String: [String]] = [:]
@@ -93,17 +98,28 @@ struct QuizMaterial {
         }
         // Terms: concept names, keywords with their related terms, compared things.
         var seenTerms = Set<String>()
-        func add(_ text: String, concept: Int?, group: Int?) {
+        func add(_ text: String, concept: Int?, group: Int?, isRelated: Bool = false) {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = KoreanText.compact(trimmed)
             guard key.count >= 2, trimmed.count <= 24, seenTerms.insert(key).inserted else { return }
-            terms.append(Term(text: trimmed, key: key, concept: concept, group: group))
+            terms.append(Term(text: trimmed, key: key, concept: concept, group: group, isRelated: isRelated))
         }
         for (i, entry) in concepts.enumerated() { add(entry.names.count > 1 ? entry.names[1] : entry.display, concept: i, group: nil) }
+        // Keywords before any related term: a keyword that is also another's related term stays a keyword.
         for (g, keyword) in analysis.keywords.enumerated() {
             let owner = concepts.indices.first { nameKeys[$0].contains(KoreanText.compact(keyword.term)) }
             add(keyword.term, concept: owner, group: g)
-            for related in keyword.relatedTerms { add(related, concept: nil, group: g) }
+        }
+        for (g, keyword) in analysis.keywords.enumerated() {
+            for related in keyword.relatedTerms {
+                let owner = concepts.indices.first { nameKeys[$0].contains(KoreanText.compact(related)) }
+                // A product or standard's name ("StarOffice", "OOXML") is a term wherever the keyword
+                // list put it; only common words are merely met beside a keyword.
+                // A related term of three letters or more ("체크섬", "서명 검증") may be a term of its
+                // own; a short one ("상자", "비용") is a word met beside the keyword.
+                add(related, concept: owner, group: g,
+                    isRelated: owner == nil && !Self.isLatinName(related) && KoreanText.compact(related).count < 3)
+            }
         }
         // The compared things of each table are terms too; its aspects ("장점", "단점") are not.
         let knownKeys = Set(terms.map(\.key) + concepts.flatMap(\.nameKeys))
@@ -115,9 +131,38 @@ struct QuizMaterial {
         }
         termKeys = Set(terms.map(\.key) + concepts.flatMap(\.nameKeys))
         let sentenceKeys = Set(concepts.flatMap(\.keySentences).map(KoreanText.compact))
+        sentenceTotal = sentenceKeys.count
         for term in terms {
             termSentenceCounts[term.key] = sentenceKeys.reduce(0) { $0 + (KoreanText.contains($1, term.key) ? 1 : 0) }
         }
+        let conceptTexts = concepts.map { entry in
+            KoreanText.compact(([entry.concept.summary, entry.concept.definition ?? ""] + entry.concept.keyPoints).joined(separator: " "))
+        }
+        for term in terms where isContentTerm(term.text) {
+            let owners = conceptTexts.indices.filter { KoreanText.contains(conceptTexts[$0], term.key) }
+            if owners.count == 1 { distinctiveTerms[owners[0], default: []].append(term.key) }
+        }
+    }
+
+    /// Terms of the note that only one concept's text uses, by concept: a sentence with one of
+    /// them belongs to that concept and no other.
+    var distinctiveTerms: [Int: [String]] = [:]
+
+    /// Whether a sentence can be told to belong to concept `index`: it names the concept, or uses
+    /// a term that only this concept's text uses. Without either, "which concept is this about"
+    /// has its answer only in the layout of the page ("데이터를 적합하도록 변환해야 합니다.").
+    func singlesOut(_ sentence: String, concept index: Int) -> Bool {
+        let key = KoreanText.compact(sentence)
+        if concepts[index].nameKeys.contains(where: { !$0.isEmpty && KoreanText.contains(key, $0) }) { return true }
+        return (distinctiveTerms[index] ?? []).contains { KoreanText.contains(key, $0) }
+    }
+
+    /// Whether a term is one Latin word written as a name: an acronym ("OOXML") or a capital
+    /// inside it ("StarOffice", "WebDAV").
+    static func isLatinName(_ term: String) -> Bool {
+        let t = term.trimmingCharacters(in: .whitespaces)
+        guard t.count >= 3, t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        return t.filter(\.isUppercase).count >= 2 && (t.dropFirst().contains(where: \.isUppercase))
     }
 
     /// A name without the full stop a sentence left on it ("Variant." → "Variant"); an
@@ -189,6 +234,25 @@ struct QuizMaterial {
 
     /// In how many of the note's sentences a term (compact key) occurs: how rare it is here.
     func sentenceCount(_ key: String) -> Int { termSentenceCounts[key] ?? 0 }
+
+    /// Whether a term stands in the sentence only inside a longer term of the note ("계수" in
+    /// "결정 계수"): blanked, half a term would show.
+    func isInsideLongerTerm(_ key: String, sentenceKey: String) -> Bool {
+        termKeys.contains { $0.count > key.count && KoreanText.contains($0, key) && KoreanText.contains(sentenceKey, $0) }
+    }
+
+    /// Whether a passage, its blank aside, still names one of the note's terms: "____는 여러 가지
+    /// 기능을 제공한다" is about nothing the note teaches, and anything could fill it.
+    func anchorsBlank(_ blanked: String) -> Bool {
+        let key = KoreanText.compact(blanked.replacingOccurrences(of: QuizText.blank, with: " "))
+        return termKeys.contains { $0.count >= 2 && KoreanText.contains(key, $0) }
+    }
+
+    /// Whether a term is rare enough to blank: in at most a sixth of the note's sentences (two
+    /// at least). A word on every line ("변수" in a lecture on variables) is guessed, not known.
+    func isRare(_ key: String) -> Bool {
+        sentenceCount(key) <= max(2, sentenceTotal / 6)
+    }
 
     mutating func bigrams(_ text: String) -> [String] {
         if let cached = bigramCache[text] { return cached }

@@ -58,14 +58,7 @@ enum QuizText {
     /// (or lacking) the mask — every option reads the same way.
     static func withoutNameMask(_ text: String) -> String {
         var t = text.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix(nameMask) {
-            var rest = t.dropFirst(nameMask.count).drop { $0 == " " }
-            for particle in ["이라 함은", "이라고 함은", "이란", "란", "은", "는", "이", "가"] where rest.hasPrefix(particle) {
-                let after = rest.dropFirst(particle.count)
-                if after.first == " " || after.first == "," { rest = after; break }
-            }
-            t = String(rest.drop { $0 == " " || $0 == "," })
-        }
+        if let rest = afterMaskedSubject(t) { t = String(rest) }
         // "이것" ends in a consonant: the particle the name took is set to agree ("○○는" → "이것은").
         var out = t.replacingOccurrences(of: nameMask, with: "이것")
         for (vowelForm, consonantForm) in [("이것는", "이것은"), ("이것가", "이것이"), ("이것를", "이것을"), ("이것와", "이것과"),
@@ -73,6 +66,34 @@ enum QuizText {
             out = out.replacingOccurrences(of: vowelForm, with: consonantForm)
         }
         return out
+    }
+
+    /// Particles that make a masked name at the start of a sentence its subject or topic.
+    static let subjectParticles = ["이라 함은", "이라고 함은", "이란", "란", "은", "는", "이", "가"]
+
+    /// The rest of a sentence after its masked subject ("○○는 …", "○○(File Transfer Protocol)는 …"),
+    /// or nil when the sentence does not open with the mask as its subject.
+    static func afterMaskedSubject(_ text: String) -> Substring? {
+        guard text.hasPrefix(nameMask) else { return nil }
+        var rest = text.dropFirst(nameMask.count).drop { $0 == " " }
+        // A gloss in brackets after the name is part of it.
+        if rest.first == "(", let close = rest.firstIndex(of: ")") { rest = rest[rest.index(after: close)...] }
+        for particle in subjectParticles where rest.hasPrefix(particle) {
+            let after = rest.dropFirst(particle.count)
+            if after.first == " " || after.first == "," { return after.drop { $0 == " " || $0 == "," } }
+        }
+        return nil
+    }
+
+    /// Whether a sentence, its concept masked, states something of the concept as its subject
+    /// ("○○는 내부 서식으로 …"), the one form whose mask can be dropped without a trace.
+    static func statesOfMask(_ masked: String) -> Bool {
+        afterMaskedSubject(masked.trimmingCharacters(in: .whitespaces)) != nil
+    }
+
+    /// Whether a mask stands before a bracket: "○○(File Transfer Protocol)" spells the name out.
+    static func bracketsMask(_ text: String) -> Bool {
+        text.contains(nameMask + "(") || text.contains(nameMask + " (") || text.contains("(" + nameMask)
     }
 
     /// Whether a description option reads "이것" where its concept was named: options of one
@@ -152,14 +173,63 @@ enum QuizText {
            key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
         // A particle left on a longer word ("그외에"): no noun of three syllables or more ends in 에.
         if key.count >= 3, key.hasSuffix("에"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
-        // A single lowercase English word in a past or progressive form is a verb ("marked", "declared").
-        if !term.contains(where: \.isWhitespace), term.allSatisfy({ $0.isASCII && $0.isLowercase }),
-           key.count > 4, key.hasSuffix("ed") || key.hasSuffix("ing") { return false }
+        // A single lowercase English word is an everyday word ("older", "parts", "icon") or a
+        // piece of a path: the names a lecture teaches are capitalised (LibreOffice, OOXML, Java).
+        if !term.contains(where: \.isWhitespace), term.allSatisfy({ $0.isASCII && $0.isLowercase }) { return false }
+        // A phrase led by a determiner ("해당 문서", "각 항목", "모든 서명") points at a thing; it names none.
+        if let first = term.split(separator: " ").first, term.contains(" "), determiners.contains(String(first)) { return false }
         // A particle glued to a shorter known term: "큐에" when "큐" is a term of the note.
         for particle in gluedParticles where key.count > particle.count && key.hasSuffix(particle) {
             if knownTerms.contains(String(key.dropLast(particle.count))) { return false }
         }
         return true
+    }
+
+    /// Words that point at a thing rather than name it, as the first word of a phrase.
+    static let determiners: Set<String> = ["해당", "이", "그", "저", "각", "모든", "다른", "같은", "일부", "여러", "기타", "전체", "이런", "그런", "어떤"]
+
+    /// Whether a student can be asked to write an answer from memory: a term of up to three
+    /// words and twelve letters, not a heading such as "많은 Microsoft Office 파일을 OpenDocument 형식으로 변환".
+    static func isWritable(_ answer: String) -> Bool {
+        let words = answer.split(whereSeparator: \.isWhitespace)
+        // A verb form inside ("서명한 문서 열기", "변환된 파일") makes a task's heading, not a term.
+        let inflected = words.count > 1 && words.contains { w in
+            KoreanText.containsHangul(String(w)) && ["한", "된", "는", "을", "를", "하기"].contains { w.hasSuffix($0) } && w.count >= 2
+        }
+        // "변수의 명명 규칙": a phrase with a particle inside is a section's heading.
+        let phrase = words.count > 1 && words.dropLast().contains { $0.count >= 2 && $0.hasSuffix("의") }
+        return words.count <= 3 && KoreanText.compact(answer).count <= 10 && !inflected && !phrase
+    }
+
+    /// Whether the prompt shows half or more of a multi-word answer's words ("변수 값은 …" for
+    /// "변수 값 관찰", "중단점을 …" for "중단점의 속성"): the rest is guessed from the options.
+    static func revealsPart(prompt: String, answer: String) -> Bool {
+        let words = answer.split(whereSeparator: \.isWhitespace).map { word -> String in
+            var w = String(word)
+            // "중단점의" is the word 중단점 with its particle.
+            if w.count > 2, w.hasSuffix("의") { w.removeLast() }
+            return KoreanText.compact(w)
+        }.filter { $0.count >= 2 }
+        guard words.count >= 2, words.count <= 4 else { return false }
+        let p = KoreanText.compact(prompt.replacingOccurrences(of: nameMask, with: " ").replacingOccurrences(of: blank, with: " "))
+        // The first word tells the answer from its neighbours ("스택 호출 창", "거듭제곱 회귀식"); the
+        // head noun alone ("호출", "회귀식") is shared with them.
+        let first = answer.split(whereSeparator: \.isWhitespace).first.map { w -> String in
+            var w = String(w)
+            if w.count > 2, w.hasSuffix("의") { w.removeLast() }
+            return KoreanText.compact(w)
+        } ?? ""
+        if first.count >= 2, KoreanText.contains(p, first) { return true }
+        return words.filter { KoreanText.contains(p, $0) }.count * 2 > words.count
+    }
+
+    /// How many blanks a prompt shows.
+    static func blankCount(_ text: String) -> Int { text.components(separatedBy: blank).count - 1 }
+
+    /// Whether a blank stands beside a bracket: "____(Content Management …)" spells the answer
+    /// out after it, "VBA(____ Basic …)" is an expansion whose letters the abbreviation gives.
+    static func bracketsBlank(_ text: String) -> Bool {
+        text.contains(blank + "(") || text.contains(blank + " (") || text.contains("(" + blank)
     }
 
     /// Parts of words that name how a screen is operated (UI trivia, not lecture content).
@@ -169,7 +239,12 @@ enum QuizText {
     /// with one was cut from a longer sentence ("를 선택합니다.", "이나 평균값 선을 …"), or, for
     /// "그리고", is a step that means nothing out of its list.
     static let cutOpeners: Set<String> = ["을", "를", "은", "는", "가", "의", "에", "와", "과", "로", "으로", "도", "만", "에서",
-                                          "이나", "나", "및", "또는", "이며", "며", "하고", "그리고", "그런", "그러면", "그래서"]
+                                          "이나", "나", "및", "또는", "이며", "며", "하고", "그리고", "그런", "그러면", "그래서",
+                                          // A sentence that leans on the one before it ("즉, 유효한 서명이 …", "이를 사용해 …",
+                                          // "However, Any is …", "It includes …") says nothing alone.
+                                          "즉", "즉,", "따라서", "따라서,", "그러나", "그러나,", "하지만", "하지만,", "이때", "이때,",
+                                          "이를", "이는", "이것은", "이것을", "그것은",
+                                          "However,", "Therefore,", "Thus,", "It", "This", "These", "They"]
 
     /// Whether a text is cut at its start: it opens with a particle or a connective, a bare
     /// number, or (for an English sentence ending in a full stop) with a lowercase word ("can be forced.").
@@ -192,7 +267,26 @@ enum QuizText {
         let rest = KoreanText.compact(passage.replacingOccurrences(of: blank, with: " ").replacingOccurrences(of: nameMask, with: " "))
         // Three bare numbers or more: rows of a list run together ("951 알수 없는 기호: 952 예상: …").
         let bareNumbers = passage.split(whereSeparator: \.isWhitespace).filter { $0.allSatisfy(\.isNumber) }.count
-        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3
+        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3 && !pointsAway(passage)
+    }
+
+    /// Words that point at what follows or stands below on the page ("다음과 같이", "다음 명령",
+    /// "as follows"): out of the page, the sentence refers to something the question does not show.
+    static let pointers = ["다음과 같", "다음은", "다음을", "다음의", "다음 명령", "다음 예", "아래의", "아래와", "아래 ", "위의 ", "위와 같",
+                           "as follows", "the following", "below:", "following example"]
+
+    static func pointsAway(_ passage: String) -> Bool {
+        let lowered = passage.lowercased()
+        return pointers.contains { lowered.contains($0) }
+    }
+
+    /// Whether a cloze passage is fair: enough context (`hasContext`), exactly one blank (two
+    /// blanks of a repeated word read as a riddle), and no bracket beside it spelling the answer out.
+    static func isFairBlank(_ blanked: String) -> Bool {
+        guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), let range = blanked.range(of: blank) else { return false }
+        // The blank starts a word: "원격 웹____에서" blanks the end of a word (웹서버), not a term.
+        if let before = blanked[..<range.lowerBound].last, before.isLetter || before.isNumber { return false }
+        return true
     }
 
     /// Whether an English term may be blanked where it stands in `sentence`: not glued into a
@@ -210,6 +304,13 @@ enum QuizText {
             if let next = after.first, next.isLetter || next.isNumber { return false }
             if after.hasPrefix("."), let afterStop = after.dropFirst().first, afterStop.isLetter { return false }
             guard !t.contains(where: \.isWhitespace) else { return true }
+            // One word of a longer name ("LibreOffice ____ IDE", "____ Basic for Applications"):
+            // a capitalised Latin word beside it belongs to the same name.
+            let previousWord = sentence[..<range.lowerBound].split(separator: " ").last.map(String.init) ?? ""
+            let nextWord = after.split(separator: " ").first.map(String.init) ?? ""
+            let isNamePart = { (w: String) in w.first.map { $0.isASCII && $0.isUppercase } == true && !w.hasSuffix(".") && !w.hasSuffix(",") }
+            if sentence[..<range.lowerBound].last == " " && isNamePart(previousWord) { return false }
+            if after.first == " " && isNamePart(nextWord) { return false }
             if t.dropFirst().contains(where: \.isUppercase) { return true }
             let atStart = sentence[..<range.lowerBound].allSatisfy { !$0.isLetter }
             return t.first?.isUppercase == true && !atStart
@@ -224,7 +325,7 @@ enum QuizText {
     static let commonNouns: Set<String> = Set("""
     사용 방법 정보 문제 결과 시간 사람 자료 목적 이유 특징 역할 예시 예제 종류 차이 장점 단점 의미 설명 설정 상태 대상 요소 다음 \
     이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값 \
-    코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 \
+    코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 숫자 문자 기호 목록 상자 페이지 시스템 프로그램 메시지 \
     variable variables version versions document documents file files value values data type types code text program
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 
