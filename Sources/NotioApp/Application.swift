@@ -23,7 +23,7 @@ public final class Application: Sendable {
         self.context = context
         // The demo account (a public password) only when asked for. Nodes starting together on
         // one empty database: one seeds, the others then see the account.
-        try store.database.exclusively(7720413) {
+        try store.exclusively(7720413) {
             if config.seedDemo {
                 try DemoData.seed(store: store, now: clock())
             } else if try DemoData.closePublicPassword(store: store) {

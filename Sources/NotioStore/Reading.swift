@@ -293,6 +293,27 @@ extension Store {
         }
     }
 
+    // MARK: A whole shelf at once
+
+    /// Books with their sentences, more sentences and reading sessions, added in one transaction:
+    /// all of it or none (the demo shelf).
+    public func addShelf(_ books: [(book: Book, sentences: [Sentence])], sentences: [Sentence], sessions: [ReadingSession], owner: String) throws {
+        try database.write { c in
+            for entry in books {
+                try insertBook(entry.book, owner: owner, importKey: nil, c)
+                for sentence in entry.sentences { _ = try insertSentence(sentence, owner: owner, fingerprint: nil, c) }
+            }
+            for sentence in sentences { _ = try insertSentence(sentence, owner: owner, fingerprint: nil, c) }
+            for session in sessions { _ = try insertReadingSession(session, owner: owner, c) }
+        }
+    }
+
+    /// Runs `body` while no other node runs one under the same `key` (nodes starting together on
+    /// one empty database: one seeds the demo). One node alone (SQLite) just runs it.
+    public func exclusively<T>(_ key: Int64, _ body: () throws -> T) throws -> T {
+        try database.exclusively(key, body)
+    }
+
     // MARK: Reading sessions
 
     /// Records a reading session on one of the owner's books; false when the book is not theirs.

@@ -89,10 +89,12 @@ import NotioTestSupport
         }
         // Quizzes answered wrong-ish, a retry of the wrong ones, and a review answered.
         var wrongQuestions: [String] = []
+        var kinds: [String: String] = [:]
         for noteId in noteIds.prefix(2) {
             let made = try await c.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: ["difficulty": "medium", "count": 4])
             #expect(made.status == 201, "\(made.text)")
             let quiz = try #require(made.json["quiz"] as? [String: Any])
+            for q in quiz["questions"] as? [[String: Any]] ?? [] { kinds[q["id"] as? String ?? ""] = q["kind"] as? String }
             let answers: [[String: Any]] = (quiz["questions"] as? [[String: Any]] ?? []).map { q in
                 q["kind"] as? String == "choice" ? ["questionId": q["id"]!, "choice": 0] : ["questionId": q["id"]!, "text": "모름"]
             }
@@ -108,7 +110,8 @@ import NotioTestSupport
             #expect(try await c.request("POST", "/api/v1/quizzes/\(quiz["id"]!)/attempts", json: ["answers": answers]).status == 201)
         }
         if let question = wrongQuestions.last {
-            #expect(try await c.request("POST", "/api/v1/review/\(question)", json: ["text": "모름", "choice": 0]).status == 200)
+            let answer: [String: Any] = kinds[question] == "choice" ? ["choice": 0] : ["text": "모름"]
+            #expect(try await c.request("POST", "/api/v1/review/\(question)", json: answer).status == 200)
         }
         // Books with and without a cover, sentences, sessions, a running timer.
         let covered = try await Self.bookWithCover(c, fake, title: "표지 있는 책")

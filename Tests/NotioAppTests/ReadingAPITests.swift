@@ -20,7 +20,11 @@ import Testing
         #expect(book["title"] as? String == "소년이 온다")
         #expect(book["isbn13"] as? String == "9788936434120")
         #expect(book["status"] as? String == "finished")
-        #expect(book["statusLabel"] as? String == "완독")
+        // Labels in the reader's language (this client's account reads English), Korean once set so.
+        #expect(book["statusLabel"] as? String == "Finished")
+        #expect(try await c.request("PATCH", "/api/v1/me", json: ["language": "ko"]).status == 200)
+        #expect(try await c.get("/api/v1/books/\(id)").json["statusLabel"] as? String == "완독")
+        #expect(try await c.request("PATCH", "/api/v1/me", json: ["language": "en"]).status == 200)
         #expect(book["sentenceCount"] as? Int == 0)
 
         let list = try await c.get("/api/v1/books").json["items"] as? [[String: Any]] ?? []
@@ -78,7 +82,7 @@ import Testing
         #expect(r.status == 201)
         let s = try #require(r.json["sentence"] as? [String: Any])
         #expect(s["bookTitle"] as? String == "데미안")
-        #expect(s["emotionLabel"] as? String == "깨달음")
+        #expect(s["emotionLabel"] as? String == "Insight")
         #expect(s["emotionEmoji"] as? String == "💡")
         #expect(s["page"] as? Int == 123)
         let sid = try #require(s["id"] as? String)

@@ -12,9 +12,9 @@ struct ReadingAPI {
         var id: String, title: String, author: String, publisher: String?, isbn13: String?, genre: String?
         var publishedAt: String?, status: String, statusLabel: String, coverUrl: String?
         var sentenceCount: Int, readingSeconds: Int, createdAt: Date, updatedAt: Date
-        init(_ b: Book) {
+        init(_ b: Book, _ language: Language) {
             id = b.id; title = b.title; author = b.author; publisher = b.publisher; isbn13 = b.isbn13; genre = b.genre
-            publishedAt = b.publishedAt; status = b.status.rawValue; statusLabel = b.status.label; coverUrl = Self.coverURL(b)
+            publishedAt = b.publishedAt; status = b.status.rawValue; statusLabel = ReadingViews.statusLabel(b.status, language); coverUrl = Self.coverURL(b)
             sentenceCount = b.sentenceCount; readingSeconds = b.readingSeconds; createdAt = b.createdAt; updatedAt = b.updatedAt
         }
 
@@ -27,10 +27,10 @@ struct ReadingAPI {
     struct SentenceJSON: Encodable {
         var id: String, bookId: String, bookTitle: String, bookAuthor: String, text: String, page: Int?
         var emotion: String?, emotionLabel: String?, emotionEmoji: String?, memo: String?, createdAt: Date, updatedAt: Date
-        init(_ s: SentenceWithBook) {
+        init(_ s: SentenceWithBook, _ language: Language) {
             let x = s.sentence
             id = x.id; bookId = x.bookId; bookTitle = s.bookTitle; bookAuthor = s.bookAuthor; text = x.text; page = x.page
-            emotion = x.emotion?.rawValue; emotionLabel = x.emotion?.label; emotionEmoji = x.emotion?.emoji; memo = x.memo
+            emotion = x.emotion?.rawValue; emotionLabel = x.emotion.map { ReadingViews.emotionLabel($0, language) }; emotionEmoji = x.emotion?.emoji; memo = x.memo
             createdAt = x.createdAt; updatedAt = x.updatedAt
         }
     }
@@ -49,7 +49,7 @@ struct ReadingAPI {
             guard let s = BookStatus(rawValue: raw) else { throw HTTPError.unprocessable(["status": "must be reading, finished or wishlist"]) }
             status = s
         }
-        return JSON.response(ListJSON(try app.store.books(owner: owner, status: status, page: page), BookJSON.init))
+        return JSON.response(ListJSON(try app.store.books(owner: owner, status: status, page: page)) { BookJSON($0, Language.reader(member.visitor, request)) })
     }
 
     struct NewBook: Decodable {
@@ -64,7 +64,7 @@ struct ReadingAPI {
                                                  isbn: body.isbn13 ?? body.isbn, genre: body.genre, publishedAt: body.publishedAt,
                                                  coverUrl: body.coverUrl, status: body.status), owner: owner, at: app.now())
         struct Answer: Encodable { var book: BookJSON }
-        return JSON.response(Answer(book: BookJSON(book)), status: 201)
+        return JSON.response(Answer(book: BookJSON(book, Language.reader(member.visitor, request))), status: 201)
     }
 
     func book(_ request: Request, _ member: Member) throws -> Response {
@@ -82,7 +82,7 @@ struct ReadingAPI {
             }
             enum Key: String, CodingKey { case sentences }
         }
-        return JSON.response(Answer(book: BookJSON(book), sentences: sentences.map(SentenceJSON.init)))
+        return JSON.response(Answer(book: BookJSON(book, Language.reader(member.visitor, request)), sentences: sentences.map { SentenceJSON($0, Language.reader(member.visitor, request)) }))
     }
 
     func updateBook(_ request: Request, _ member: Member) throws -> Response {
@@ -113,7 +113,7 @@ struct ReadingAPI {
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updateBook(id: id, owner: owner, changes, at: app.now())
         guard let book = try app.store.book(id: id, owner: owner) else { throw ReadingService.bookNotFound }
-        return JSON.response(BookJSON(book))
+        return JSON.response(BookJSON(book, Language.reader(member.visitor, request)))
     }
 
     func deleteBook(_ request: Request, _ member: Member) throws -> Response {
@@ -149,7 +149,7 @@ struct ReadingAPI {
                                             owner: owner, at: app.now())
         guard let saved = try app.store.sentence(id: s.id, owner: owner) else { throw ReadingService.sentenceNotFound }
         struct Answer: Encodable { var sentence: SentenceJSON }
-        return JSON.response(Answer(sentence: SentenceJSON(saved)), status: 201)
+        return JSON.response(Answer(sentence: SentenceJSON(saved, Language.reader(member.visitor, request))), status: 201)
     }
 
     static func emotion(_ raw: String?) throws -> Emotion? {
@@ -170,13 +170,13 @@ struct ReadingAPI {
 
     func listSentences(_ request: Request, _ member: Member) throws -> Response {
         let (owner, page) = try memberPage(request, member)
-        return JSON.response(ListJSON(try app.store.sentences(owner: owner, try Self.filter(request), page: page), SentenceJSON.init))
+        return JSON.response(ListJSON(try app.store.sentences(owner: owner, try Self.filter(request), page: page)) { SentenceJSON($0, Language.reader(member.visitor, request)) })
     }
 
     func sentence(_ request: Request, _ member: Member) throws -> Response {
         let owner = member.id
         guard let s = try app.store.sentence(id: request[.id], owner: owner) else { throw ReadingService.sentenceNotFound }
-        return JSON.response(SentenceJSON(s))
+        return JSON.response(SentenceJSON(s, Language.reader(member.visitor, request)))
     }
 
     func updateSentence(_ request: Request, _ member: Member) throws -> Response {
@@ -193,7 +193,7 @@ struct ReadingAPI {
                                       page: changes.page ?? current.sentence.page, memo: changes.memo ?? current.sentence.memo)
         try app.store.updateSentence(id: id, owner: owner, changes, at: app.now())
         guard let s = try app.store.sentence(id: id, owner: owner) else { throw ReadingService.sentenceNotFound }
-        return JSON.response(SentenceJSON(s))
+        return JSON.response(SentenceJSON(s, Language.reader(member.visitor, request)))
     }
 
     func deleteSentence(_ request: Request, _ member: Member) throws -> Response {

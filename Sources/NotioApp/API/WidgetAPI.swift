@@ -27,7 +27,7 @@ struct WidgetAPI {
         guard let s = try app.store.randomSentence(owner: user.id, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
             throw AppError.noSentences
         }
-        return noStore(JSON.response(ReadingAPI.SentenceJSON(s)))
+        return noStore(JSON.response(ReadingAPI.SentenceJSON(s, Language.reader(member.visitor, request))))
     }
 
     func daily(_ request: Request, _ member: Member) throws -> Response {
@@ -35,7 +35,7 @@ struct WidgetAPI {
         guard let s = try app.store.dailySentence(owner: user.id, day: today(user)) else {
             throw AppError.noSentences
         }
-        return noStore(JSON.response(ReadingAPI.SentenceJSON(s)))
+        return noStore(JSON.response(ReadingAPI.SentenceJSON(s, Language.reader(member.visitor, request))))
     }
 
     private func noStore(_ r: Response) -> Response {
@@ -55,7 +55,7 @@ struct WidgetAPI {
     func json(_ request: Request, _ user: User) throws -> Response {
         let mode = request.query["mode"] == "random" ? "random" : "daily"
         let s = try pick(user, mode: mode, emotion: try ReadingAPI.emotion(request.query["emotion"]))
-        var r = JSON.response(WidgetJSON(mode: mode, date: today(user), sentence: s.map(ReadingAPI.SentenceJSON.init),
+        var r = JSON.response(WidgetJSON(mode: mode, date: today(user), sentence: s.map { ReadingAPI.SentenceJSON($0, Language.of(user)) },
                                          message: s == nil ? L10n.t("error.no_sentences", Language.of(user)) : nil))
         r.headers.set("Cache-Control", "no-store")
         r.headers.set("Access-Control-Allow-Origin", "*")
@@ -77,8 +77,8 @@ struct WidgetAPI {
     }
 
     /// `GET /widget/sentence` without a valid token: a small page that says so, not JSON.
-    static func refusedPage(_ e: HTTPError) -> Response {
-        var r = Response.html(WidgetView.message(e.message, language: .ko), status: e.status)
+    static func refusedPage(_ e: HTTPError, language: Language) -> Response {
+        var r = Response.html(WidgetView.message(e.message, language: language), status: e.status)
         r.headers.set("Cache-Control", "no-store")
         for (name, value) in SecurityHeaders.widget { r.headers.set(name, value) }
         return r

@@ -75,11 +75,15 @@ struct Endpoint: Sendable {
 
     /// `refused` answers a missing or revoked token itself (a widget page shows a card, not JSON).
     static func widgetToken(_ f: @escaping @Sendable (Request, User) throws -> Response,
-                            refused: (@Sendable (HTTPError) -> Response)? = nil) -> Endpoint {
+                            refused: (@Sendable (HTTPError, Language) -> Response)? = nil) -> Endpoint {
         Endpoint(.widgetToken) { app in
             .sync { request in
                 let user: User
-                do { user = try Gate(app: app).widgetReader(request) } catch let e as HTTPError where refused != nil { return refused!(e) }
+                do { user = try Gate(app: app).widgetReader(request) } catch {
+                    let language = Language.preferred(request)
+                    guard let refused, let answer = ErrorPages.answer(error, language: language) else { throw error }
+                    return refused(answer, language)
+                }
                 return try f(request, user)
             }
         }

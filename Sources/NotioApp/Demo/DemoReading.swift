@@ -86,29 +86,23 @@ enum DemoReading {
             let d = (calendar.date(byAdding: .day, value: -ago, to: evening) ?? evening).addingTimeInterval(Double(minutes * 60))
             return min(d, now.addingTimeInterval(-60))
         }
-        var ids: [String] = []
-        try store.database.write { c in
-            for (i, demo) in books.enumerated() {
-                let created = day(365 - i * 20)
-                let book = Book(title: demo.title, author: demo.author, publisher: demo.publisher, genre: demo.genre,
-                                publishedAt: demo.publishedAt, status: demo.status, createdAt: created)
-                try store.insertBook(book, owner: owner.id, importKey: nil, c)
-                ids.append(book.id)
-                for (j, s) in demo.sentences.enumerated() {
-                    let at = day(s.4, minutes: j)
-                    _ = try store.insertSentence(Sentence(bookId: book.id, text: s.0, page: s.1 == 0 ? nil : s.1, emotion: s.2,
-                                                          memo: s.3, createdAt: at), owner: owner.id, fingerprint: nil, c)
-                }
+        let shelf = books.enumerated().map { i, demo in
+            let book = Book(title: demo.title, author: demo.author, publisher: demo.publisher, genre: demo.genre,
+                            publishedAt: demo.publishedAt, status: demo.status, createdAt: day(365 - i * 20))
+            let sentences = demo.sentences.enumerated().map { j, s in
+                Sentence(bookId: book.id, text: s.0, page: s.1 == 0 ? nil : s.1, emotion: s.2, memo: s.3, createdAt: day(s.4, minutes: j))
             }
-            for (ago, index, text, emotion) in yearSentences {
-                _ = try store.insertSentence(Sentence(bookId: ids[index], text: text, emotion: emotion, createdAt: day(ago)),
-                                             owner: owner.id, fingerprint: nil, c)
-            }
-            for (ago, minutes, index) in sessions {
-                let end = day(ago)
-                let session = ReadingSession(bookId: ids[index], startedAt: end.addingTimeInterval(Double(-minutes * 60)), endedAt: end)
-                _ = try store.insertReadingSession(session, owner: owner.id, c)
-            }
+            return (book: book, sentences: sentences)
         }
+        let ids = shelf.map(\.book.id)
+        let more = yearSentences.map { ago, index, text, emotion in
+            Sentence(bookId: ids[index], text: text, emotion: emotion, createdAt: day(ago))
+        }
+        let read = sessions.map { ago, minutes, index in
+            let end = day(ago)
+            return ReadingSession(bookId: ids[index], startedAt: end.addingTimeInterval(Double(-minutes * 60)), endedAt: end)
+        }
+        // Through the store's own call: the shelf lands whole or not at all.
+        try store.addShelf(shelf, sentences: more, sessions: read, owner: owner.id)
     }
 }

@@ -59,6 +59,8 @@ public enum Layout {
         <link rel="icon" href="\(ctx.asset("icons/logo.svg"))" type="image/svg+xml">
         <link rel="apple-touch-icon" href="/apple-touch-icon.png">
         <link rel="stylesheet" href="\(ctx.asset("css/app.css"))">
+        <link rel="stylesheet" href="\(ctx.asset("css/study.css"))">
+        <link rel="stylesheet" href="\(ctx.asset("css/reading.css"))">
         \(importMap(ctx))
         \(HTML(raw: "<script type=\"application/json\" id=\"l10n\">\(L10n.scriptCatalogJSON(ctx.language))</script>"))
         \(scriptTags)

@@ -35,9 +35,11 @@ struct RandomSentenceState: Sendable {
 
 /// Shared pieces of the reading pages.
 enum ReadingViews {
-    static func statusLabel(_ ctx: PageContext, _ s: BookStatus) -> String { ctx.t("book.status.\(s.rawValue)") }
+    static func statusLabel(_ ctx: PageContext, _ s: BookStatus) -> String { statusLabel(s, ctx.language) }
+    static func statusLabel(_ s: BookStatus, _ language: Language) -> String { L10n.t("book.status.\(s.rawValue)", language) }
 
-    static func emotionLabel(_ ctx: PageContext, _ e: Emotion) -> String { ctx.language == .ko ? e.label : e.englishLabel }
+    static func emotionLabel(_ ctx: PageContext, _ e: Emotion) -> String { emotionLabel(e, ctx.language) }
+    static func emotionLabel(_ e: Emotion, _ language: Language) -> String { language == .ko ? e.label : e.englishLabel }
 
     static func emotionChip(_ ctx: PageContext, _ e: Emotion) -> HTML {
         "<span class=\"emotion-chip emotion-\(e.rawValue)\"><span aria-hidden=\"true\">\(e.emoji)</span> \(emotionLabel(ctx, e))</span>"

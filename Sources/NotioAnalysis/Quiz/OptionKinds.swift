@@ -1,0 +1,101 @@
+import Foundation
+import NotioCore
+
+/// The first number of a sentence with its unit, blanked: "주소는 32비트이다" → "주소는 ____이다".
+struct NumberBlank {
+    static let units = ["바이트", "비트", "단계", "가지", "개", "번", "회", "초", "KB", "MB", "GB", "TB", "ms", "bits", "bit", "bytes", "byte", "%"]
+
+    var value: Int
+    var unit: String
+    var answer: String
+    var blanked: String
+
+    /// What may follow a Hangul unit: a particle or the copula, not more of a word ("438 개체" is
+    /// no count of 개).
+    static let afterUnit = ["으로", "이다", "입니다", "이며", "이고", "이상", "이하", "까지", "부터", "에서", "보다", "짜리", "씩",
+                            "의", "을", "를", "이", "가", "은", "는", "로", "와", "과", "만", "에", "인", "도", "나"]
+
+    /// Whether a unit ends where `rest` starts: a Latin unit before no letter, a Hangul unit before
+    /// no syllable or before a particle.
+    static func endsWord(_ rest: Substring, unit: String) -> Bool {
+        guard let next = rest.first else { return true }
+        if unit.last.map({ $0.isASCII }) == true { return !(next.isASCII && next.isLetter) }
+        guard KoreanText.containsHangul(String(next)) else { return true }
+        return afterUnit.contains { rest.hasPrefix($0) }
+    }
+
+    init?(_ sentence: String) {
+        let chars = Array(sentence)
+        var i = 0
+        while i < chars.count {
+            guard chars[i].isASCII, chars[i].isNumber else { i += 1; continue }
+            var end = i
+            while end < chars.count, chars[end].isASCII, chars[end].isNumber { end += 1 }
+            // Part of a name or a decimal ("IPv4", "3.5", "2024년") is not a detail to ask.
+            let before = i > 0 ? chars[i - 1] : " "
+            let after = end < chars.count ? chars[end] : " "
+            guard let value = Int(String(chars[i..<end])), value > 0, value < 10_000,
+                  !before.isLetter, before != ".", after != "." || end + 1 >= chars.count || !chars[end + 1].isNumber else {
+                i = end
+                continue
+            }
+            var unitEnd = end
+            while unitEnd < chars.count, chars[unitEnd] == " " { unitEnd += 1 }
+            let rest = String(chars[unitEnd...])
+            let unit = Self.units.first { rest.hasPrefix($0) && Self.endsWord(rest.dropFirst($0.count), unit: $0) } ?? ""
+            if unit.isEmpty && (after.isLetter || value >= 1000) { i = end; continue }
+            // A bare number is a detail only inside a Korean phrase ("값을 1 감소시킨다"); at the
+            // start of a sentence or beside Latin words and brackets it is a footnote or section mark.
+            if unit.isEmpty {
+                let next = chars[end...].first { !$0.isWhitespace }
+                let previous = chars[..<i].last { !$0.isWhitespace }
+                let isHangul = { (c: Character?) in c.map { KoreanText.containsHangul(String($0)) } ?? false }
+                guard isHangul(next), isHangul(previous) else { i = end; continue }
+            }
+            let stop = unit.isEmpty ? end : unitEnd + unit.count
+            self.value = value
+            self.unit = unit
+            // "20 bytes" keeps its space; "32비트" stays written together.
+            let spaced = unitEnd > end && unit.first.map { $0.isASCII && $0.isLetter } == true
+            answer = spaced ? "\(value) \(unit)" : "\(value)\(unit)"
+            blanked = String(chars[..<i]) + QuizText.blank + String(chars[stop...])
+            return
+        }
+        return nil
+    }
+}
+
+/// What kind of text an option is, for choosing distractors of the answer's type.
+struct OptionType: Equatable {
+    enum Script { case hangul, latin, other }
+    var script: Script
+    /// Compact length in classes: 1–2, 3–4, 5–7, 8–12, 13–24, longer.
+    var lengthClass: Int
+
+    /// Whether two terms are of one word class: at most one word more or fewer, and at most three
+    /// times as long ("검증" and "문서 저장 및 서명" are not; "중단점의 속성" and "스택 호출 창" are).
+    static func sameWordClass(_ a: String, _ b: String) -> Bool {
+        let words = { (t: String) in t.split(whereSeparator: \.isWhitespace).count }
+        let (x, y) = (KoreanText.compact(a).count, KoreanText.compact(b).count)
+        return abs(words(a) - words(b)) <= 1 && max(x, y) <= 3 * max(min(x, y), 1)
+    }
+
+    init(_ text: String) {
+        let key = KoreanText.compact(text)
+        if KoreanText.containsHangul(key) {
+            script = .hangul
+        } else if key.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) {
+            script = .latin
+        } else {
+            script = .other
+        }
+        lengthClass = switch key.count {
+        case ...2: 0
+        case 3...4: 1
+        case 5...7: 2
+        case 8...12: 3
+        case 13...24: 4
+        default: 5
+        }
+    }
+}
