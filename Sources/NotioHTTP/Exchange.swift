@@ -92,15 +92,15 @@ final class Exchange: @unchecked Sendable {
             bytes.withMemoryRebound(to: UInt8.self, capacity: count) { raw.append($0, count: count) }
         case .spool:
             if fileFD < 0, !startFile(field: "body", fileName: "", contentType: contentType ?? "application/octet-stream") {
-                failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
+                failure = .uploadFailed()
                 abandonBody()
             } else if !writeToFile(bytes, count) {
-                failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
+                failure = .uploadFailed()
                 abandonBody()
             }
         case .multipart:
             if MHD_post_process(postProcessor, bytes, count) == MHD_Result.NO {
-                if failure == nil { failure = .badRequest("The form could not be read.") }
+                if failure == nil { failure = .formUnreadable() }
                 abandonBody()
             }
         }
@@ -123,7 +123,7 @@ final class Exchange: @unchecked Sendable {
             postProcessor = nil
             closeFile()
             if !complete {
-                if failure == nil { failure = .badRequest("The form could not be read.") }
+                if failure == nil { failure = .formUnreadable() }
                 return .none
             }
             var fields: [String: String] = [:]
@@ -168,13 +168,13 @@ final class Exchange: @unchecked Sendable {
                 closeFile()
                 guard startFile(field: name, fileName: String(cString: fileName),
                                 contentType: contentType.map { String(cString: $0) } ?? "application/octet-stream") else {
-                    failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
+                    failure = .uploadFailed()
                     return false
                 }
             }
             guard fileFD >= 0, let data, size > 0 else { return true }
             guard writeToFile(data, size) else {
-                failure = HTTPError(500, "upload_failed", "The upload could not be stored.")
+                failure = .uploadFailed()
                 return false
             }
             return true

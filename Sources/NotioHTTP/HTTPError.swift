@@ -45,6 +45,25 @@ public struct HTTPError: Error, Sendable, Equatable {
         generic(HTTPError(422, "invalid_values", message ?? "Some values are not valid.", fields: fields), message)
     }
 
+    /// The answer when a handler failed in a way it did not say (a logged 500).
+    public static func internalError() -> HTTPError {
+        generic(HTTPError(500, "internal_error", "Something went wrong."), nil)
+    }
+    /// A request body that could not be written to disk.
+    public static func uploadFailed() -> HTTPError {
+        generic(HTTPError(500, "upload_failed", "The upload could not be stored."), nil)
+    }
+    /// A request that came in while the server stops.
+    public static func shuttingDown() -> HTTPError {
+        generic(HTTPError(503, "shutting_down", "The server is shutting down."), nil)
+    }
+    /// A form body the multipart parser refused.
+    public static func formUnreadable() -> HTTPError {
+        var e = HTTPError(400, "malformed_request", "The form could not be read.")
+        e.messageKey = "http.form_unreadable"
+        return e
+    }
+
     /// Marks the generic wording (no `given` message) as translatable by its code.
     private static func generic(_ e: HTTPError, _ given: String?) -> HTTPError {
         var e = e

@@ -197,7 +197,7 @@ public final class HTTPServer: @unchecked Sendable {
                 exchange.countedSuspended = false
                 suspended.subtract(1, ordering: .releasing)
             }
-            let response = exchange.asyncResult.withLock { $0.take() } ?? errorResponse(exchange, HTTPError(500, "internal_error", "Something went wrong."))
+            let response = exchange.asyncResult.withLock { $0.take() } ?? errorResponse(exchange, .internalError())
             return queue(response, exchange, connection)
         case .answered:
             return MHD_Result.YES
@@ -252,7 +252,7 @@ public final class HTTPServer: @unchecked Sendable {
                                          data: data, offset: offset, size: size) ? MHD_Result.YES : MHD_Result.NO
                 }, cls)
                 if exchange.postProcessor == nil {
-                    exchange.failure = .badRequest("The form could not be read.")
+                    exchange.failure = .formUnreadable()
                     exchange.mode = .discard
                 } else {
                     exchange.mode = .multipart
@@ -295,7 +295,7 @@ public final class HTTPServer: @unchecked Sendable {
         case .async(let handler):
             if refuseSuspension.load(ordering: .acquiring) {
                 exchange.phase = .answered
-                return queue(errorResponder(request, HTTPError(503, "shutting_down", "The server is shutting down.")), exchange, connection)
+                return queue(errorResponder(request, HTTPError.shuttingDown()), exchange, connection)
             }
             exchange.phase = .running
             exchange.countedSuspended = true
