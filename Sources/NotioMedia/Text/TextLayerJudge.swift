@@ -7,7 +7,8 @@ public enum TextLayerJudge {
         /// Hangul syllables in the text, and how many of them real Korean text does not use.
         public var hangul: Int
         public var rareHangul: Int
-        /// U+FFFD and private-use characters: glyphs poppler could not map at all.
+        /// U+FFFD: glyphs poppler could not map at all. (Private-use characters are not counted:
+        /// TeX's math fonts put bracket pieces there, U+F8E5–U+F8FF, on real pages of lshort-ko.)
         public var unmapped: Int
 
         /// A few stray rare syllables are names or typos; a broken font repeats them on every line.
@@ -34,7 +35,7 @@ public enum TextLayerJudge {
             case 0xAC00...0xD7A3:
                 verdict.hangul += 1
                 if isRare(scalar) { verdict.rareHangul += 1 }
-            case 0xFFFD, 0xE000...0xF8FF:
+            case 0xFFFD:
                 verdict.unmapped += 1
             default:
                 break
