@@ -37,7 +37,7 @@ struct NotesAPI {
         let f = request.formFields
         let (note, job) = try app.notes.accept(Self.upload(request), category: f["category"], title: f["title"], owner: member.user)
         struct Answer: Encodable { var note: NoteJSON; var job: JobProgress }
-        return JSON.response(Answer(note: NoteJSON(note, Language.reader(member.visitor, request)), job: JobProgress(job)), status: 202)
+        return JSON.response(Answer(note: NoteJSON(note, Language.of(member.user)), job: JobProgress(job)), status: 202)
     }
 
     /// The form's `file` as the note service takes it.
@@ -49,13 +49,13 @@ struct NotesAPI {
         let (query, category, favorites) = try NoteFilters.parse(request)
         let page = try Paging.request(request)
         let notes = try app.store.notes(owner: member.id, query: query, category: category, favoritesOnly: favorites, page: page)
-        let language = Language.reader(member.visitor, request)
+        let language = Language.of(member.user)
         return JSON.response(ListJSON(notes) { NoteJSON($0, language) })
     }
 
     func detail(_ request: Request, _ member: Member) throws -> Response {
         guard let d = try app.store.noteDetail(id: request[.id], owner: member.id) else { throw AppError.noteNotFound }
-        return JSON.response(NoteDetailJSON(d, Language.reader(member.visitor, request)))
+        return JSON.response(NoteDetailJSON(d, Language.of(member.user)))
     }
 
     func source(_ request: Request, _ member: Member) throws -> Response {
@@ -77,7 +77,7 @@ struct NotesAPI {
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updateNote(id: id, owner: owner, title: title, category: category, favorite: body.favorite, at: app.now())
         guard let d = try app.store.noteDetail(id: id, owner: owner) else { throw AppError.noteNotFound }
-        return JSON.response(NoteDetailJSON(d, Language.reader(member.visitor, request)))
+        return JSON.response(NoteDetailJSON(d, Language.of(member.user)))
     }
 
     func delete(_ request: Request, _ member: Member) throws -> Response {
@@ -89,7 +89,7 @@ struct NotesAPI {
 
     func job(_ request: Request, _ member: Member) throws -> Response {
         guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw AppError.jobNotFound }
-        return JSON.response(app.jobs.progress(of: job).worded(Language.reader(member.visitor, request)))
+        return JSON.response(app.jobs.progress(of: job).worded(Language.of(member.user)))
     }
 
     /// Server-Sent Events: the job's state now, then every change, until it finishes.
@@ -97,7 +97,7 @@ struct NotesAPI {
         guard let job = try app.store.job(id: request[.id], owner: member.id) else { throw AppError.jobNotFound }
         let source = EventSource()
         let runner = app.jobs
-        let language = Language.reader(member.visitor, request)
+        let language = Language.of(member.user)
         let send: @Sendable (JobProgress) -> Void = { p in
             guard let data = try? JSON.encoder.encode(p.worded(language)) else { return }
             source.send(event: "job", data: String(decoding: data, as: UTF8.self))
@@ -122,7 +122,7 @@ struct NotesAPI {
         guard try app.store.requestCancel(jobId: id, owner: member.id, at: app.now()) else { throw AppError.jobNotFound }
         app.jobs.cancel(id)
         guard let job = try app.store.job(id: id, owner: member.id) else { throw AppError.jobNotFound }
-        return JSON.response(app.jobs.progress(of: job).worded(Language.reader(member.visitor, request)), status: 202)
+        return JSON.response(app.jobs.progress(of: job).worded(Language.of(member.user)), status: 202)
     }
 }
 

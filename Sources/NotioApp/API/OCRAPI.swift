@@ -20,7 +20,7 @@ struct OCRAPI {
     func underline(_ request: Request, _ member: Member) async throws -> Response {
         let file = try photo(request)
         let strokes = try Stroke.parseList(json: request.formFields["strokes"] ?? "")
-        let language = Language.reader(member.visitor, request)
+        let language = Language.of(member.user)
         let result = try await app.ocr.underline(inImageAt: file.path, strokes: strokes)
         struct Answer: Encodable {
             var text: String, words: [OCRWord], imageWidth: Int, imageHeight: Int, message: String?

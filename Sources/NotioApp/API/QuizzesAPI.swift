@@ -84,7 +84,7 @@ struct QuizzesAPI {
     func quiz(_ request: Request, _ member: Member) throws -> Response {
         guard let quiz = try app.store.quiz(id: request[.id], owner: member.id) else { throw AppError.quizNotFound }
         struct Answer: Encodable { var quiz: QuizJSON }
-        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.reader(member.visitor, request))))
+        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.of(member.user))))
     }
 
     struct AttemptBody: Decodable {
@@ -182,7 +182,7 @@ struct QuizzesAPI {
     func retryWrong(_ request: Request, _ member: Member) throws -> Response {
         let quiz = try app.quizzes.retryWrong(noteId: request[.id], owner: member.user)
         struct Answer: Encodable { var quiz: QuizJSON }
-        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.reader(member.visitor, request))), status: 201)
+        return JSON.response(Answer(quiz: QuizJSON(quiz, Language.of(member.user))), status: 201)
     }
 
     func stats(_ request: Request, _ member: Member) throws -> Response {

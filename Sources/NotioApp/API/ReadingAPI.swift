@@ -49,7 +49,8 @@ struct ReadingAPI {
             guard let s = BookStatus(rawValue: raw) else { throw HTTPError.unprocessable(["status": "must be reading, finished or wishlist"]) }
             status = s
         }
-        return JSON.response(ListJSON(try app.store.books(owner: owner, status: status, page: page)) { BookJSON($0, Language.reader(member.visitor, request)) })
+        let language = Language.of(member.user)
+        return JSON.response(ListJSON(try app.store.books(owner: owner, status: status, page: page)) { BookJSON($0, language) })
     }
 
     struct NewBook: Decodable {
@@ -64,7 +65,7 @@ struct ReadingAPI {
                                                  isbn: body.isbn13 ?? body.isbn, genre: body.genre, publishedAt: body.publishedAt,
                                                  coverUrl: body.coverUrl, status: body.status), owner: owner, at: app.now())
         struct Answer: Encodable { var book: BookJSON }
-        return JSON.response(Answer(book: BookJSON(book, Language.reader(member.visitor, request))), status: 201)
+        return JSON.response(Answer(book: BookJSON(book, Language.of(member.user))), status: 201)
     }
 
     func book(_ request: Request, _ member: Member) throws -> Response {
@@ -82,7 +83,8 @@ struct ReadingAPI {
             }
             enum Key: String, CodingKey { case sentences }
         }
-        return JSON.response(Answer(book: BookJSON(book, Language.reader(member.visitor, request)), sentences: sentences.map { SentenceJSON($0, Language.reader(member.visitor, request)) }))
+        let language = Language.of(member.user)
+        return JSON.response(Answer(book: BookJSON(book, language), sentences: sentences.map { SentenceJSON($0, language) }))
     }
 
     func updateBook(_ request: Request, _ member: Member) throws -> Response {
@@ -113,7 +115,7 @@ struct ReadingAPI {
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updateBook(id: id, owner: owner, changes, at: app.now())
         guard let book = try app.store.book(id: id, owner: owner) else { throw ReadingService.bookNotFound }
-        return JSON.response(BookJSON(book, Language.reader(member.visitor, request)))
+        return JSON.response(BookJSON(book, Language.of(member.user)))
     }
 
     func deleteBook(_ request: Request, _ member: Member) throws -> Response {
@@ -149,7 +151,7 @@ struct ReadingAPI {
                                             owner: owner, at: app.now())
         guard let saved = try app.store.sentence(id: s.id, owner: owner) else { throw ReadingService.sentenceNotFound }
         struct Answer: Encodable { var sentence: SentenceJSON }
-        return JSON.response(Answer(sentence: SentenceJSON(saved, Language.reader(member.visitor, request))), status: 201)
+        return JSON.response(Answer(sentence: SentenceJSON(saved, Language.of(member.user))), status: 201)
     }
 
     static func emotion(_ raw: String?) throws -> Emotion? {
@@ -170,13 +172,14 @@ struct ReadingAPI {
 
     func listSentences(_ request: Request, _ member: Member) throws -> Response {
         let (owner, page) = try memberPage(request, member)
-        return JSON.response(ListJSON(try app.store.sentences(owner: owner, try Self.filter(request), page: page)) { SentenceJSON($0, Language.reader(member.visitor, request)) })
+        let language = Language.of(member.user)
+        return JSON.response(ListJSON(try app.store.sentences(owner: owner, try Self.filter(request), page: page)) { SentenceJSON($0, language) })
     }
 
     func sentence(_ request: Request, _ member: Member) throws -> Response {
         let owner = member.id
         guard let s = try app.store.sentence(id: request[.id], owner: owner) else { throw ReadingService.sentenceNotFound }
-        return JSON.response(SentenceJSON(s, Language.reader(member.visitor, request)))
+        return JSON.response(SentenceJSON(s, Language.of(member.user)))
     }
 
     func updateSentence(_ request: Request, _ member: Member) throws -> Response {
@@ -193,7 +196,7 @@ struct ReadingAPI {
                                       page: changes.page ?? current.sentence.page, memo: changes.memo ?? current.sentence.memo)
         try app.store.updateSentence(id: id, owner: owner, changes, at: app.now())
         guard let s = try app.store.sentence(id: id, owner: owner) else { throw ReadingService.sentenceNotFound }
-        return JSON.response(SentenceJSON(s, Language.reader(member.visitor, request)))
+        return JSON.response(SentenceJSON(s, Language.of(member.user)))
     }
 
     func deleteSentence(_ request: Request, _ member: Member) throws -> Response {

@@ -27,7 +27,7 @@ struct WidgetAPI {
         guard let s = try app.store.randomSentence(owner: user.id, emotion: try ReadingAPI.emotion(request.query["emotion"])) else {
             throw AppError.noSentences
         }
-        return noStore(JSON.response(ReadingAPI.SentenceJSON(s, Language.reader(member.visitor, request))))
+        return noStore(JSON.response(ReadingAPI.SentenceJSON(s, Language.of(member.user))))
     }
 
     func daily(_ request: Request, _ member: Member) throws -> Response {
@@ -35,7 +35,7 @@ struct WidgetAPI {
         guard let s = try app.store.dailySentence(owner: user.id, day: today(user)) else {
             throw AppError.noSentences
         }
-        return noStore(JSON.response(ReadingAPI.SentenceJSON(s, Language.reader(member.visitor, request))))
+        return noStore(JSON.response(ReadingAPI.SentenceJSON(s, Language.of(member.user))))
     }
 
     private func noStore(_ r: Response) -> Response {

@@ -1,3 +1,5 @@
+import NotioCore
+
 extension L10n {
     /// Strings the ES modules show themselves (not from a page's data attributes). Every page
     /// carries them in the reader's language as `<script type="application/json" id="l10n">`;
@@ -14,20 +16,10 @@ extension L10n {
         return "{" + pairs.joined(separator: ",") + "}"
     }
 
-    /// A JSON string literal that is also safe inside a `<script>` element (no `</`).
+    /// A JSON string literal that is also safe inside a `<script>` element: `JSONText`'s literal
+    /// with `<`, `>` and `&` escaped too (they stand only for themselves in its output).
     private static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
+        JSONText.quote(s).replacingOccurrences(of: "&", with: "\\u0026")
+            .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
     }
 }

@@ -82,15 +82,17 @@ public enum PDFExtractor {
             var read = try OCRPages.recognise(scanned.filter { !broken.contains($0) || learnFrom.contains($0) }, of: data,
                                               options: options, makeEngine: makeEngine, progress: progress)
             let repair = TextLayerRepair(pages: learnFrom.sorted().compactMap { i in read[i].map { (layer: texts[i], ocr: $0) } })
-            let undecoded = broken.filter { !learnFrom.contains($0) && repair.decode(texts[$0]) == nil }.sorted()
+            var decoded: [Int: String] = [:]
+            for index in broken { decoded[index] = repair.decode(texts[index]) }
+            let undecoded = broken.filter { !learnFrom.contains($0) && decoded[$0] == nil }.sorted()
             if !undecoded.isEmpty {
                 let done = read.count
                 read.merge(try OCRPages.recognise(undecoded, of: data, options: options, makeEngine: makeEngine,
                                                   counted: done, of: done + undecoded.count, progress: progress)) { $1 }
             }
             for index in scanned {
-                if broken.contains(index), let decoded = repair.decode(texts[index]) {
-                    texts[index] = decoded
+                if let text = decoded[index] {
+                    texts[index] = text
                     lines[index] = lines[index]?.map { line in
                         var line = line
                         line.text = repair.decode(line.text) ?? line.text
