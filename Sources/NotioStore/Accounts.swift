@@ -2,10 +2,11 @@ import Foundation
 import NotioCore
 
 extension Store {
-    private static let userColumns = "id, email, name, language, time_zone, created_at"
+    private static let userColumns = "id, email, name, language, time_zone, created_at, sentence_review"
 
     private static func user(_ r: Row) -> User {
-        User(id: r.string(0), email: r.string(1), name: r.string(2), language: r.string(3), timeZone: r.string(4), createdAt: r.date(5))
+        User(id: r.string(0), email: r.string(1), name: r.string(2), language: r.string(3), timeZone: r.string(4), createdAt: r.date(5),
+             sentenceReview: r.bool(6))
     }
 
     /// Inserts a new account; returns nil when the email is taken.
@@ -28,7 +29,7 @@ extension Store {
     /// The account and its password hash, for signing in.
     public func credentials(email: String) throws -> (user: User, passwordHash: String)? {
         try database.read { c in
-            try c.first("SELECT \(Self.userColumns), password_hash FROM users WHERE email = ?", [email]) { r in (Self.user(r), r.string(6)) }
+            try c.first("SELECT \(Self.userColumns), password_hash FROM users WHERE email = ?", [email]) { r in (Self.user(r), r.string(7)) }
         }
     }
 
@@ -40,6 +41,11 @@ extension Store {
         try database.write { c in
             try c.run("UPDATE users SET language = ?, time_zone = ? WHERE id = ?", [language, timeZone, userId])
         }
+    }
+
+    /// Whether saved sentences come back in 오늘 복습.
+    public func setSentenceReview(userId: String, _ on: Bool) throws {
+        try database.write { c in try c.run("UPDATE users SET sentence_review = ? WHERE id = ?", [on, userId]) }
     }
 
     public func setPasswordHash(userId: String, _ hash: String) throws {
@@ -59,11 +65,12 @@ extension Store {
     public func session(tokenHash: Data, at now: Date) throws -> (Session, User)? {
         try database.read { c in
             try c.first("""
-                SELECT s.csrf_token, s.read_only, s.expires_at, u.id, u.email, u.name, u.language, u.time_zone, u.created_at
+                SELECT s.csrf_token, s.read_only, s.expires_at, u.id, u.email, u.name, u.language, u.time_zone, u.created_at, u.sentence_review
                 FROM sessions s JOIN users u ON u.id = s.user_id
                 WHERE s.token_hash = ? AND s.expires_at > ?
                 """, [tokenHash, now.millis]) { r in
-                let user = User(id: r.string(3), email: r.string(4), name: r.string(5), language: r.string(6), timeZone: r.string(7), createdAt: r.date(8))
+                let user = User(id: r.string(3), email: r.string(4), name: r.string(5), language: r.string(6), timeZone: r.string(7), createdAt: r.date(8),
+                                sentenceReview: r.bool(9))
                 return (Session(userId: user.id, csrfToken: r.string(0), readOnly: r.bool(1), expiresAt: r.date(2)), user)
             }
         }

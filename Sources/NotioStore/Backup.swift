@@ -338,7 +338,7 @@ extension Store {
         }
         try c.run("DELETE FROM jobs WHERE owner_id = ?", [owner])
         let library = ["reading_sessions", "sentences", "books"]
-        for table in ["review_cards", "wrong_answers", "attempts", "quizzes", "notes"] + (keepingLibrary ? [] : library) + ["reading_timers"] {
+        for table in ["review_log", "review_cards", "wrong_answers", "attempts", "quizzes", "notes"] + (keepingLibrary ? [] : library) + ["reading_timers"] {
             try c.run("DELETE FROM \(table) WHERE owner_id = ?", [owner])
         }
     }

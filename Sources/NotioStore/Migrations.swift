@@ -296,6 +296,22 @@ enum Migrations {
         CREATE INDEX wrong_answers_by_owner ON wrong_answers(owner_id, last_wrong_at, question_id);
         ALTER TABLE books ADD COLUMN cover_bytes INTEGER NOT NULL DEFAULT 0;
         """,
+        // Saved sentences in 오늘 복습: a reader may turn them off; a card remembers when it was
+        // made (new sentences enter a few a day); every review answer is logged, because a
+        // review counts for the study streak as an attempt does.
+        """
+        ALTER TABLE users ADD COLUMN sentence_review INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE review_cards ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX review_cards_created ON review_cards(owner_id, item_kind, created_at);
+        CREATE TABLE review_log (
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            item_kind TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            answered_at INTEGER NOT NULL,
+            correct INTEGER NOT NULL
+        );
+        CREATE INDEX review_log_by_owner ON review_log(owner_id, answered_at);
+        """,
     ]
 
     /// The same schema on PostgreSQL, entry for entry.

@@ -181,17 +181,21 @@ extension Store {
 
     private func upsertReviewCard(_ card: ReviewCard, owner: String, _ c: Connection) throws {
         try c.run("""
-            INSERT INTO review_cards (owner_id, item_kind, item_id, stability, difficulty, due, last_review, reps, lapses, state)
-            VALUES (?,?,?,?,?,?,?,?,?,?)
+            INSERT INTO review_cards (owner_id, item_kind, item_id, stability, difficulty, due, last_review, reps, lapses, state, created_at)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?)
             ON CONFLICT (owner_id, item_kind, item_id) DO UPDATE SET stability = excluded.stability, difficulty = excluded.difficulty,
                 due = excluded.due, last_review = excluded.last_review, reps = excluded.reps, lapses = excluded.lapses, state = excluded.state
-            """, [owner, card.kind, card.itemId, card.stability, card.difficulty, card.due.millis, card.lastReview?.millis, card.reps, card.lapses, card.state.rawValue])
+            """, [owner, card.kind, card.itemId, card.stability, card.difficulty, card.due.millis, card.lastReview?.millis, card.reps, card.lapses,
+                  card.state.rawValue, (card.lastReview ?? card.due).millis])
     }
 
     /// A review answered: the card's new schedule, and the notebook entry gone when it was right.
     public func recordReview(owner: String, card: ReviewCard, answeredRight: Bool) throws {
         try database.write { c in
             try upsertReviewCard(card, owner: owner, c)
+            // The log counts review days for the streak (an answer is activity as an attempt is).
+            try c.run("INSERT INTO review_log (owner_id, item_kind, item_id, answered_at, correct) VALUES (?,?,?,?,?)",
+                      [owner, card.kind, card.itemId, (card.lastReview ?? Date()).millis, answeredRight])
             if answeredRight, card.kind == "question" {
                 try c.run("DELETE FROM wrong_answers WHERE owner_id = ? AND question_id = ?", [owner, card.itemId])
             }
@@ -206,7 +210,7 @@ extension Store {
         }
     }
 
-    private static func reviewCard(_ r: Row, from i: Int32 = 0) -> ReviewCard {
+    static func reviewCard(_ r: Row, from i: Int32 = 0) -> ReviewCard {
         ReviewCard(itemId: r.string(i + 1), kind: r.string(i), stability: r.double(i + 2), difficulty: r.double(i + 3), due: r.date(i + 4),
                    lastReview: r.isNull(i + 5) ? nil : r.date(i + 5), reps: r.int(i + 6), lapses: r.int(i + 7),
                    state: ReviewState(rawValue: r.string(i + 8)) ?? .review)
@@ -237,9 +241,17 @@ extension Store {
         }
     }
 
-    public func dueReviewCount(owner: String, at now: Date) throws -> Int {
+    /// Cards due by `now`; sentence cards only with `sentences` (the reader may turn them off).
+    /// Cards whose question or sentence is gone are not counted, as the queue does not show them.
+    public func dueReviewCount(owner: String, at now: Date, sentences: Bool = true) throws -> Int {
         try database.read { c in
-            try c.first("SELECT count(*) FROM review_cards WHERE owner_id = ? AND due <= ?", [owner, now.millis], { $0.int(0) }) ?? 0
+            let questions = try c.first("SELECT count(*) FROM review_cards WHERE owner_id = ? AND item_kind = 'question' AND due <= ?",
+                                        [owner, now.millis], { $0.int(0) }) ?? 0
+            guard sentences else { return questions }
+            return questions + (try c.first("""
+                SELECT count(*) FROM review_cards r JOIN sentences s ON s.id = r.item_id
+                WHERE r.owner_id = ? AND r.item_kind = 'sentence' AND r.due <= ?
+                """, [owner, now.millis], { $0.int(0) }) ?? 0)
         }
     }
 }

@@ -173,11 +173,11 @@ extension Store {
 
     // MARK: Sentences
 
-    private static let sentenceColumns = """
+    static let sentenceColumns = """
         s.id, s.book_id, s.text, s.page, s.emotion, s.memo, s.created_at, s.updated_at, b.title, b.author
         """
 
-    private static func sentence(_ r: Row) -> SentenceWithBook {
+    static func sentence(_ r: Row) -> SentenceWithBook {
         SentenceWithBook(
             sentence: Sentence(id: r.string(0), bookId: r.string(1), text: r.string(2), page: r.optionalInt(3),
                                emotion: r.optionalString(4).flatMap(Emotion.init(rawValue:)), memo: r.optionalString(5),

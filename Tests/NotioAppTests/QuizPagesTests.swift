@@ -124,7 +124,7 @@ import NotioStore
         let feedback = try await c.get(reviewed.header("Location")!)
         #expect(feedback.status == 200 && feedback.text.contains("id=\"review-last\""))
         // It says when the question comes back: a wrong answer brings it back within the day.
-        #expect(feedback.text.contains("<p class=\"review-next-due\">오늘 안에 다시 나와요.</p>"))
+        #expect(feedback.text.contains("<p class=\"review-next-due\">다음 복습: 오늘 안에</p>"))
         // The concept is named after answering, never on the items still to answer.
         #expect(feedback.text.contains("review-concept\">\(escaped(wrong[0]["conceptName"] as? String ?? "?"))<"))
         let queue = try await c.get("/review")

@@ -7,8 +7,8 @@ struct AccountsAPI {
     let app: AppContext
 
     struct UserJSON: Encodable {
-        var id: String, email: String, name: String, language: String, timeZone: String
-        init(_ u: User) { id = u.id; email = u.email; name = u.name; language = u.language; timeZone = u.timeZone }
+        var id: String, email: String, name: String, language: String, timeZone: String, sentenceReview: Bool
+        init(_ u: User) { id = u.id; email = u.email; name = u.name; language = u.language; timeZone = u.timeZone; sentenceReview = u.sentenceReview }
     }
     struct SignedInJSON: Encodable { var user: UserJSON; var csrfToken: String; var readOnly: Bool }
 
@@ -53,14 +53,14 @@ struct AccountsAPI {
     func me(_ request: Request, _ member: Member) throws -> Response {
         let u = member.user
         let body = #"{"user":{"id":"# + JSONText.quote(u.id) + #","email":"# + JSONText.quote(u.email) + #","name":"# + JSONText.quote(u.name)
-            + #","language":"# + JSONText.quote(u.language) + #","timeZone":"# + JSONText.quote(u.timeZone) + #"},"csrfToken":"#
+            + #","language":"# + JSONText.quote(u.language) + #","timeZone":"# + JSONText.quote(u.timeZone) + #","sentenceReview":"# + (u.sentenceReview ? "true" : "false") + #"},"csrfToken":"#
             + JSONText.quote(member.csrfToken) + #","readOnly":"# + (member.isGuest ? "true" : "false") + "}"
         return Response.json(Data(body.utf8))
     }
 
-    struct PreferencesBody: Decodable { var language: String?; var timeZone: String? }
+    struct PreferencesBody: Decodable { var language: String?; var timeZone: String?; var sentenceReview: Bool? }
 
-    /// `PATCH /api/v1/me`: language and time zone.
+    /// `PATCH /api/v1/me`: language, time zone, and whether saved sentences come back in 오늘 복습.
     func updatePreferences(_ request: Request, _ member: Member) throws -> Response {
         let body = try JSON.decode(PreferencesBody.self, from: request)
         var user = member.user
@@ -69,6 +69,10 @@ struct AccountsAPI {
         if let z = body.timeZone { if TimeZone(identifier: z) != nil { user.timeZone = z } else { problems["timeZone"] = "is not a known time zone" } }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
         try app.store.updatePreferences(userId: user.id, language: user.language, timeZone: user.timeZone)
+        if let on = body.sentenceReview {
+            user.sentenceReview = on
+            try app.store.setSentenceReview(userId: user.id, on)
+        }
         app.sessions.clear()
         return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: member.csrfToken, readOnly: member.isGuest))
     }

@@ -86,8 +86,9 @@ enum OpenAPIDocument {
         "/api/v1/auth/logout": ["post": ["summary": "Sign out", "responses": ["204": answer("Session ended"), "403": errorAnswer("CSRF token missing")]]],
         "/api/v1/me": [
             "get": ["summary": "The signed-in account and its CSRF token", "responses": ["200": answer("The account", ref("SignedIn")), "401": errorAnswer("Not signed in")]],
-            "patch": ["summary": "Change language or time zone",
-                      "requestBody": jsonBody(["type": "object", "properties": ["language": values(Language.self), "timeZone": ["type": "string"]]]),
+            "patch": ["summary": "Change language, time zone, or whether saved sentences come back in 오늘 복습",
+                      "requestBody": jsonBody(["type": "object", "properties": ["language": values(Language.self), "timeZone": ["type": "string"],
+                                                                                "sentenceReview": ["type": "boolean"]]]),
                       "responses": ["200": answer("The account", ref("SignedIn")), "422": errorAnswer("Invalid values")]],
             "delete": ["summary": "Delete the account and everything it owns (rows and files); the password confirms it",
                        "requestBody": jsonBody(["type": "object", "required": ["password"], "properties": ["password": ["type": "string"]]]),
@@ -175,17 +176,26 @@ enum OpenAPIDocument {
                 "streakDays": ["type": "integer"], "reviewDue": ["type": "integer"], "timeZone": ["type": "string"],
                 "thisWeek": ["type": "object", "properties": ["questions": ["type": "integer"], "attempts": ["type": "integer"], "days": ["type": "integer"]]],
                 "totals": ["type": "object", "properties": ["solved": ["type": "integer"], "correct": ["type": "integer"], "wrong": ["type": "integer"], "accuracy": ["type": "number"]]]]])]]],
-        "/api/v1/review": ["get": ["summary": "오늘 복습: questions due by the FSRS schedule", "responses": ["200": answer("Due items", ["type": "object", "properties": [
-            "due": ["type": "integer"], "items": ["type": "array", "items": ["type": "object", "properties": [
-                "question": ref("Question"), "noteId": ["type": "string"], "noteTitle": ["type": "string"], "due": ["type": "string", "format": "date-time"]]]]]])]]],
-        "/api/v1/review/{questionId}": ["post": ["summary": "Answer a due question; the schedule moves on (right: Good, wrong: Again)",
-            "parameters": [["name": "questionId", "in": "path", "required": true, "schema": ["type": "string"]]],
-            "requestBody": jsonBody(["type": "object", "properties": ["choice": ["type": "integer"], "text": ["type": "string"]]]),
+        "/api/v1/review": ["get": ["summary": "오늘 복습: wrong answers and saved sentences due by the FSRS schedule (sentences saved a day ago or more, at most 3 new a day, unless the reader turned them off)",
+            "responses": ["200": answer("Due items", ["type": "object", "properties": [
+            "due": ["type": "integer", "description": "Items due now, both kinds"], "items": ["type": "array", "items": ["type": "object", "required": ["itemKind", "due"], "properties": [
+                "itemKind": ["type": "string", "enum": ["question", "sentence"]],
+                "question": ref("Question"), "noteId": ["type": "string"], "noteTitle": ["type": "string"], "due": ["type": "string", "format": "date-time"],
+                "sentence": ["type": "object", "description": "For itemKind sentence: the reader's sentence with one or two words blanked (____)", "properties": [
+                    "id": ["type": "string"], "bookId": ["type": "string"], "bookTitle": ["type": "string"], "page": ["type": ["integer", "null"]],
+                    "cloze": ["type": "string"], "blankCount": ["type": "integer"], "isNew": ["type": "boolean"]]]]]]]])]]],
+        "/api/v1/review/{questionId}": ["post": ["summary": "Answer a due item: a question (right: Good, wrong: Again) or a sentence (every blank right: Good, some: Hard, none: Again); the schedule moves on",
+            "parameters": [["name": "questionId", "in": "path", "required": true, "description": "A question's or a sentence's id", "schema": ["type": "string"]]],
+            "requestBody": jsonBody(["type": "object", "properties": ["choice": ["type": "integer"], "text": ["type": "string"],
+                                                                      "blanks": ["type": "array", "items": ["type": "string"], "description": "A sentence's missing words, in order"]]]),
             "responses": ["200": answer("Graded, with the next due time", ["type": "object", "properties": [
+                "itemKind": ["type": "string", "enum": ["question", "sentence"]],
                 "isCorrect": ["type": "boolean"], "given": ["type": "string"], "correctAnswer": ["type": "string"], "correctIndex": ["type": "integer"],
                 "conceptName": ["type": "string"], "nextDue": ["type": "string", "format": "date-time"],
-                "reason": ref("AnswerReason"), "reasonMessage": ["type": "string", "description": "Why it was accepted or refused, in the reader's language"]]]),
-                          "404": errorAnswer("Absent, not yours or not scheduled")]]],
+                "reason": ref("AnswerReason"), "reasonMessage": ["type": "string", "description": "Why it was accepted or refused, in the reader's language"],
+                "blanks": ["type": "array", "items": ["type": "object", "properties": ["given": ["type": "string"], "answer": ["type": "string"], "isCorrect": ["type": "boolean"]]]],
+                "text": ["type": "string", "description": "The whole sentence"], "bookTitle": ["type": "string"], "page": ["type": ["integer", "null"]]]]),
+                          "404": errorAnswer("Absent, not yours or not scheduled"), "422": errorAnswer("blanks: not one word per blank")]]],
     ] }
 
     static var idParameter: Object { ["name": "id", "in": "path", "required": true, "schema": ["type": "string"]] }
@@ -243,7 +253,8 @@ enum OpenAPIDocument {
         "Error": ["type": "object", "required": ["error"], "properties": ["error": ["type": "object", "required": ["code", "message"], "properties": [
             "code": ["type": "string"], "message": ["type": "string"], "fields": ["type": "object", "additionalProperties": ["type": "string"]]]]]],
         "User": ["type": "object", "required": ["id", "email", "name"], "properties": [
-            "id": ["type": "string"], "email": ["type": "string"], "name": ["type": "string"], "language": ["type": "string"], "timeZone": ["type": "string"]]],
+            "id": ["type": "string"], "email": ["type": "string"], "name": ["type": "string"], "language": ["type": "string"], "timeZone": ["type": "string"],
+            "sentenceReview": ["type": "boolean", "description": "Whether saved sentences come back in 오늘 복습"]]],
         "SignedIn": ["type": "object", "required": ["user", "csrfToken"], "properties": [
             "user": ref("User"), "csrfToken": ["type": "string"], "readOnly": ["type": "boolean"]]],
     ] }

@@ -191,22 +191,48 @@ struct QuizzesAPI {
 
     // MARK: Review queue
 
+    /// One item of 오늘 복습: a question (with its note) or a saved sentence (with its book).
+    struct ReviewItemJSON: Encodable {
+        var itemKind: String
+        var due: Date
+        var question: QuestionJSON?
+        var noteId: String?
+        var noteTitle: String?
+        var sentence: ReviewSentenceJSON?
+    }
+    /// A sentence as the review asks it: blanked, never with its missing words.
+    struct ReviewSentenceJSON: Encodable {
+        var id: String, bookId: String, bookTitle: String, page: Int?, cloze: String, blankCount: Int, isNew: Bool
+        init(_ item: SentenceReviewItem) {
+            let s = item.sentence
+            id = s.sentence.id; bookId = s.sentence.bookId; bookTitle = s.bookTitle; page = s.sentence.page
+            cloze = item.cloze.blanked; blankCount = item.cloze.answers.count; isNew = item.card == nil
+        }
+    }
+
     func reviewQueue(_ request: Request, _ member: Member) throws -> Response {
         let now = app.now()
         let due = try app.store.dueQuestionReviews(owner: member.id, at: now)
-        struct Item: Encodable { var question: QuestionJSON; var noteId: String; var noteTitle: String; var due: Date }
-        struct Answer: Encodable { var items: [Item]; var due: Int }
-        return JSON.response(Answer(items: due.map { Item(question: QuestionJSON($0.1), noteId: $0.noteId, noteTitle: $0.noteTitle, due: $0.0.due) },
-                                    due: try app.store.dueReviewCount(owner: member.id, at: now)))
+        let sentences = try app.quizzes.sentences.queue(member.user, at: now)
+        struct Answer: Encodable { var items: [ReviewItemJSON]; var due: Int }
+        let items = due.map { ReviewItemJSON(itemKind: QuizService.reviewKind, due: $0.0.due, question: QuestionJSON($0.1), noteId: $0.noteId, noteTitle: $0.noteTitle) }
+            + sentences.map { ReviewItemJSON(itemKind: SentenceReview.kind, due: $0.due, sentence: ReviewSentenceJSON($0)) }
+        return JSON.response(Answer(items: items, due: try app.quizzes.sentences.dueCount(member.user, at: now)))
     }
 
-    struct ReviewBody: Decodable { var choice: Int?; var text: String? }
+    struct ReviewBody: Decodable { var choice: Int?; var text: String?; var blanks: [String]? }
 
+    /// `POST /api/v1/review/{id}`: a question's id answers with `choice` or `text`, a sentence's
+    /// with `blanks` (one word per blank, in order).
     func answerReview(_ request: Request, _ member: Member) throws -> Response {
         let body = try JSON.decode(ReviewBody.self, from: request)
         let id = try request[.questionId]
+        if try app.store.question(id: id, owner: member.id) == nil {
+            return JSON.response(SentenceAnswerJSON(try app.quizzes.sentences.answer(sentenceId: id, owner: member.user, given: body.blanks ?? [])))
+        }
         let (graded, question, card) = try app.quizzes.review(questionId: id, owner: member.user, given: .init(questionId: id, choice: body.choice, text: body.text))
         struct Answer: Encodable {
+            var itemKind = QuizService.reviewKind
             var isCorrect: Bool; var given: String; var correctAnswer: String; var correctIndex: Int?; var conceptName: String; var nextDue: Date
             var reason: String; var reasonMessage: String
         }
@@ -215,6 +241,19 @@ struct QuizzesAPI {
         return JSON.response(Answer(isCorrect: graded.isCorrect, given: graded.given, correctAnswer: question.answer,
                                     correctIndex: question.correctIndex, conceptName: question.conceptName, nextDue: card.due,
                                     reason: why.reason, reasonMessage: why.reasonMessage))
+    }
+
+    /// A sentence answered: each blank with what was typed and the word, the whole sentence, and
+    /// when it comes back.
+    struct SentenceAnswerJSON: Encodable {
+        struct Blank: Encodable { var given: String; var answer: String; var isCorrect: Bool }
+        var itemKind = SentenceReview.kind
+        var isCorrect: Bool; var blanks: [Blank]; var text: String; var bookTitle: String; var page: Int?; var nextDue: Date
+        init(_ a: SentenceReviewAnswer) {
+            isCorrect = a.isCorrect
+            blanks = a.cloze.answers.indices.map { Blank(given: a.given[$0], answer: a.cloze.answers[$0], isCorrect: a.blanksRight[$0]) }
+            text = a.sentence.sentence.text; bookTitle = a.sentence.bookTitle; page = a.sentence.sentence.page; nextDue = a.card.due
+        }
     }
 }
 
@@ -244,14 +283,18 @@ struct StudyStats: Encodable {
         }
         // Local days by one offset when the zone kept it since the first attempt (Korea always
         // has); otherwise day by day, following every daylight-saving change.
+        // Review answers (questions and saved sentences) are study days too.
+        let reviews = try store.reviewAnswerTimes(owner: user.id)
         let streak: Int
-        if let oldest = rows.last, calendar.hasFixedOffset(from: Date(timeIntervalSince1970: Double(oldest.millis) / 1000), to: now) {
+        if let oldest = [rows.last?.millis, reviews.last].compactMap({ $0 }).min(),
+           calendar.hasFixedOffset(from: Date(timeIntervalSince1970: Double(oldest) / 1000), to: now) {
             let offset = Int64(zone.secondsFromGMT(for: now)) * 1000
             var days = Set<Int>()
             for r in rows where r.millis <= nowMillis { days.insert(Int((r.millis + offset) / 86_400_000)) }
+            for m in reviews where m <= nowMillis { days.insert(Int((m + offset) / 86_400_000)) }
             streak = calendar.streak(days: days, now: now)
         } else {
-            streak = calendar.streak(activity: rows.map { Date(timeIntervalSince1970: Double($0.millis) / 1000) }, now: now)
+            streak = calendar.streak(activity: (rows.map(\.millis) + reviews).map { Date(timeIntervalSince1970: Double($0) / 1000) }, now: now)
         }
         return StudyStats(
             streakDays: streak,
@@ -259,6 +302,6 @@ struct StudyStats: Encodable {
                            days: calendar.thisWeekActiveDays(activity: week.map(\.at), now: now)),
             totals: Totals(solved: solved, correct: correct, wrong: solved - correct,
                            accuracy: solved > 0 ? Double(correct) / Double(solved) : nil),
-            reviewDue: try store.dueReviewCount(owner: user.id, at: now), timeZone: zone.identifier)
+            reviewDue: try SentenceReview(store: store, clock: { now }).dueCount(user, at: now), timeZone: zone.identifier)
     }
 }

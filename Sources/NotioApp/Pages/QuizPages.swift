@@ -1,4 +1,5 @@
 import Foundation
+import NotioAnalysis
 import NotioCore
 import NotioHTTP
 import NotioStore
@@ -131,27 +132,41 @@ struct QuizPages {
         }
     }
 
-    /// `GET /review`: 오늘 복습. `?last=<questionId>&correct=0|1` shows the feedback of the form
-    /// just answered without JavaScript.
+    /// `GET /review`: 오늘 복습, wrong answers and saved sentences. `?last=<id>&correct=0|1`
+    /// shows the feedback of the form just answered without JavaScript.
     func review(_ request: Request, _ member: Member) throws -> Response {
         let ctx = app.pageContext(request, member)
         let owner = member.id
-        let due = try app.store.dueQuestionReviews(owner: owner, at: app.now())
+        let now = app.now()
+        let due = try app.store.dueQuestionReviews(owner: owner, at: now)
         var feedback: ReviewFeedback?
-        if let last = request.query["last"], let (question, _) = try app.store.question(id: last, owner: owner) {
-            let card = try app.store.reviewCards(owner: owner, kind: QuizService.reviewKind, ids: [last])[last]
-            feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due, now: app.now())
+        var sentenceFeedback: SentenceFeedback?
+        if let last = request.query["last"] {
+            if let (question, _) = try app.store.question(id: last, owner: owner) {
+                let card = try app.store.reviewCards(owner: owner, kind: QuizService.reviewKind, ids: [last])[last]
+                feedback = ReviewFeedback(question: question, isCorrect: request.query["correct"] == "1", nextDue: card?.due, now: now)
+            } else if let sentence = try app.store.sentence(id: last, owner: owner), let cloze = SentenceCloze(sentence.sentence.text) {
+                let card = try app.store.reviewCards(owner: owner, kind: SentenceReview.kind, ids: [last])[last]
+                sentenceFeedback = SentenceFeedback(sentence: sentence, answers: cloze.answers, isCorrect: request.query["correct"] == "1",
+                                                    nextDue: card?.due, now: now)
+            }
         }
         let items = due.map { ReviewItem(question: $0.1, noteId: $0.noteId, noteTitle: $0.noteTitle) }
-        return app.page(Pages.reviewQueue(ctx, items: items, feedback: feedback), newCSRF: nil)
+        let sentences = try app.quizzes.sentences.queue(member.user, at: now)
+        return app.page(Pages.reviewQueue(ctx, items: items, sentences: sentences, feedback: feedback, sentenceFeedback: sentenceFeedback), newCSRF: nil)
     }
 
-    /// `POST /review/{questionId}`: one answer of the queue (`choice` or `text`) → 303 back to /review.
+    /// `POST /review/{id}`: one answer of the queue (`choice` or `text` for a question,
+    /// `blank-0`, `blank-1` for a sentence) → 303 back to /review.
     func answerReview(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         let id = try request[.questionId]
-        guard try app.store.question(id: id, owner: user.id) != nil else { throw AppError.reviewNotFound }
         let f = request.formFields
+        guard try app.store.question(id: id, owner: user.id) != nil else {
+            let blanks = (0..<2).compactMap { f["blank-\($0)"] }.map { String($0.prefix(QuizRules.maxAnswerText)) }
+            let answer = try app.quizzes.sentences.answer(sentenceId: id, owner: user, given: blanks)
+            return .redirect("\(Paths.review)?last=\(id)&correct=\(answer.isCorrect ? 1 : 0)")
+        }
         let text = f["text"].map { String($0.prefix(QuizRules.maxAnswerText)) }
         let (graded, _, _) = try app.quizzes.review(questionId: id, owner: user, given: .init(questionId: id, choice: f["choice"].flatMap { Int($0) }, text: text))
         return .redirect("\(Paths.review)?last=\(id)&correct=\(graded.isCorrect ? 1 : 0)")

@@ -15,7 +15,7 @@ public enum L10n {
 
     /// The catalog's parts by area, each in its own file; a key lives in one area only (tested).
     static let areas: [String: [String: (ko: String, en: String)]] = [
-        "base": base, "reading": reading, "lists": lists, "errors": errors, "scripts": scripts,
+        "base": base, "reading": reading, "lists": lists, "errors": errors, "scripts": scripts, "review": review,
     ]
 
     static let table: [String: (ko: String, en: String)] = areas.values.reduce(into: [:]) { $0.merge($1) { a, _ in a } }
@@ -277,8 +277,8 @@ public enum L10n {
         "quiz.making": ("문제를 만드는 중…", "Making questions…"),
         "quiz.guestHint": ("둘러보기 중에는 퀴즈를 풀 수 없어요. 가입하면 직접 풀어 볼 수 있어요.", "Quizzes cannot be taken while browsing. Sign up to take them yourself."),
         "quiz.questions": ("%@문제", "%@ questions"),
-        "review.backToday": ("오늘 안에 다시 나와요.", "It comes back later today."),
-        "review.backInDays": ("%@일 뒤에 다시 나와요.", "It comes back in %@ days."),
+        "review.backToday": ("다음 복습: 오늘 안에", "Next review: later today"),
+        "review.backInDays": ("다음 복습: %@일 뒤", "Next review: in %@ days"),
         "quiz.shortNotice": ("%1문제를 요청했지만 이 노트로 만들 수 있는 새 문제는 %2개예요. 이미 푼 문제는 다시 넣지 않았어요.",
                              "You asked for %1 questions; this note has %2 new ones left. Questions already asked are not repeated."),
         "quiz.supply": ("이 노트로는 새 문제를 %@개까지 만들 수 있어요.", "This note supports up to %@ new questions."),

@@ -91,7 +91,8 @@ extension Pages {
 
     /// `GET /review`: 오늘 복습. Without JavaScript every due question is its own form; review.js
     /// shows them one at a time with immediate feedback.
-    static func reviewQueue(_ ctx: PageContext, items: [ReviewItem], feedback: ReviewFeedback?) -> String {
+    static func reviewQueue(_ ctx: PageContext, items: [ReviewItem], sentences: [SentenceReviewItem] = [], feedback: ReviewFeedback?,
+                            sentenceFeedback: SentenceFeedback? = nil) -> String {
         let feedbackHTML: HTML = feedback.map { f in
             """
             <div class="notice review-feedback \(f.isCorrect ? "is-correct" : "is-wrong")" id="review-last" role="status">
@@ -103,7 +104,8 @@ extension Pages {
             """
         } ?? .empty
         let list: HTML
-        if items.isEmpty {
+        let total = items.count + sentences.count
+        if total == 0 {
             list = """
             <div class="empty-state empty-state-large" data-empty="review">
               <div class="empty-art" aria-hidden="true">\(Icon.timer)</div>
@@ -112,18 +114,22 @@ extension Pages {
             </div>
             """
         } else {
-            list = "<ol class=\"review-list\" id=\"review-list\">\(items.enumerated().map { (i, item) in reviewCard(ctx, item, number: i + 1, total: items.count) })</ol>"
+            list = """
+            <ol class="review-list" id="review-list">\(items.enumerated().map { (i, item) in reviewCard(ctx, item, number: i + 1, total: total) })\
+            \(sentences.enumerated().map { (i, item) in sentenceCard(ctx, item, number: items.count + i + 1, total: total) })</ol>
+            """
         }
         let body: HTML = """
         <div class="page-head">
           \(NoteViews.backLink(Paths.home, ctx.t("nav.home")))
-          <h1>\(ctx.t("review.title")) <span class="count" id="review-due">\(items.count)</span></h1>
-          <p class="muted">\(ctx.t("review.subtitle"))</p>
+          <h1>\(ctx.t("review.title")) <span class="count" id="review-due">\(total)</span></h1>
+          <p class="muted">\(ctx.t(sentences.isEmpty ? "review.subtitle" : "review.subtitleWithSentences"))</p>
         </div>
         \(feedbackHTML)
-        \(HTML.when(ctx.isGuest && !items.isEmpty) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"\(Paths.signup)\">\(ctx.t("guest.signup"))</a></p>" })
+        \(sentenceFeedback.map { sentenceFeedbackHTML(ctx, $0) } ?? .empty)
+        \(HTML.when(ctx.isGuest && total > 0) { "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"\(Paths.signup)\">\(ctx.t("guest.signup"))</a></p>" })
         <div id="review-root" data-answer-api-url="\(Paths.API.reviewAnswer(Paths.idSlot))" data-home-url="\(Paths.home)" data-msg-correct="\(ctx.t("review.correct"))" data-msg-incorrect="\(ctx.t("review.incorrect"))"
-          data-msg-right-answer="\(ctx.t("attempt.rightAnswer"))" data-msg-back-today="\(ctx.t("review.backToday"))" data-msg-back-days="\(NoteViews.format(ctx, "review.backInDays", "{n}"))" data-msg-next="\(ctx.t("quiz.next"))" data-msg-done="\(ctx.t("review.done"))"
+          data-msg-right-answer="\(ctx.t("attempt.rightAnswer"))" data-msg-back-today="\(ctx.t("review.backToday"))" data-msg-back-days="\(NoteViews.format(ctx, "review.backInDays", "{n}"))" data-msg-next="\(ctx.t("quiz.next"))" data-msg-done="\(ctx.t("review.done"))" data-msg-partly="\(ctx.t("review.sentence.partly"))" data-msg-missing="\(ctx.t("review.sentence.missing"))"
           data-msg-failed="\(ctx.t("quiz.submitFailed"))">
           \(list)
         </div>
@@ -150,7 +156,7 @@ extension Pages {
             """
         }
         return """
-        <li class="review-item card" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" tabindex="-1" aria-labelledby="review-prompt-\(number)">
+        <li class="review-item card" data-item-kind="question" data-item-id="\(q.id)" data-question-id="\(q.id)" data-kind="\(q.kind.rawValue)" tabindex="-1" aria-labelledby="review-prompt-\(number)">
           <p class="question-meta"><span class="question-number">\(number) / \(total)</span>
             <a class="chip chip-keyword" href="\(Paths.note(item.noteId))">\(item.noteTitle)</a></p>
           <form method="post" action="\(Paths.reviewAnswer(q.id))" class="review-form">

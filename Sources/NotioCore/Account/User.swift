@@ -10,9 +10,13 @@ public struct User: Codable, Sendable, Hashable {
     /// An IANA zone such as "Asia/Seoul": day boundaries for streaks and statistics.
     public var timeZone: String
     public var createdAt: Date
+    /// Whether saved sentences come back in 오늘 복습 beside wrong answers (on unless turned off).
+    public var sentenceReview: Bool
 
-    public init(id: String, email: String, name: String, language: String = "ko", timeZone: String = "Asia/Seoul", createdAt: Date) {
+    public init(id: String, email: String, name: String, language: String = "ko", timeZone: String = "Asia/Seoul", createdAt: Date,
+                sentenceReview: Bool = true) {
         self.id = id; self.email = email; self.name = name; self.language = language; self.timeZone = timeZone; self.createdAt = createdAt
+        self.sentenceReview = sentenceReview
     }
 }
 
