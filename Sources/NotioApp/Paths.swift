@@ -37,6 +37,9 @@ enum Paths {
     static func noteAttempts(_ id: String) -> String { note(id) + "/attempts" }
     static func noteWrongAnswers(_ id: String) -> String { note(id) + "/wrong-answers" }
     static func noteWrongAnswersQuiz(_ id: String) -> String { noteWrongAnswers(id) + "/quiz" }
+    /// A guest's quiz on a demo note, graded without storing anything.
+    static func noteTrialQuiz(_ id: String) -> String { note(id) + "/try" }
+    static let settingsReview = "/settings/review"
     static func jobCancel(_ id: String) -> String { "/jobs/\(id)/cancel" }
     static func quiz(_ id: String) -> String { "/quizzes/\(id)" }
     static func attempt(_ id: String) -> String { "/attempts/\(id)" }

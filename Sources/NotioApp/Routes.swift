@@ -10,6 +10,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
     let quizzes = QuizzesAPI(app: app)
     let notePages = NotePages(app: app)
     let quizPages = QuizPages(app: app)
+    let trialQuiz = TrialQuizPages(app: app)
     let reading = ReadingAPI(app: app)
     let readingPages = ReadingPages(app: app)
     let timer = TimerAPI(app: app)
@@ -119,6 +120,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("POST", "/settings/password", .member(pages.changePassword)),
         AppRoute("POST", "/settings/sessions", .member(pages.endOtherSessions)),
         AppRoute("POST", "/settings/delete-account", .member(pages.deleteAccount)),
+        AppRoute("POST", "/settings/review", .member(pages.saveReviewSetting)),
         AppRoute("POST", "/settings/restore", maxBodyBytes: BackupAPI.maxBytes, .member(backup.preview)),
         AppRoute("POST", "/settings/restore/confirm", .member(backup.confirm)),
 
@@ -161,6 +163,9 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("GET", "/notes/{id}/attempts", .member(quizPages.history)),
         AppRoute("GET", "/notes/{id}/wrong-answers", .member(quizPages.notebook)),
         AppRoute("POST", "/notes/{id}/wrong-answers/quiz", .member(quizPages.retryWrong)),
+        AppRoute("GET", "/notes/{id}/try", .member(trialQuiz.take)),
+        // The guest's quiz writes nothing, so the read-only guest may send it.
+        AppRoute("POST", "/notes/{id}/try", .memberOrGuest(trialQuiz.grade)),
         AppRoute("GET", "/wrong-answers", .member(quizPages.notebook)),
         AppRoute("GET", "/review", .member(quizPages.review)),
         AppRoute("POST", "/review/{questionId}", .member(quizPages.answerReview)),

@@ -257,6 +257,17 @@ extension Store {
 }
 
 extension Store {
+    /// The first questions made for a note (not the copies of retries), in the order they were
+    /// asked: what a guest of the demo may try without anything being stored.
+    public func noteQuestions(noteId: String, owner: String, limit: Int) throws -> [Question] {
+        try database.read { c in
+            try c.all("""
+                SELECT \(Self.questionColumns) FROM questions q JOIN quizzes z ON z.id = q.quiz_id
+                WHERE q.note_id = ? AND z.owner_id = ? AND q.origin_question_id IS NULL ORDER BY z.created_at, q.position LIMIT ?
+                """, [noteId, owner, limit]) { Self.question($0).0 }
+        }
+    }
+
     /// Every question the owner was asked once (retries of wrong answers repeat questions, so
     /// copies made for them are left out), with the note's title, oldest first.
     public func allQuestions(owner: String) throws -> [(Question, noteTitle: String)] {

@@ -17,7 +17,10 @@ import NotioStore
             try server.app.context.store.database.write { db in
                 try db.run("DELETE FROM quizzes WHERE owner_id = ?", [id])
                 try db.run("DELETE FROM review_cards WHERE owner_id = ?", [id])
+                // The demo's saved sentences would join the queue: these tests count questions.
+                try db.run("UPDATE users SET sentence_review = 0 WHERE id = ?", [id])
             }
+            server.app.context.sessions.clear()
         }
         let notes = try await c.get("/api/v1/notes?q=%EC%9A%B4%EC%98%81%EC%B2%B4%EC%A0%9C").json["items"] as? [[String: Any]] ?? []
         return (c, try #require(notes.first?["id"] as? String))

@@ -158,7 +158,7 @@ struct AccountPages {
         let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
         var page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone, widget: widget)
         let ctx = app.pageContext(request, member)
-        let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked"]
+        let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked", "review": "settings.review.saved"]
         if request.query["restored"] != nil {
             page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
         } else if let key = done[request.query["done"] ?? ""] {

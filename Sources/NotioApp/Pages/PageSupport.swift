@@ -11,7 +11,7 @@ extension AppContext {
     func pageContext(_ request: Request, _ visitor: Visitor) -> PageContext {
         let language = Language.reader(visitor, request)
         var ctx = PageContext(language: language,
-                              user: visitor.user.map { SignedInUser(id: $0.id, email: $0.email, name: $0.name) },
+                              user: visitor.user.map { SignedInUser(id: $0.id, email: $0.email, name: $0.name, sentenceReview: $0.sentenceReview) },
                               isGuest: visitor.isGuest, csrfToken: visitor.csrfToken, path: request.path, asset: assetURL)
         ctx.offersGuestBrowse = accounts.demoAvailable
         if let user = visitor.user { ctx.timer = timerBar(owner: user.id) }

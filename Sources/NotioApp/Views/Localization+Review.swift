@@ -14,6 +14,15 @@ extension L10n {
         "settings.review.hint": ("담은 지 하루가 지난 문장이 오래된 것부터 하루 3개씩 들어와요.",
                                  "Sentences kept at least a day ago come in, oldest first, three a day."),
         "settings.review.save": ("저장", "Save"),
+        "trial.title": ("퀴즈 맛보기", "Try a quiz"),
+        "trial.start": ("퀴즈 맛보기", "Try a quiz"),
+        "trial.nothingStored": ("둘러보기 중에는 답과 결과가 저장되지 않아요.", "While browsing, your answers and result are not saved."),
+        "trial.none": ("이 노트에는 아직 풀어 볼 문제가 없어요.", "This note has no questions to try yet."),
+        "trial.inviteTitle": ("내 자료로 퀴즈를 만들어 보세요", "Make quizzes from your own material"),
+        "trial.invite": ("가입하면 내 PDF로 문제를 만들고, 틀린 문제와 담은 문장이 오늘 복습으로 돌아와요.",
+                         "Sign up to make questions from your own PDFs; what you miss and the sentences you keep come back in today's review."),
+        "trial.again": ("다시 풀기", "Try again"),
+        "trial.yourAnswer": ("내 답", "Your answer"),
         "settings.review.saved": ("오늘 복습 설정을 저장했어요.", "Review setting saved."),
     ]
 }

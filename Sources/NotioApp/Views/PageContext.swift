@@ -27,10 +27,13 @@ public struct SignedInUser: Sendable {
     public var id: String
     public var email: String
     public var name: String
-    public init(id: String, email: String, name: String) {
+    /// Whether saved sentences come back in 오늘 복습 (the settings page shows the switch).
+    public var sentenceReview: Bool
+    public init(id: String, email: String, name: String, sentenceReview: Bool = true) {
         self.id = id
         self.email = email
         self.name = name
+        self.sentenceReview = sentenceReview
     }
 }
 

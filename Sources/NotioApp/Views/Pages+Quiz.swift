@@ -101,7 +101,11 @@ enum QuizViews {
     /// The 하/중/상 segmented control, the count stepper and 시작, or a sign-up hint for guests.
     static func newQuizForm(_ ctx: PageContext, noteId: String, form: NewQuizForm, supply: QuizSupply? = nil) -> HTML {
         if ctx.isGuest {
-            return "<p class=\"notice guest-hint\">\(ctx.t("quiz.guestHint")) <a href=\"\(Paths.signup)\">\(ctx.t("guest.signup"))</a></p>"
+            // The guest may try the note's questions; nothing they answer is kept.
+            return """
+            <p class="notice guest-hint">\(ctx.t("trial.nothingStored")) <a href="\(Paths.signup)">\(ctx.t("guest.signup"))</a></p>
+            <a class="button button-primary button-block" id="trial-start" href="\(Paths.noteTrialQuiz(noteId))">\(ctx.t("trial.start"))</a>
+            """
         }
         let levels = HTML.join(Difficulty.allCases.map { d in
             """

@@ -48,6 +48,7 @@ extension Pages {
             </fieldset>
           </form>
         </section>
+        \(HTML.when(!ctx.isGuest) { reviewSection(ctx) })
         \(HTML.when(!ctx.isGuest) { widgetSection(ctx, widget) })
         \(HTML.when(!ctx.isGuest) { securitySection(ctx) })
         \(backupSection(ctx))
