@@ -135,6 +135,7 @@ import Testing
             "/api/v1/notes/{id}/wrong-answers/quiz": attempt_note(attempt, made),
             "/api/v1/review/{questionId}": reviewItem,
             "/notes/{id}/quizzes": concept,
+            "/notes/{id}/try": concept,
             "/quizzes/{id}": quiz,
             "/attempts/{id}": attempt,
             "/notes/{id}/attempts": concept,

@@ -12,9 +12,9 @@ struct TrialQuizPages {
 
     /// `GET /notes/{id}/try`: the questions, their options in a new order each time.
     func take(_ request: Request, _ member: Member) throws -> Response {
-        guard member.isGuest else { return .redirect(Paths.note(try request[.id])) }
-        let ctx = app.pageContext(request, member)
         guard let note = try app.store.note(id: request[.id], owner: member.id) else { throw AppError.noteNotFound }
+        guard member.isGuest else { return .redirect(Paths.note(note.id)) }
+        let ctx = app.pageContext(request, member)
         let questions = try app.store.noteQuestions(noteId: note.id, owner: member.id, limit: Self.questionCount)
         let orders = questions.map { q in q.kind == .choice ? Self.newOrder(q.options.count) : [] }
         return app.page(Pages.trialQuiz(ctx, note: note, questions: zip(questions, orders).map(Self.reordered)), newCSRF: nil)

@@ -1,0 +1,106 @@
+"""Issue 14, points 8 and 9 in a real browser on a phone (360 px): the demo account's saved
+sentences come back in 오늘 복습 beside its wrong answers (answered blank by blank, the next review
+said, the 다음 button above the tab bar); a guest of the demo tries a quiz on a demo note and
+nothing is stored."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import make_driver
+from notio_e2e import click, csp_violations, exists, login, text_of, wait_for
+
+from test_quiz import fetch_json
+
+
+def current_item(driver):
+    return next(e for e in driver.find_elements(By.CSS_SELECTOR, ".review-item") if e.is_displayed())
+
+
+def above_tab_bar(driver, element):
+    """Whether the element is inside the viewport and above the phone's tab bar."""
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); const nav = document.querySelector('.app-nav');"
+        "const top = nav && getComputedStyle(nav).position === 'fixed' ? nav.getBoundingClientRect().top : innerHeight;"
+        "return r.top >= 0 && r.bottom <= top;", element)
+
+
+def test_sentence_review_on_a_phone(server):
+    phone = make_driver(width=360, height=740)
+    try:
+        login(phone, server)
+        queue = fetch_json(phone, "/api/v1/review")
+        sentences = [i for i in queue["items"] if i["itemKind"] == "sentence"]
+        # The demo's sentences were kept long ago: three are taken in today, blanked, with book and page.
+        assert 1 <= len(sentences) <= 3
+        assert all("____" in i["sentence"]["cloze"] and i["sentence"]["blankCount"] in (1, 2) for i in sentences)
+        stats = fetch_json(phone, "/api/v1/stats/study")
+        assert stats["reviewDue"] == queue["due"] >= len(sentences)
+
+        phone.get(f"{server}/review")
+        wait_for(phone, "#review-root.is-stepped")
+        # Wrong answers come first; step through them to the first sentence.
+        for _ in range(60):
+            item = current_item(phone)
+            if item.get_attribute("data-item-kind") == "sentence":
+                break
+            if item.get_attribute("data-kind") == "choice":
+                click(phone, item.find_elements(By.CSS_SELECTOR, ".option")[0])
+            else:
+                item.find_element(By.CSS_SELECTOR, 'input[name="text"]').send_keys("모름")
+            click(phone, item.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+            nxt = WebDriverWait(phone, 10).until(lambda d: item.find_element(By.CSS_SELECTOR, ".review-next"))
+            click(phone, nxt)
+        item = current_item(phone)
+        assert item.get_attribute("data-item-kind") == "sentence"
+        sentence_id = item.get_attribute("data-item-id")
+        wanted = next(i for i in sentences if i["sentence"]["id"] == sentence_id)["sentence"]
+        assert item.find_element(By.CSS_SELECTOR, ".review-cloze").text == wanted["cloze"]
+        assert wanted["bookTitle"] in item.find_element(By.CSS_SELECTOR, ".question-meta").text
+        if wanted.get("page"):
+            assert f'{wanted["page"]}쪽' in item.find_element(By.CSS_SELECTOR, ".review-page").text
+        blanks = item.find_elements(By.CSS_SELECTOR, 'input[name^="blank-"]')
+        assert len(blanks) == wanted["blankCount"]
+        for b in blanks:
+            b.send_keys("모름")
+        click(phone, item.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+        nxt = WebDriverWait(phone, 10).until(lambda d: item.find_element(By.CSS_SELECTOR, ".review-next"))
+        result = item.find_element(By.CSS_SELECTOR, ".review-result")
+        assert "틀렸어요" in result.text and "빠진 말" in result.text
+        assert result.find_element(By.CSS_SELECTOR, ".review-next-due").text == "다음 복습: 오늘 안에"
+        # The whole sentence is shown back, and 다음 is where the thumb is: above the tab bar.
+        assert "____" not in result.find_element(By.CSS_SELECTOR, ".review-whole").text
+        assert above_tab_bar(phone, nxt)
+        # The answer was scheduled: the sentence is no longer new today.
+        after = fetch_json(phone, "/api/v1/review")
+        assert sentence_id not in [i["sentence"]["id"] for i in after["items"] if i["itemKind"] == "sentence" and i["sentence"]["isNew"]]
+        assert fetch_json(phone, "/api/v1/stats/study")["streakDays"] >= 1
+        assert not csp_violations(phone)
+    finally:
+        phone.quit()
+
+
+def test_a_guest_tries_a_quiz_and_nothing_is_stored(server, driver):
+    driver.get(f"{server}/")
+    click(driver, ".guest-form button")
+    wait_for(driver, ".guest-banner")
+    notes = fetch_json(driver, "/api/v1/notes")["items"]
+    note = next(n for n in notes if n["title"].startswith("운영체제"))["id"]
+    attempts_before = fetch_json(driver, f"/api/v1/notes/{note}/attempts")["summary"]
+    driver.get(f"{server}/notes/{note}")
+    click(driver, "#trial-start")
+    wait_for(driver, "#trial-form")
+    assert "저장되지 않아요" in text_of(driver, "#trial-notice")
+    for q in driver.find_elements(By.CSS_SELECTOR, ".quiz-question"):
+        if q.get_attribute("data-kind") == "choice":
+            click(driver, q.find_elements(By.CSS_SELECTOR, ".option")[0])
+        else:
+            q.find_element(By.CSS_SELECTOR, "input[type=text]").send_keys("모름")
+    submit = driver.find_element(By.ID, "trial-submit")
+    click(driver, submit)
+    wait_for(driver, "#trial-score")
+    score = text_of(driver, "#trial-score")
+    assert "/ " in score
+    assert exists(driver, '#trial-signup[href="/signup"]')
+    assert fetch_json(driver, f"/api/v1/notes/{note}/attempts")["summary"] == attempts_before
+    # Anything else still refuses the guest.
+    driver.get(f"{server}/notes/{note}")
+    assert not exists(driver, "#new-quiz-form")
