@@ -40,6 +40,7 @@ enum Paths {
     /// A guest's quiz on a demo note, graded without storing anything.
     static func noteTrialQuiz(_ id: String) -> String { note(id) + "/try" }
     static let settingsReview = "/settings/review"
+    static let settingsProfile = "/settings/profile"
     static func jobCancel(_ id: String) -> String { "/jobs/\(id)/cancel" }
     static func quiz(_ id: String) -> String { "/quizzes/\(id)" }
     static func attempt(_ id: String) -> String { "/attempts/\(id)" }

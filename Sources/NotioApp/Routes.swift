@@ -38,6 +38,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("PATCH", "/api/v1/me", .member(accounts.updatePreferences)),
         AppRoute("DELETE", "/api/v1/me", .member(accounts.deleteAccount)),
         AppRoute("POST", "/api/v1/me/password", .member(accounts.changePassword)),
+        AppRoute("POST", "/api/v1/me/email", .member(accounts.changeEmail)),
         AppRoute("POST", "/api/v1/me/sessions/revoke-others", .member(accounts.endOtherSessions)),
 
         AppRoute("POST", "/api/v1/notes", maxBodyBytes: upload, .member(notes.upload)),
@@ -121,6 +122,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("POST", "/settings/sessions", .member(pages.endOtherSessions)),
         AppRoute("POST", "/settings/delete-account", .member(pages.deleteAccount)),
         AppRoute("POST", "/settings/review", .member(pages.saveReviewSetting)),
+        AppRoute("POST", "/settings/profile", .member(pages.saveProfile)),
         AppRoute("POST", "/settings/restore", maxBodyBytes: BackupAPI.maxBytes, .member(backup.preview)),
         AppRoute("POST", "/settings/restore/confirm", .member(backup.confirm)),
 

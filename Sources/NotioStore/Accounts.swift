@@ -43,6 +43,20 @@ extension Store {
         }
     }
 
+    public func setName(userId: String, _ name: String) throws {
+        try database.write { c in try c.run("UPDATE users SET name = ? WHERE id = ?", [name, userId]) }
+    }
+
+    /// A new sign-in email; false when another account has it.
+    public func setEmail(userId: String, _ email: String) throws -> Bool {
+        do {
+            try database.write { c in try c.run("UPDATE users SET email = ? WHERE id = ?", [email, userId]) }
+            return true
+        } catch let e as DatabaseError where e.isConstraint {
+            return false
+        }
+    }
+
     /// Whether saved sentences come back in 오늘 복습.
     public func setSentenceReview(userId: String, _ on: Bool) throws {
         try database.write { c in try c.run("UPDATE users SET sentence_review = ? WHERE id = ?", [on, userId]) }

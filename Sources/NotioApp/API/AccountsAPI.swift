@@ -58,7 +58,7 @@ struct AccountsAPI {
         return Response.json(Data(body.utf8))
     }
 
-    struct PreferencesBody: Decodable { var language: String?; var timeZone: String?; var sentenceReview: Bool? }
+    struct PreferencesBody: Decodable { var language: String?; var timeZone: String?; var sentenceReview: Bool?; var name: String? }
 
     /// `PATCH /api/v1/me`: language, time zone, and whether saved sentences come back in 오늘 복습.
     func updatePreferences(_ request: Request, _ member: Member) throws -> Response {
@@ -68,6 +68,7 @@ struct AccountsAPI {
         if let l = body.language { if ["ko", "en"].contains(l) { user.language = l } else { problems["language"] = "must be ko or en" } }
         if let z = body.timeZone { if TimeZone(identifier: z) != nil { user.timeZone = z } else { problems["timeZone"] = "is not a known time zone" } }
         if !problems.isEmpty { throw HTTPError.unprocessable(problems) }
+        if let name = body.name { user = try app.accounts.rename(user, to: name) }
         try app.store.updatePreferences(userId: user.id, language: user.language, timeZone: user.timeZone)
         if let on = body.sentenceReview {
             user.sentenceReview = on
@@ -75,6 +76,16 @@ struct AccountsAPI {
         }
         app.sessions.clear()
         return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: member.csrfToken, readOnly: member.isGuest))
+    }
+
+    struct EmailBody: Decodable { var email: String; var password: String }
+
+    /// `POST /api/v1/me/email`: the new sign-in email, confirmed by the password → the account.
+    func changeEmail(_ request: Request, _ member: Member) async throws -> Response {
+        let body = try JSON.decode(EmailBody.self, from: request)
+        let user = try await app.accounts.changeEmail(of: member.user, to: body.email, password: body.password,
+                                                      address: app.config.trustedProxies.clientAddress(request))
+        return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: member.csrfToken, readOnly: false))
     }
 
     struct PasswordBody: Decodable { var currentPassword: String; var newPassword: String }

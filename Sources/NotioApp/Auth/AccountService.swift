@@ -156,6 +156,43 @@ struct AccountService: Sendable {
         sessions.clear()
     }
 
+    /// A new display name (422 `name` when empty or too long).
+    func rename(_ user: User, to raw: String) throws -> User {
+        var problems: [String: String] = [:]
+        guard let name = problems.collect({ () throws(ValidationFailure) in try AccountRules.name(raw) }) else {
+            throw AppError.invalid(field: "name", Message(raw.trimmingCharacters(in: .whitespaces).isEmpty ? "account.name_required" : "account.name_too_long"))
+        }
+        try store.setName(userId: user.id, name)
+        sessions.clear()
+        var renamed = user
+        renamed.name = name
+        return renamed
+    }
+
+    /// A new sign-in email, confirmed by the password (the email is what signs in): 422 for an
+    /// email that could never be used, 403 `wrong_password`, 409 `email_taken`.
+    func changeEmail(of user: User, to raw: String, password: String, address: String) async throws -> User {
+        let email = try checkedEmail(raw)
+        guard email != user.email else { return user }
+        try await confirmPassword(of: user, password, address: address)
+        guard try !store.emailExists(email), try store.setEmail(userId: user.id, email) else { throw emailTaken }
+        sessions.clear()
+        var changed = user
+        changed.email = email
+        return changed
+    }
+
+    /// `notio reset-password`: a new password set by the server's administrator; every session
+    /// of the account ends. Nil when there is no such account.
+    func resetPassword(email raw: String, to password: String) async throws -> User? {
+        guard let user = try store.credentials(email: AccountRules.normalisedEmail(raw))?.user else { return nil }
+        let hash: String
+        do { hash = try await hasher.hash(password) } catch is PasswordHasher.Busy { throw busy }
+        try store.changePassword(userId: user.id, hash: hash, keeping: nil)
+        sessions.clear()
+        return user
+    }
+
     /// Ends the reader's sessions on every other device.
     func endOtherSessions(of user: User, keeping tokenHash: Data?) throws {
         try store.endOtherSessions(userId: user.id, keeping: tokenHash)

@@ -24,6 +24,7 @@ public enum NotioCommand {
             case "backup": return try BackupCommand.backup(rest)
             case "restore": return try BackupCommand.restore(rest)
             case "migrate-db": return try MigrateCommand.run(rest)
+            case "reset-password": return try ResetPasswordCommand.run(rest)
             case "help", "--help", "-h":
                 print(usage)
                 return 0
@@ -42,6 +43,7 @@ public enum NotioCommand {
                      "       notio backup  --data-dir D --user EMAIL [--output FILE] [--files]   the backup document (JSON to stdout by default; a zip with --files)",
                      "       notio restore --data-dir D --user EMAIL --input FILE [--mode replace|merge] [--dry-run]",
                      "       \(MigrateCommand.usage)",
+                     "       \(ResetPasswordCommand.usage)",
                      "", "options (each also an environment variable):"]
         for s in Configuration.settings {
             let help = (s.help + " [default: \(s.shownInREADME)]").replacingOccurrences(of: "`", with: "")

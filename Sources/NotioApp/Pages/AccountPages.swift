@@ -132,10 +132,10 @@ struct AccountPages {
 
     /// Runs a settings form's action; a refusal (wrong password, too short, too many tries)
     /// shows the settings page again with the reason.
-    private func settingsAction(_ request: Request, _ member: Member, _ action: () async throws -> Response) async throws -> Response {
+    func settingsAction(_ request: Request, _ member: Member, _ action: () async throws -> Response) async throws -> Response {
         do {
             return try await action()
-        } catch let e as AppError where [403, 422, 429, 503].contains(e.status) {
+        } catch let e as AppError where [403, 409, 422, 429, 503].contains(e.status) {
             let ctx = app.pageContext(request, member)
             let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: member.id) != nil)
             var r = app.page(Pages.settings(ctx, timeZone: member.user.timeZone, widget: widget, flash: Layout.Flash(e.readerMessage.text(ctx.language), kind: .error)),
@@ -158,7 +158,7 @@ struct AccountPages {
         let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
         var page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone, widget: widget)
         let ctx = app.pageContext(request, member)
-        let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked", "review": "settings.review.saved"]
+        let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked", "review": "settings.review.saved", "profile": "settings.profile.saved"]
         if request.query["restored"] != nil {
             page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
         } else if let key = done[request.query["done"] ?? ""] {

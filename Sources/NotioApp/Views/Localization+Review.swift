@@ -1,5 +1,5 @@
 extension L10n {
-    /// Saved sentences in 오늘 복습, the setting that turns them off, and the guest's quiz on a demo note.
+    /// Saved sentences in 오늘 복습, the setting that turns them off, the guest's quiz on a demo note, and name/email change.
     static let review: [String: (ko: String, en: String)] = [
         "review.subtitleWithSentences": ("틀렸던 문제와 담아 둔 문장을 잊기 전에 다시 떠올려요.",
                                          "Recall what you got wrong and the sentences you kept before you forget them."),
@@ -23,6 +23,10 @@ extension L10n {
                          "Sign up to make questions from your own PDFs; what you miss and the sentences you keep come back in today's review."),
         "trial.again": ("다시 풀기", "Try again"),
         "trial.yourAnswer": ("내 답", "Your answer"),
+        "settings.profile.password": ("현재 비밀번호 (이메일을 바꿀 때만)", "Current password (only to change the email)"),
+        "settings.profile.save": ("이름·이메일 저장", "Save name and email"),
+        "settings.profile.saved": ("계정 정보를 저장했어요.", "Account details saved."),
+        "auth.forgotPassword": ("비밀번호를 잊으셨나요? 관리자에게 문의해 주세요.", "Forgot your password? Ask the server's administrator."),
         "settings.review.saved": ("오늘 복습 설정을 저장했어요.", "Review setting saved."),
     ]
 }

@@ -17,6 +17,7 @@ extension Pages {
                          autocomplete: "current-password", attributes: HTML.when(!email.isEmpty) { " autofocus" }))
             <button class="button button-primary button-block" type="submit">\(ctx.t("login.submit"))</button>
           </form>
+          <p class="muted auth-forgot" id="forgot-password">\(ctx.t("auth.forgotPassword"))</p>
           <p class="auth-switch">\(ctx.t("login.noAccount")) <a href="\(Paths.signup)">\(ctx.t("nav.signup"))</a></p>
           \(HTML.when(ctx.offersGuestBrowse) { "<div class=\"divider\"><span>\(ctx.t("login.or"))</span></div>" })
           \(Form.guestButton(ctx))

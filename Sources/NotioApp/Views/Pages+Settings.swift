@@ -30,6 +30,7 @@ extension Pages {
             <div><dt>\(ctx.t("field.name"))</dt><dd class="settings-name">\(ctx.user?.name ?? "")</dd></div>
             <div><dt>\(ctx.t("field.email"))</dt><dd>\(ctx.user?.email ?? "")</dd></div>
           </dl>
+          \(HTML.when(!ctx.isGuest) { profileForm(ctx) })
         </section>
         <section class="card settings-section">
           \(HTML.when(ctx.isGuest) { "<p class=\"notice\">\(ctx.t("settings.guestNote"))</p>" })
