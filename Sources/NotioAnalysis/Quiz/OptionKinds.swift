@@ -80,6 +80,27 @@ struct OptionType: Equatable {
         return abs(words(a) - words(b)) <= 1 && max(x, y) <= 3 * max(min(x, y), 1)
     }
 
+    /// The word that says what kind of thing a term is: the last of two or more ("Date 변수" is
+    /// a 변수, "변수 선언" a 선언), nil for one word.
+    static func headWord(_ term: String) -> String? {
+        let words = term.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, let last = words.last, last.count >= 2 else { return nil }
+        return KoreanText.compact(String(last))
+    }
+
+    /// Term options of the answer's kind: when the answer has a head word ("Date 변수") and three
+    /// terms share it, only those; otherwise never a term that opens with the
+    /// answer's head word ("변수 선언", "변수 이름" beside "Date 변수" are of another kind).
+    static func ofAnswersKind(_ pool: [(text: String, closeness: Double)], answer: String) -> [(text: String, closeness: Double)] {
+        guard let head = headWord(answer) else { return pool }
+        let sameHead = pool.filter { headWord($0.text) == head }
+        if Set(sameHead.map { KoreanText.compact($0.text) }).count >= 3 { return sameHead }
+        let opensWithHead = { (text: String) in
+            text.split(whereSeparator: \.isWhitespace).first.map { KoreanText.compact(String($0)) == head } ?? false
+        }
+        return pool.filter { !opensWithHead($0.text) }
+    }
+
     init(_ text: String) {
         let key = KoreanText.compact(text)
         if KoreanText.containsHangul(key) {

@@ -107,7 +107,9 @@ enum QuizText {
         if a.isEmpty { return false }
         if KoreanText.contains(p, a) { return true }
         let stem = AnswerMatcher.stem(answer)
-        return !stem.isEmpty && KoreanText.contains(p, stem)
+        if !stem.isEmpty && KoreanText.contains(p, stem) { return true }
+        // A page's typo beside the answer ("추체선 방정식" in a heading, 추세선 방정식 the key) still shows it.
+        return a.count >= 5 && nearlyContains(p, a)
     }
 
     // MARK: - Terms fit to ask
@@ -283,7 +285,8 @@ enum QuizText {
     /// Whether a cloze passage is fair: enough context (`hasContext`), exactly one blank (two
     /// blanks of a repeated word read as a riddle), and no bracket beside it spelling the answer out.
     static func isFairBlank(_ blanked: String) -> Bool {
-        guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), let range = blanked.range(of: blank) else { return false }
+        guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), !lacksSubject(blanked),
+              let range = blanked.range(of: blank) else { return false }
         // The blank starts a word: "원격 웹____에서" blanks the end of a word (웹서버), not a term.
         if let before = blanked[..<range.lowerBound].last, before.isLetter || before.isNumber { return false }
         return true
@@ -326,6 +329,7 @@ enum QuizText {
     사용 방법 정보 문제 결과 시간 사람 자료 목적 이유 특징 역할 예시 예제 종류 차이 장점 단점 의미 설명 설정 상태 대상 요소 다음 \
     이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값 \
     코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 숫자 문자 기호 목록 상자 페이지 시스템 프로그램 메시지 \
+    대화상자 파일형식 인터넷 키워드 상태표시줄 표시줄 옵션 필드 명령 대화 \
     variable variables version versions document documents file files value values data type types code text program
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 
