@@ -30,9 +30,10 @@ struct QuizJudgedFaultsTests {
                         "다항식 추세선: 회귀식은 y=Σi(ai∙xi) 이며, 절편 a0 이 강제될 수 있습니다."] {
             #expect(QuizText.hasFormula(passage), "\(passage)")
         }
-        // R2 is how pages write R² in running text; English words are words.
-        for passage in ["만약 절편이 강제로 지정되어 있으면, 결정 계수 R2는 자유 절편과 같은 방식으로 계산되지 않습니다.",
-                        "A Single variable requires 4 bytes of memory.",
+        // "R2" for R² too (a second reader counted it as broken text).
+        #expect(QuizText.hasFormula("만약 절편이 강제로 지정되어 있으면, 결정 계수 R2는 자유 절편과 같은 방식으로 계산되지 않습니다."))
+        // English words are words; a version is a number.
+        for passage in ["A Single variable requires 4 bytes of memory.",
                         "CMIS는 웹 서비스와 웹 2.0 인터페이스를 사용합니다."] {
             #expect(!QuizText.hasFormula(passage), "\(passage)")
         }
@@ -150,5 +151,41 @@ struct QuizJudgedFaultsTests {
         #expect(material.isBroken("물론 파일 저장 대화 상자에서 다른 파 일 형식을 선택할 수도 있습니다."))
         // A noun and its verb ending are one word as written.
         #expect(!material.isBroken("설정을 저장합니다."))
+    }
+
+    /// From the second judged sample (Tests/Fixtures/corpus/judging/verdicts-2026-12-01-cecbb0b.json).
+    @Test func aTranslationOrTheSpelledOutLettersRevealTheAnswer() {
+        #expect(QuizText.reveals(prompt: "다음 설명에 해당하는 개념은?\n\n○○는 내부 서식으로 저장된 날짜 및 시간 값만 포함할 수 있습니다.", answer: "Date 변수"))
+        #expect(QuizText.reveals(prompt: "○○는 정확도가 높은 통화 값 계산에 사용되며 유형 선언 문자는 \"@\"입니다.", answer: "Currency 변수"))
+        #expect(QuizText.reveals(prompt: "○○은 \"Standard Generalized Markup Language\"를 의미합니다.", answer: "SGML"))
+        #expect(!QuizText.reveals(prompt: "○○는 TRUE 값 또는 FALSE 값 중 하나만 저장합니다.", answer: "Boolean 변수"))
+        #expect(!QuizText.reveals(prompt: "HTML은 ○○의 특수 응용 버전입니다.", answer: "SGML"))
+        // A blank in a list is guessed from its neighbours.
+        #expect(!QuizText.isFairBlank("Date 변수는 ____, Month, Year 또는 Hour, Minute, Second 함수를 사용하여 일반 숫자로 변환됩니다."))
+        let material = QuizMaterial(analysis: Self.variables, pages: [])
+        #expect(material.isBroken("____가 지원하는 이미지 맵 유형에 대해서는 공급자나 네트워크 관리자에 게 문의해야 합니다."))
+    }
+
+    @Test func aBlankCompletingACompoundOrNamingAScreenLabelIsNotFair() {
+        #expect(!QuizText.isFairBlank("지수 ____을 만들려면 선형 모델로의 변환이 일어납니다."))
+        #expect(!QuizText.isFairBlank("클라이언트측 이미지 맵의 유일한 단점은 이전 웹 ____에서 읽을 수 없다는 것이지만, 시간이 지나면 해결됩니다."))
+        #expect(!QuizText.isFairBlank("배열 변수의 이름을 ____ 필드에 입력하면 배열의 내용이 표시됩니다."))
+        #expect(QuizText.isFairBlank("소수점 이하 자릿수는 최대 ____로 제한됩니다."))
+        #expect(QuizText.isFairBlank("문서에 디지털 서명을 적용할 때는 문서의 내용과 개인용 키에서 일종의 ____이(가) 계산됩니다."))
+        #expect(!QuizText.isContentTerm("진짜 상태"))
+        // English options are told apart by their head word only.
+        let pool: [(text: String, closeness: Double)] = [("The Variant type", 0), ("elements numbered", 0), ("explicitly declared", 0), ("Double variables", 0)]
+        #expect(OptionType.ofAnswersKind(pool, answer: "single variables").map(\.text) == ["Double variables"])
+    }
+
+    @Test func aPieceOfALongerNameIsNoOption() {
+        let note = NoteAnalysis(title: "인터넷 용어집", concepts: [
+            Concept(id: "a", name: "이미지맵", summary: "이미지맵은 다양한 형식으로 저장할 수 있습니다.", definition: nil, pages: [1]),
+            Concept(id: "b", name: "서버 사이드 이미지 맵", summary: "서버 사이드 이미지 맵은 페이지의 그림으로 표시됩니다.", definition: nil, pages: [1]),
+        ], keywords: [Keyword(term: "서버 사이드"), Keyword(term: "브라우저")])
+        let pages = [SourcePage(number: 1, text: "이미지맵은 다양한 형식으로 저장할 수 있습니다. 서버 사이드 이미지 맵은 페이지의 그림으로 표시됩니다. 브라우저에서 봅니다.")]
+        let material = QuizMaterial(analysis: note, pages: pages)
+        #expect(material.isFragment("서버사이드"))
+        #expect(!material.isFragment("브라우저"))
     }
 }

@@ -391,7 +391,10 @@ struct QuizMaker {
               !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
               !QuizText.reveals(prompt: c.prompt, answer: c.answer),
               c.form == .definition || c.form == .comparison || !QuizText.revealsPart(prompt: c.prompt, answer: c.answer),
-              c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }) else { return nil }
+              c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }),
+              // A description that spells out the name asked about ("\"Standard Generalized Markup
+              // Language\"를 의미합니다" for SGML) is found by its initials.
+              !Glossary.spellsOut(prompt: c.answer, answer: material.concepts[c.concept].display) else { return nil }
         // Another term the document writes beside the blank's neighbours fits the blank as well
         // ("지수 ____" takes 추세선 where the page also writes "지수 추세선"); another concept whose
         // own text says the same fits "which concept is this": neither is offered, and the
@@ -555,7 +558,7 @@ struct QuizMaker {
             let related = Set(material.terms.filter(\.isRelated).map(\.key))
             pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text)
                 && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer)
-                && !rivals.contains(KoreanText.compact($0.text)) }
+                && !rivals.contains(KoreanText.compact($0.text)) && !material.isFragment(KoreanText.compact($0.text)) }
             pool = OptionType.ofAnswersKind(pool, answer: c.answer)
         } else if case .numbers = c.pool {
         } else {

@@ -95,6 +95,9 @@ struct OptionType: Equatable {
         guard let head = headWord(answer) else { return pool }
         let sameHead = pool.filter { headWord($0.text) == head }
         if Set(sameHead.map { KoreanText.compact($0.text) }).count >= 3 { return sameHead }
+        // English phrases a Korean page quotes have no kinds to tell apart but their head word:
+        // "single variables" among "explicitly declared" and "elements numbered" is found by grammar.
+        if !KoreanText.containsHangul(answer) { return sameHead }
         let opensWithHead = { (text: String) in
             text.split(whereSeparator: \.isWhitespace).first.map { KoreanText.compact(String($0)) == head } ?? false
         }

@@ -35,9 +35,8 @@ extension QuizText {
         // Runs of Latin letters and digits, wherever they stand ("xn의" holds "xn").
         for token in passage.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
             let t = String(token)
-            // A lower-case letter and a digit ("a0", "r2"), or one or two lower-case letters alone
-            // ("xn", "y"). "R2" is how pages write R² in text, and readers take it so.
-            if t.count == 2, t.first!.isLowercase, t.last!.isNumber { return true }
+            // A letter and a digit ("a0", "R2" for R²), or one or two lower-case letters alone ("xn", "y").
+            if t.count == 2, t.first!.isLetter, t.last!.isNumber { return true }
             if t.count <= 2, t.allSatisfy(\.isLowercase) { return true }
         }
         return false
@@ -129,6 +128,38 @@ extension QuizText {
         return true
     }
 
+    /// Endings of a word that ties it to the next as its modifier or argument, not as part of one
+    /// compound noun: particles, adnominal and connective endings.
+    static let modifierEndings = ["의", "은", "는", "이", "가", "을", "를", "에", "로", "과", "와", "도", "만", "한", "된", "인", "할", "될", "던",
+                                  "적", "서", "고", "며", "면", "게", "히", "리", "나"]
+    /// Words that stand before a noun without making a compound with it ("최대 29개", "약 4바이트").
+    static let freeModifiers: Set<String> = ["최대", "최소", "최고", "약", "모두", "가장", "매우", "아주", "다른", "모든", "각", "총", "단지", "오직"]
+
+    /// Whether the blank is the head of a compound whose first word stays in sight ("지수 ____" for
+    /// 회귀 곡선, "이전 웹 ____" for 브라우저): the question completes a phrase, it tests nothing.
+    static func blanksCompoundHead(_ blanked: String) -> Bool {
+        guard let range = blanked.range(of: blank), blanked[..<range.lowerBound].last == " " else { return false }
+        guard let previous = blanked[..<range.lowerBound].split(separator: " ").last.map(String.init) else { return false }
+        let syllables = previous.filter { KoreanText.isHangul($0.unicodeScalars.first!) }
+        guard syllables.count == previous.count, !freeModifiers.contains(previous),
+              !modifierEndings.contains(where: { previous.hasSuffix($0) }) else { return false }
+        return true
+    }
+
+    /// Parts of a screen: a blank right before one names a label on the screen ("____ 필드에",
+    /// "____ 대화 상자"), which a lecture's quiz does not ask.
+    static let screenParts = ["필드", "창", "상자", "대화 상자", "버튼", "메뉴", "탭", "아이콘", "목록", "옵션", "도구 모음", "표시줄"]
+
+    static func blanksScreenLabel(_ blanked: String) -> Bool {
+        guard let range = blanked.range(of: blank) else { return false }
+        let after = blanked[range.upperBound...]
+        guard after.first == " " else { return false }
+        let next = after.dropFirst()
+        return screenParts.contains { part in
+            next.hasPrefix(part) && (next.dropFirst(part.count).first.map { !KoreanText.isHangul($0.unicodeScalars.first!) || "에의을를은는이가로와과".contains($0) } ?? true)
+        }
+    }
+
     /// Content words of a passage, particles taken off, for telling which concepts it could
     /// describe: Hangul words of two syllables or more and Latin words of three letters or more,
     /// no function word or everyday noun.
@@ -186,6 +217,8 @@ extension QuizMaterial {
                documentWords[key + KoreanText.compact(tokens[i + 1]), default: 0] > 0 {
                 return true
             }
+            // A particle torn in two ("관리자에 게 문의", "문서에 서"): no word is 게 or 서 alone after 에.
+            if ["게", "서"].contains(key), i > 0, tokens[i - 1].hasSuffix("에") { return true }
             // A word the document writes once, made of two it writes on their own.
             guard key.count >= 4, documentWords[key, default: 0] <= 1 else { continue }
             let chars = Array(key)
@@ -247,6 +280,20 @@ extension QuizMaterial {
     func conceptText(_ j: Int) -> String {
         let c = concepts[j].concept
         return KoreanText.compact(([c.summary, c.definition ?? ""] + c.keyPoints).joined(separator: " "))
+    }
+
+    /// How many times the document writes `key` (compact).
+    func occurrences(_ key: String) -> Int {
+        guard !key.isEmpty else { return 0 }
+        return documentText.components(separatedBy: key).count - 1
+    }
+
+    /// Whether a term is only ever written inside one longer term of the note ("서버 사이드" of
+    /// "서버 사이드 이미지 맵"): a piece of a name, not an option of its own.
+    func isFragment(_ key: String) -> Bool {
+        let count = occurrences(key)
+        guard count > 0 else { return false }
+        return termKeys.contains { $0.count > key.count && $0.contains(key) && occurrences($0) >= count }
     }
 
     /// Whether the document writes `phrase` (compact) somewhere: "지수 추세선" makes 추세선 a right

@@ -108,8 +108,10 @@ enum QuizText {
         if KoreanText.contains(p, a) { return true }
         let stem = AnswerMatcher.stem(answer)
         if !stem.isEmpty && KoreanText.contains(p, stem) { return true }
-        // A page's typo beside the answer ("추체선 방정식" in a heading, 추세선 방정식 the key) still shows it.
-        return a.count >= 5 && nearlyContains(p, a)
+        // A page's typo beside the answer ("추체선 방정식" in a heading, 추세선 방정식 the key) still shows it;
+        // so does its translation ("날짜" for Date) or its spelled-out letters (Standard Generalized Markup Language).
+        return (a.count >= 5 && nearlyContains(p, a)) || Glossary.translates(prompt: prompt, answer: answer)
+            || Glossary.spellsOut(prompt: prompt, answer: answer)
     }
 
     // MARK: - Terms fit to ask
@@ -188,7 +190,9 @@ enum QuizText {
     }
 
     /// Words that point at a thing rather than name it, as the first word of a phrase.
-    static let determiners: Set<String> = ["해당", "이", "그", "저", "각", "모든", "다른", "같은", "일부", "여러", "기타", "전체", "이런", "그런", "어떤"]
+    static let determiners: Set<String> = ["해당", "이", "그", "저", "각", "모든", "다른", "같은", "일부", "여러", "기타", "전체", "이런", "그런", "어떤",
+                                           // "진짜 상태", "실제 값": a word of everyday speech before a noun makes a phrase, not a term.
+                                           "진짜", "실제", "원래", "일반"]
 
     /// Whether a student can be asked to write an answer from memory: a term of up to three
     /// words and twelve letters, not a heading such as "많은 Microsoft Office 파일을 OpenDocument 형식으로 변환".
@@ -285,7 +289,9 @@ enum QuizText {
     /// Whether a cloze passage is fair: enough context (`hasContext`), exactly one blank (two
     /// blanks of a repeated word read as a riddle), and no bracket beside it spelling the answer out.
     static func isFairBlank(_ blanked: String) -> Bool {
+        // A blank in a list ("____, Month, Year 또는 Hour") is guessed from the pattern of its neighbours.
         guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), !lacksSubject(blanked),
+              !blanked.contains(blank + ","), !blanked.contains(", " + blank), !blanksCompoundHead(blanked), !blanksScreenLabel(blanked),
               let range = blanked.range(of: blank) else { return false }
         // The blank starts a word: "원격 웹____에서" blanks the end of a word (웹서버), not a term.
         if let before = blanked[..<range.lowerBound].last, before.isLetter || before.isNumber { return false }
