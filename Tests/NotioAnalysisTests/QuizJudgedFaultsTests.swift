@@ -188,4 +188,19 @@ struct QuizJudgedFaultsTests {
         #expect(material.isFragment("서버사이드"))
         #expect(!material.isFragment("브라우저"))
     }
+
+    /// From the third judged sample (verdicts-2026-12-01-51a1e43.json).
+    @Test func wrongValuesAreOnesAReaderWouldWeigh() {
+        // "A Single variable requires ____ of memory": never 3 or 5 bytes.
+        let bytes = NumberBlank.plausibleValues(4, unit: "bytes", inDocument: [2, 8, 4, 15])
+        #expect(Array(bytes.prefix(2)) == [2, 8] && !bytes.contains(3) && !bytes.contains(5) && !bytes.contains(15), "\(bytes)")
+        // "서로 다른 ____ 유형": never one kind.
+        #expect(!NumberBlank.plausibleValues(2, unit: "가지", inDocument: []).contains(1))
+        // "다항식의 차수는 최소 ____ 이상": near numbers, not 20.
+        #expect(NumberBlank.plausibleValues(2, unit: "", inDocument: []).allSatisfy { $0 <= 5 })
+        let material = QuizMaterial(analysis: Self.variables, pages: [SourcePage(number: 1, text: "Integer 변수에는 2바이트가, Long 변수에는 4바이트가, Double 변수에는 8 바이트가 필요합니다.")])
+        #expect(material.valuesWritten(with: "바이트") == [2, 4, 8])
+        #expect(QuizText.particleApart("문서는 텍스트 형식으로 저장하고, 파일 이름 확장자는 .○○ 로 지정해야 합니다."))
+        #expect(!QuizText.particleApart("○○는 TRUE 값 또는 FALSE 값 중 하나만 저장합니다."))
+    }
 }

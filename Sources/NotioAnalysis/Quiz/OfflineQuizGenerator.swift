@@ -524,10 +524,10 @@ struct QuizMaker {
         case let .numbers(value, unit):
             excludeOverlap = false
             excludeVisible = false
-            let variants = [value * 2, value / 2, value + 1, value - 1, value * 4, value + 2, value * 10, value - 2]
+            let variants = NumberBlank.plausibleValues(value, unit: unit, inDocument: material.valuesWritten(with: unit))
             // In this order, without repeats: iterating a Set would change with every process.
             var seenVariants = Set<Int>()
-            for v in variants where seenVariants.insert(v).inserted && v > 0 && v != value && !(value % 2 == 1 && v == value / 2) {
+            for v in variants where seenVariants.insert(v).inserted && v != value {
                 let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
                 pool.append((text, material.similarity(text, c.answer)))
             }
@@ -556,6 +556,9 @@ struct QuizMaker {
             // them), of the answer's script, and phrases for phrases ("문서 저장 및 서명" is no
             // option for "검증", nor "마법사" for "기본적으로 문서를 Microsoft Office 형식으로 저장").
             let related = Set(material.terms.filter(\.isRelated).map(\.key))
+            // English options have the answer's number of words ("Dim Text" is no option beside "Variant").
+            let answerWords = c.answer.split(whereSeparator: \.isWhitespace).count
+            pool = pool.filter { answerType.script != .latin || $0.text.split(whereSeparator: \.isWhitespace).count == answerWords }
             pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text)
                 && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer)
                 && !rivals.contains(KoreanText.compact($0.text)) && !material.isFragment(KoreanText.compact($0.text)) }
@@ -614,7 +617,13 @@ struct QuizMaker {
             chosen.append(trimmed)
             chosenKeys.insert(key)
         }
-        return chosen.count == 3 ? chosen : nil
+        guard chosen.count == 3 else { return nil }
+        // Three options of one kind ("…회귀식") beside a key of none is the odd one out, found unread.
+        if termsOnly, OptionType.headWord(c.answer) == nil, let head = OptionType.headWord(chosen[0]),
+           chosen.allSatisfy({ OptionType.headWord($0) == head }) {
+            return nil
+        }
+        return chosen
     }
 
     /// Terms (compact) other than the answer that the document writes right beside the blank's

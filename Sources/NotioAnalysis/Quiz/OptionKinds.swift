@@ -24,6 +24,28 @@ struct NumberBlank {
         return afterUnit.contains { rest.hasPrefix($0) }
     }
 
+    /// Wrong values a reader would weigh: the document's own values with the same unit first,
+    /// then sizes by powers of two for bytes and bits, near counts for counts (never fewer than
+    /// two of "서로 다른 ____ 유형"), near numbers for a bare number. Never 3 or 5 bytes, or 20 for
+    /// a polynomial's least degree.
+    static func plausibleValues(_ value: Int, unit: String, inDocument: [Int]) -> [Int] {
+        var out = inDocument.filter { $0 != value && $0 > 0 }
+        switch unit {
+        case "바이트", "비트", "bytes", "byte", "bits", "bit", "KB", "MB", "GB", "TB":
+            let isPowerOfTwo = { (v: Int) in v > 0 && v & (v - 1) == 0 }
+            out += [value * 2, value / 2, value * 4, value / 4, value * 8]
+            // A size that is a power of two is asked among powers of two.
+            out = isPowerOfTwo(value) ? out.filter(isPowerOfTwo) : out.filter { $0 > 0 }
+        case "가지", "단계", "개", "번", "회":
+            out += [value + 1, value + 2, value - 1, value + 3].filter { $0 >= 2 }
+        case "":
+            out += [value + 1, value - 1, value + 2, value + 3].filter { $0 >= 1 }
+        default:
+            out += [value * 2, value / 2, value + 1, value - 1, value * 4, value + 2, value * 10].filter { $0 > 0 && !(value % 2 == 1 && $0 == value / 2) }
+        }
+        return out
+    }
+
     init?(_ sentence: String) {
         let chars = Array(sentence)
         var i = 0

@@ -79,6 +79,21 @@ extension QuizText {
         return false
     }
 
+    /// Whether a particle stands apart from the mask or blank it belongs to (".○○ 로"): the PDF's
+    /// spacing, not the sentence's.
+    static func particleApart(_ text: String) -> Bool {
+        for mark in [nameMask, blank] {
+            var rest = Substring(text)
+            while let range = rest.range(of: mark) {
+                rest = rest[range.upperBound...]
+                guard rest.first == " " else { continue }
+                let next = rest.dropFirst().prefix { !$0.isWhitespace && !$0.isPunctuation }
+                if ["로", "으로", "을", "를", "이", "가", "은", "는", "의", "에", "와", "과"].contains(String(next)) { return true }
+            }
+        }
+        return false
+    }
+
     /// The label a list item opens with ("지수 추세선: 모든 y 값이 …"), or nil: the label, not the
     /// section the item stands in, is what the sentence is about.
     static func itemLabel(_ sentence: String) -> String? {
@@ -294,6 +309,21 @@ extension QuizMaterial {
         let count = occurrences(key)
         guard count > 0 else { return false }
         return termKeys.contains { $0.count > key.count && $0.contains(key) && occurrences($0) >= count }
+    }
+
+    /// The values the document writes with `unit` ("2바이트", "4 bytes"), in order of first
+    /// appearance, each once; none for a bare number.
+    func valuesWritten(with unit: String) -> [Int] {
+        let unitKey = KoreanText.compact(unit)
+        guard !unitKey.isEmpty else { return [] }
+        var out: [Int] = []
+        var rest = Substring(documentText)
+        while let range = rest.range(of: unitKey) {
+            let digits = rest[..<range.lowerBound].reversed().prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, let v = Int(String(digits.reversed())), !out.contains(v) { out.append(v) }
+            rest = rest[range.upperBound...]
+        }
+        return out
     }
 
     /// Whether the document writes `phrase` (compact) somewhere: "지수 추세선" makes 추세선 a right

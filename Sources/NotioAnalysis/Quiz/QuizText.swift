@@ -273,7 +273,7 @@ enum QuizText {
         let rest = KoreanText.compact(passage.replacingOccurrences(of: blank, with: " ").replacingOccurrences(of: nameMask, with: " "))
         // Three bare numbers or more: rows of a list run together ("951 알수 없는 기호: 952 예상: …").
         let bareNumbers = passage.split(whereSeparator: \.isWhitespace).filter { $0.allSatisfy(\.isNumber) }.count
-        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3 && !pointsAway(passage)
+        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3 && !pointsAway(passage) && !particleApart(passage)
     }
 
     /// Words that point at what follows or stands below on the page ("다음과 같이", "다음 명령",
