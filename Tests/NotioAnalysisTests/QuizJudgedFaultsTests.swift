@@ -186,6 +186,10 @@ struct QuizJudgedFaultsTests {
         let pages = [SourcePage(number: 1, text: "이미지맵은 다양한 형식으로 저장할 수 있습니다. 서버 사이드 이미지 맵은 페이지의 그림으로 표시됩니다. 브라우저에서 봅니다.")]
         let material = QuizMaterial(analysis: note, pages: pages)
         #expect(material.isFragment("서버사이드"))
+        let both = QuizMaterial(analysis: NoteAnalysis(title: "t", concepts: note.concepts + [
+            Concept(id: "c", name: "클라이언트 사이드 이미지 맵", summary: "클라이언트 사이드 이미지 맵은 브라우저가 읽습니다.", definition: nil, pages: [1])],
+            keywords: [Keyword(term: "사이드 이미지")]), pages: [SourcePage(number: 1, text: pages[0].text + " 클라이언트 사이드 이미지 맵은 브라우저가 읽습니다.")])
+        #expect(both.isFragment("사이드이미지"))
         #expect(!material.isFragment("브라우저"))
     }
 

@@ -527,7 +527,8 @@ struct QuizMaker {
             let variants = NumberBlank.plausibleValues(value, unit: unit, inDocument: material.valuesWritten(with: unit))
             // In this order, without repeats: iterating a Set would change with every process.
             var seenVariants = Set<Int>()
-            for v in variants where seenVariants.insert(v).inserted && v != value {
+            // "1 bytes" is no English: an English plural unit takes no 1.
+            for v in variants where seenVariants.insert(v).inserted && v != value && !(v == 1 && unit.hasSuffix("s")) {
                 let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
                 pool.append((text, material.similarity(text, c.answer)))
             }

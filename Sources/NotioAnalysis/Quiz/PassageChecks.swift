@@ -303,12 +303,14 @@ extension QuizMaterial {
         return documentText.components(separatedBy: key).count - 1
     }
 
-    /// Whether a term is only ever written inside one longer term of the note ("서버 사이드" of
+    /// Whether a term is only ever written inside longer terms of the note ("서버 사이드" of
     /// "서버 사이드 이미지 맵"): a piece of a name, not an option of its own.
     func isFragment(_ key: String) -> Bool {
         let count = occurrences(key)
         guard count > 0 else { return false }
-        return termKeys.contains { $0.count > key.count && $0.contains(key) && occurrences($0) >= count }
+        // Every occurrence inside one of the longer terms ("사이드 이미지" in 서버 사이드 이미지 맵 and 클라이언트 사이드 이미지 맵).
+        let inLonger = termKeys.filter { $0.count > key.count && $0.contains(key) }.reduce(0) { $0 + occurrences($1) }
+        return inLonger >= count
     }
 
     /// The values the document writes with `unit` ("2바이트", "4 bytes"), in order of first
