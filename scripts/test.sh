@@ -9,6 +9,8 @@
 # on two pytest-xdist workers, a file per worker at a time (a module's fixtures are made once), each
 # worker with a server of its own. Each phase's output is kept in a log and printed whole when the
 # phase ends, with its time; the run fails if any phase failed.
+# NOTIO_TEST_SERIAL=1 runs the lanes one after the other; NOTIO_TEST_BROWSER_WORKERS=0 runs the
+# browser tests in one process (both for telling a slow machine from a failing test).
 set -euo pipefail
 : "${NOTIO_TEST_POSTGRES:?run me through scripts/with-postgres.sh}"
 logs=$(mktemp -d /tmp/notio-test-logs.XXXXXX)
@@ -49,15 +51,20 @@ browser_lane() {
     --ignore=Tests/EndToEnd/test_nodes.py --ignore=Tests/EndToEnd/test_openapi.py
 }
 
-swift_lane & swift_pid=$!
-browser_lane & browser_pid=$!
-wait "$swift_pid" || true
-wait "$browser_pid" || true
+if [ "${NOTIO_TEST_SERIAL:-0}" = 1 ]; then
+  swift_lane
+  browser_lane
+else
+  swift_lane & swift_pid=$!
+  browser_lane & browser_pid=$!
+  wait "$swift_pid" || true
+  wait "$browser_pid" || true
+fi
 phase openapi env NOTIO_RECORD_ANSWERS="$answers" python3 -m pytest -q Tests/EndToEnd/test_openapi.py
 
 echo "== times"
 cat "$logs/times"
-failed=$(cd "$logs" && ls -- *.failed 2>/dev/null | sed 's/\.failed$//' | tr '\n' ' ')
+failed=$(cd "$logs" && for f in *.failed; do [ -e "$f" ] && printf '%s ' "${f%.failed}"; done; true)
 if [ -n "$failed" ]; then
   echo "FAILED: $failed(logs in $logs)"
   exit 1
