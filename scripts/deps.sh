@@ -11,7 +11,7 @@ apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip postgr
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
 # module:package (Pillow draws the scanned PDFs some tests upload; Kiwi, a Korean morphological
 # analyser with its model, judges the corpus quizzes' terms in test_corpus_quality.py and make bench)
-pip_test=(selenium:selenium pytest:pytest PIL:pillow jsonschema:jsonschema kiwipiepy:kiwipiepy kiwipiepy_model:kiwipiepy_model pyflakes:pyflakes)
+pip_test=(selenium:selenium pytest:pytest xdist:pytest-xdist PIL:pillow jsonschema:jsonschema kiwipiepy:kiwipiepy kiwipiepy_model:kiwipiepy_model pyflakes:pyflakes)
 
 packages=("${apt_run[@]}")
 case "$need" in
