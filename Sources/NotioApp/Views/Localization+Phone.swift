@@ -41,3 +41,20 @@ enum ShortDate {
         L10n.t("date.year", ctx.language).replacingOccurrences(of: "{year}", with: String(iso.prefix(4)))
     }
 }
+
+extension L10n {
+    /// Settings on a phone: the time-zone search, copy buttons.
+    static let phoneSettings: [String: (ko: String, en: String)] = [
+        "settings.timeZone.search": ("도시나 시간대 검색", "Search a city or time zone"),
+        "copy.button": ("복사", "Copy"),
+        "copy.done": ("복사했어요", "Copied"),
+        "copy.failed": ("복사하지 못했어요. 길게 눌러 직접 복사해 주세요.", "Could not copy. Select the text and copy it yourself."),
+    ]
+}
+
+extension L10n {
+    /// The finished timer's bar.
+    static let phoneTimer: [String: (ko: String, en: String)] = [
+        "timer.again": ("한 번 더", "Once more"),
+    ]
+}

@@ -43,7 +43,7 @@ extension Pages {
             <div class="field"><label for="card-scale">\(ctx.t("card.textSize"))</label><input id="card-scale" name="textScale" type="range" min="0.7" max="1.6" step="0.05" value="1"></div>
             <fieldset><legend>\(ctx.t("card.background"))</legend>
               <div class="swatches">\(presets)<label class="swatch swatch-photo" title="\(ctx.t("card.photo"))"><input type="radio" name="background" value="photo"><span>\(Icon.card)</span><span class="visually-hidden">\(ctx.t("card.photo"))</span></label></div>
-              <div class="field"><label for="card-background">\(ctx.t("card.photo"))</label><input id="card-background" name="background" type="file" accept="image/*"></div>
+              \(Form.dropzone(id: "card-background", name: "background", accept: "image/*", label: ctx.t("card.photo"), required: false))
             </fieldset>
             <div class="field"><label for="card-dim">\(ctx.t("card.dim"))</label><input id="card-dim" name="dim" type="range" min="0" max="0.8" step="0.05" value="0.35"></div>
             <div class="form-actions">
@@ -60,6 +60,6 @@ extension Pages {
           </div>
         </div>
         """
-        return Layout.page(ctx: ctx, title: ctx.t("card.title"), body: body, scripts: ["card.js"], bodyClass: "page-card")
+        return Layout.page(ctx: ctx, title: ctx.t("card.title"), body: body, scripts: ["card.js", "dropzone.js"], bodyClass: "page-card")
     }
 }
