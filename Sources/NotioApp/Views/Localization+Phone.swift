@@ -58,3 +58,12 @@ extension L10n {
         "timer.again": ("한 번 더", "Once more"),
     ]
 }
+
+extension L10n {
+    /// The card's ways out where Web Share cannot take files.
+    static let phoneCards: [String: (ko: String, en: String)] = [
+        "card.copyImage": ("이미지 복사", "Copy image"),
+        "card.copyText": ("문장 복사", "Copy sentence"),
+        "card.imageCopied": ("이미지를 복사했어요", "Image copied"),
+    ]
+}

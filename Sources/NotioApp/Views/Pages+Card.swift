@@ -18,7 +18,7 @@ extension Pages {
                 "<label class=\"segment\"><input type=\"radio\" name=\"\(name)\" value=\"\(value)\"\(value == checked ? HTML(raw: " checked") : .empty)><span>\(label)</span></label>"
             })
         }
-        let footer = CardAPI.content(s).footer ?? ""
+        let footer = CardAPI.content(s, ctx.language).footer ?? ""
         let body: HTML = """
         \(NoteViews.backLink(Paths.book(x.bookId), s.bookTitle))
         <div class="page-head"><h1>\(ctx.t("card.title"))</h1></div>
@@ -56,6 +56,8 @@ extension Pages {
             <div class="form-actions">
               <a class="button button-primary" id="card-download" download="notio-card.png" href="#">\(ctx.t("card.download"))</a>
               <button class="button button-secondary" type="button" id="card-share" hidden>\(ctx.t("card.share"))</button>
+              <button class="button button-secondary" type="button" id="card-copy-image" hidden data-done="\(ctx.t("card.imageCopied"))" data-failed="\(ctx.t("copy.failed"))">\(ctx.t("card.copyImage"))</button>
+              <button class="button button-secondary" type="button" id="card-copy-text" hidden data-done="\(ctx.t("copy.done"))" data-failed="\(ctx.t("copy.failed"))" data-text="\(x.text)\(footer.isEmpty ? "" : " \(footer)")">\(ctx.t("card.copyText"))</button>
             </div>
           </div>
         </div>
