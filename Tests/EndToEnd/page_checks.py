@@ -129,7 +129,11 @@ def check_page(driver, name):
     if os.environ.get("NOTIO_E2E_SCREENSHOTS"):
         folder = SCREENSHOTS / "pages"
         folder.mkdir(parents=True, exist_ok=True)
-        width = driver.execute_script("return document.documentElement.clientWidth")
-        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+        width = driver.execute_script("return window.innerWidth")
+        # The whole page at the window's width (a capture beyond the viewport lays the page out
+        # without the scrollbar: clip to the laid-out content, not to the old client width).
+        size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                      "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
         (folder / f"{name}-{width}.png").write_bytes(base64.b64decode(shot["data"]))
     return [f"{name}: {p}" for p in layout_problems(driver) + axe_violations(driver)]

@@ -27,10 +27,10 @@ extension Pages {
           <form method="post" action="\(Paths.settingsRestore)" enctype="multipart/form-data" class="stack" id="restore-form">
             \(Form.csrfField(ctx))
             \(Form.dropzone(id: "restore-file", name: "file", accept: ".json,.zip,application/json,application/zip", label: ctx.t("backup.restoreFile")))
-            <fieldset class="segments"><legend class="visually-hidden">\(ctx.t("backup.mode"))</legend>
+            <fieldset class="segmented"><legend class="visually-hidden">\(ctx.t("backup.mode"))</legend><div class="segments">
               <label class="segment"><input type="radio" name="mode" value="merge" checked><span>\(ctx.t("backup.merge"))</span></label>
               <label class="segment"><input type="radio" name="mode" value="replace"><span>\(ctx.t("backup.replace"))</span></label>
-            </fieldset>
+            </div></fieldset>
             <button class="button button-primary" type="submit" id="restore-check">\(ctx.t("backup.check"))</button>
           </form>
           """ })
