@@ -8,6 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from notio_e2e import click, exists, login, scanned_pdf, text_of, wait, wait_for, wait_for_path, wait_for_text
+from page_checks import check_page
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PDFS = ROOT / ".cache" / "pdfs"
@@ -42,8 +43,8 @@ def test_upload_watch_summary_concept_source(server, driver):
 
     # Live stages: the stepper moves past 업로드 and the bar fills while the page stays put.
     wait_for(driver, "#job-progress")
-    assert "업로드" in text_of(driver, ".stepper")
-    assert "텍스트 추출" in text_of(driver, ".stepper") and "분석" in text_of(driver, ".stepper")
+    assert "업로드" in text_of(driver, ".job-steps")
+    assert "텍스트 추출" in text_of(driver, ".job-steps") and "분석" in text_of(driver, ".job-steps")
     assert driver.find_element(By.ID, "job-message").get_attribute("aria-live") == "polite"
     seen = set()
 
@@ -121,6 +122,11 @@ def test_cancel_in_the_middle_of_ocr(server, driver, scanned_lecture):
     upload(driver, server, scanned_lecture, title="스캔 취소 시험")
     wait_for(driver, '.step[data-stage="ocr"].is-current', timeout=60)
     wait(driver, 30).until(lambda d: "/10" in text_of(d, '.step[data-stage="ocr"] .step-detail'))
+    # Mid-job on a 360 px phone: the stepper, "3/10", the bar and the message fit, no stage name
+    # breaks, and axe finds nothing serious (test_phone_fit.py checks every other page).
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": False})
+    problems = check_page(driver, "notes_progress_mid-job")
+    assert not problems, "\n".join(problems)
     click(driver, "#job-cancel")
     wait_for_text(driver, "#job-message", "취소했어요", timeout=30)
     assert driver.find_element(By.ID, "job-back").is_displayed()
