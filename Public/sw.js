@@ -4,7 +4,7 @@
 // - /api/... and every non-GET request: straight to the network, never cached.
 // Bump VERSION when the precached files change; old caches are deleted on activate.
 
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL = `notio-shell-${VERSION}`;
 const STATIC = `notio-static-${VERSION}`;
 const PAGES = `notio-pages-${VERSION}`;
@@ -70,8 +70,17 @@ async function networkFirstPage(request) {
     if (response.ok && response.type === "basic" && !response.redirected) cache.put(request, response.clone());
     return response;
   } catch {
-    return (await cache.match(request)) || (await caches.match(OFFLINE)) || new Response("offline", { status: 503 });
+    const saved = await cache.match(request);
+    if (saved) return markOffline(saved);
+    return (await caches.match(OFFLINE)) || new Response("offline", { status: 503 });
   }
+}
+
+// A saved page served offline says so: its <body> gets data-offline, which sw-register.js turns
+// into the "오프라인이에요 · 저장된 화면" banner (the page cannot see which copy it came from).
+async function markOffline(response) {
+  const html = (await response.text()).replace("<body", "<body data-offline=\"saved\"");
+  return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 // After logout the cached pages of that account must not be shown to the next person.

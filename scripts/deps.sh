@@ -11,7 +11,10 @@ apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip postgr
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
 # module:package (Pillow draws the scanned PDFs some tests upload; Kiwi, a Korean morphological
 # analyser with its model, judges the corpus quizzes' terms in test_corpus_quality.py and make bench)
-pip_test=(selenium:selenium pytest:pytest PIL:pillow jsonschema:jsonschema kiwipiepy:kiwipiepy kiwipiepy_model:kiwipiepy_model pyflakes:pyflakes)
+pip_test=(selenium:selenium pytest:pytest xdist:pytest-xdist PIL:pillow jsonschema:jsonschema kiwipiepy:kiwipiepy kiwipiepy_model:kiwipiepy_model pyflakes:pyflakes)
+# axe-core (the browser tests' accessibility rules) is not on npm here: this PyPI package ships
+# axe.min.js (4.12), the only part used, so it goes in without its Playwright dependency.
+pip_nodeps=(axe_playwright_python:axe-playwright-python==0.1.8)
 
 packages=("${apt_run[@]}")
 case "$need" in
@@ -40,4 +43,11 @@ if [ "$need" != run ]; then
     python3 -m pip install -q "${pip_missing[@]}" 2>/dev/null \
       || python3 -m pip install -q --break-system-packages "${pip_missing[@]}"
   fi
+  for entry in "${pip_nodeps[@]}"; do
+    # find_spec, not import: the package's own module imports Playwright, which is not installed.
+    python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('${entry%%:*}') is None)" 2>/dev/null && continue
+    echo "installing Python package: ${entry#*:} (without dependencies)"
+    python3 -m pip install -q --no-deps "${entry#*:}" 2>/dev/null \
+      || python3 -m pip install -q --no-deps --break-system-packages "${entry#*:}"
+  done
 fi

@@ -2,20 +2,71 @@
 # Every test, as `make test` runs it beside a throwaway PostgreSQL cluster (scripts/with-postgres.sh):
 # the Swift suites on SQLite, the store and API suites again on PostgreSQL, then the browser tests
 # against a real `notio serve` on each engine, and the several-node tests.
+#
+# The phases run in two lanes at once, Swift in one and the browser in the other: each phase
+# alone leaves the two cores idle much of the time (a browser waiting for a page, a test waiting
+# for its server or a child process), and the lanes fill each other's gaps. The browser tests run
+# on two pytest-xdist workers, a file per worker at a time (a module's fixtures are made once), each
+# worker with a server of its own. Each phase's output is kept in a log and printed whole when the
+# phase ends, with its time; the run fails if any phase failed.
+# NOTIO_TEST_SERIAL=1 runs the lanes one after the other; NOTIO_TEST_BROWSER_WORKERS=0 runs the
+# browser tests in one process (both for telling a slow machine from a failing test).
 set -euo pipefail
 : "${NOTIO_TEST_POSTGRES:?run me through scripts/with-postgres.sh}"
+logs=$(mktemp -d /tmp/notio-test-logs.XXXXXX)
+# The API tests' JSON answers, for Tests/EndToEnd/test_openapi.py to check against the document.
+answers=$logs/answers.jsonl
+browser_workers=${NOTIO_TEST_BROWSER_WORKERS:-2}
+
+# phase NAME COMMAND...: runs COMMAND with its output in $logs/NAME.log, prints it with its time,
+# and records a failure in $logs/NAME.failed.
+phase() {
+  local name=$1; shift
+  local start=$SECONDS status=0
+  "$@" >"$logs/$name.log" 2>&1 || status=$?
+  local seconds=$((SECONDS - start))
+  {
+    echo "== $name ($seconds s, exit $status)"
+    cat "$logs/$name.log"
+  } | flock "$logs/print.lock" cat
+  echo "$name $seconds s exit $status" >>"$logs/times"
+  [ "$status" -eq 0 ] || touch "$logs/$name.failed"
+}
+
 echo "== Python of the tests and scripts: no unused name, no undefined one (a test that reads a
 # variable it never set, or sets one it never checks, is a test that cannot fail as written)"
 python3 -m pyflakes Tests/EndToEnd scripts
-echo "== Swift tests on SQLite"
-# The API tests' JSON answers, for Tests/EndToEnd/test_openapi.py to check against the document.
-answers=$(mktemp -d)/answers.jsonl
-export NOTIO_RECORD_ANSWERS=$answers
-NOTIO_TEST_POSTGRES= swift test
-echo "== store and API tests on PostgreSQL"
-NOTIO_RECORD_ANSWERS= swift test --filter 'NotioStoreTests|NotioAppTests'
-echo "== browser tests on SQLite, several-node tests on PostgreSQL"
-python3 -m pytest -q Tests/EndToEnd
-echo "== browser tests on PostgreSQL"
-NOTIO_E2E_ENGINE=postgres python3 -m pytest -q Tests/EndToEnd --ignore=Tests/EndToEnd/test_nodes.py --ignore=Tests/EndToEnd/test_openapi.py
-rm -f "$answers"
+
+swift_lane() {
+  phase swift-sqlite env NOTIO_TEST_POSTGRES= NOTIO_RECORD_ANSWERS="$answers" swift test
+  phase swift-postgres env NOTIO_RECORD_ANSWERS= swift test --filter 'NotioStoreTests|NotioAppTests'
+}
+
+browser_lane() {
+  local xdist=(-n "$browser_workers" --dist loadfile)
+  [ "$browser_workers" -gt 0 ] || xdist=()
+  # Browser tests on SQLite, several-node tests on PostgreSQL; the OpenAPI check waits for the answers.
+  phase browser-sqlite python3 -m pytest -q "${xdist[@]}" Tests/EndToEnd --ignore=Tests/EndToEnd/test_openapi.py
+  phase browser-postgres env NOTIO_E2E_ENGINE=postgres python3 -m pytest -q "${xdist[@]}" Tests/EndToEnd \
+    --ignore=Tests/EndToEnd/test_nodes.py --ignore=Tests/EndToEnd/test_openapi.py
+}
+
+if [ "${NOTIO_TEST_SERIAL:-0}" = 1 ]; then
+  swift_lane
+  browser_lane
+else
+  swift_lane & swift_pid=$!
+  browser_lane & browser_pid=$!
+  wait "$swift_pid" || true
+  wait "$browser_pid" || true
+fi
+phase openapi env NOTIO_RECORD_ANSWERS="$answers" python3 -m pytest -q Tests/EndToEnd/test_openapi.py
+
+echo "== times"
+cat "$logs/times"
+failed=$(cd "$logs" && for f in *.failed; do [ -e "$f" ] && printf '%s ' "${f%.failed}"; done; true)
+if [ -n "$failed" ]; then
+  echo "FAILED: $failed(logs in $logs)"
+  exit 1
+fi
+rm -rf "$logs"

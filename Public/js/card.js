@@ -92,7 +92,12 @@ form?.addEventListener("submit", async (event) => {
     download.href = resultURL;
     document.getElementById("card-result").hidden = false;
     const file = new File([resultBlob], "notio-card.png", { type: "image/png" });
-    document.getElementById("card-share").hidden = !(navigator.canShare && navigator.canShare({ files: [file] }));
+    // Share where Web Share takes files; elsewhere the same place offers copying the image (where
+    // the clipboard takes images: a secure page) and the sentence's text, each with a toast.
+    const canShare = Boolean(navigator.canShare && navigator.canShare({ files: [file] }));
+    document.getElementById("card-share").hidden = !canShare;
+    document.getElementById("card-copy-image").hidden = canShare || !(window.ClipboardItem && navigator.clipboard?.write);
+    document.getElementById("card-copy-text").hidden = canShare || !navigator.clipboard?.writeText;
     status.textContent = root.dataset.msgMade;
   } catch (error) {
     status.textContent = "";
@@ -109,6 +114,20 @@ document.getElementById("card-share")?.addEventListener("click", async () => {
     await navigator.share({ files: [file], title: root.dataset.msgShare });
   } catch { /* the reader closed the share sheet */ }
 });
+
+const copyWith = (id, write) => {
+  const button = document.getElementById(id);
+  button?.addEventListener("click", async () => {
+    try {
+      await write(button);
+      toast(button.dataset.done, "success");
+    } catch {
+      toast(button.dataset.failed, "error");
+    }
+  });
+};
+copyWith("card-copy-image", () => navigator.clipboard.write([new ClipboardItem({ "image/png": resultBlob })]));
+copyWith("card-copy-text", (button) => navigator.clipboard.writeText(button.dataset.text));
 
 update();
 export { api };

@@ -1,2 +1,10 @@
-// The year heatmap opens on its latest weeks: on a phone the start of the year is a scroll away.
-for (const box of document.querySelectorAll(".heatmap-scroll")) box.scrollLeft = box.scrollWidth;
+// The year heatmap opens on today's week (or the year's end for a past year): on a phone the
+// start of the year is a scroll away.
+const today = new Date();
+const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+for (const box of document.querySelectorAll(".heatmap-scroll")) {
+  const cell = box.querySelector(`rect[data-date="${iso}"]`);
+  if (!cell) { box.scrollLeft = box.scrollWidth; continue; }
+  const left = cell.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+  box.scrollLeft = Math.max(0, left - box.clientWidth + 48);
+}

@@ -75,3 +75,19 @@ if (bar && bar.dataset.state === "running") {
   tick();
   armFinish(endsAt, bar.dataset.msgFinished);
 }
+
+// A finished timer is a moment, not a fixture: once this page has shown it, the timer is put away
+// (the session recorded, as × would), so the next page has no bar. × then only hides it here.
+if (bar && bar.dataset.state === "finished" && bar.dataset.stopUrl) {
+  const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? "";
+  fetch(bar.dataset.stopUrl, { method: "POST", headers: { "X-CSRF-Token": csrf, Accept: "application/json" } })
+    .then((answer) => {
+      // 409: already put away (another tab saw it first); either way it is gone from the server.
+      if (!answer.ok && answer.status !== 409) return;
+      bar.querySelector(".timer-bar-dismiss")?.addEventListener("submit", (event) => {
+        event.preventDefault();
+        bar.remove();
+      });
+    })
+    .catch(() => { /* offline: × still works through its form */ });
+}

@@ -89,6 +89,7 @@ enum Paths {
         static let exportMarkdown = "/api/v1/export/markdown"
         static let exportAnki = "/api/v1/export/anki"
         static func sentenceCard(_ id: String) -> String { "/api/v1/sentences/\(id)/card" }
+        static let randomSentence = "/api/v1/sentences/random"
         static func bookCover(_ id: String) -> String { books + "/\(id)/cover" }
     }
 }

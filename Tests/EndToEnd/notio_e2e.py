@@ -9,20 +9,28 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 10
+# How often a wait looks again. Selenium's default, half a second, is most of what a quick step
+# costs: a page that is ready in 40 ms would still be seen only after 500.
+POLL_SECONDS = 0.05
 DEMO_EMAIL = "study@notio.io"
 DEMO_PASSWORD = "password"
 DEMO_NAME = "데모 학생"
 
 
+def wait(driver, timeout=TIMEOUT, poll_frequency=POLL_SECONDS, **options) -> WebDriverWait:
+    """Selenium's WebDriverWait, looking again every POLL_SECONDS unless told otherwise."""
+    return WebDriverWait(driver, timeout, poll_frequency=poll_frequency, **options)
+
+
 def wait_for(driver, css, timeout=TIMEOUT, visible=True):
     """The first element matching `css`, once it exists (and is visible, by default)."""
     condition = EC.visibility_of_element_located if visible else EC.presence_of_element_located
-    return WebDriverWait(driver, timeout).until(condition((By.CSS_SELECTOR, css)), f"no {css} on {driver.current_url}")
+    return wait(driver, timeout).until(condition((By.CSS_SELECTOR, css)), f"no {css} on {driver.current_url}")
 
 
 def wait_for_text(driver, css, text, timeout=TIMEOUT):
     """Waits until the element matching `css` contains `text`; returns the element."""
-    WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+    wait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: any(text in (e.get_attribute("textContent") or "") for e in d.find_elements(By.CSS_SELECTOR, css)),
         f"{css} never contained {text!r} on {driver.current_url}",
     )
@@ -32,19 +40,19 @@ def wait_for_text(driver, css, text, timeout=TIMEOUT):
 def wait_for_attribute(driver, css, name, value, timeout=TIMEOUT):
     """Waits until the element matching `css` has attribute `name` equal to `value`. The element is
     looked up afresh each time, since the page may reload under it (the timer's buttons do)."""
-    WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+    wait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: any(e.get_attribute(name) == value for e in d.find_elements(By.CSS_SELECTOR, css)),
         f"{css} never had {name}={value!r} on {driver.current_url}",
     )
 
 
 def wait_for_path(driver, path, timeout=TIMEOUT):
-    WebDriverWait(driver, timeout).until(lambda d: urlparse(d.current_url).path == path,
+    wait(driver, timeout).until(lambda d: urlparse(d.current_url).path == path,
                                          f"never reached {path}")
 
 
 def wait_gone(driver, css, timeout=TIMEOUT):
-    WebDriverWait(driver, timeout).until(lambda d: not d.find_elements(By.CSS_SELECTOR, css), f"{css} is still there")
+    wait(driver, timeout).until(lambda d: not d.find_elements(By.CSS_SELECTOR, css), f"{css} is still there")
 
 
 def text_of(driver, css):
@@ -59,7 +67,7 @@ def click(driver, css_or_element):
     """Scrolls the element to the middle of the screen (clear of the tab bar) and clicks it."""
     element = wait_for(driver, css_or_element) if isinstance(css_or_element, str) else css_or_element
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    WebDriverWait(driver, TIMEOUT).until(lambda d: element.is_enabled(), "the element stays disabled")
+    wait(driver, TIMEOUT).until(lambda d: element.is_enabled(), "the element stays disabled")
     element.click()
     return element
 

@@ -4,9 +4,8 @@ sentences are back."""
 import json
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import click, random_email, signup, text_of, wait_for
+from notio_e2e import click, random_email, signup, text_of, wait_for, wait
 
 
 def test_download_delete_restore(server, driver, tmp_path):
@@ -36,7 +35,7 @@ def test_download_delete_restore(server, driver, tmp_path):
     # Delete the book (with its sentence).
     driver.get(book_url + "/delete")
     click(driver, "#confirm-delete")
-    WebDriverWait(driver, 10).until(lambda d: "/reading" in d.current_url)
+    wait(driver, 10).until(lambda d: "/reading" in d.current_url)
     assert "지켜야 할 책" not in driver.page_source
 
     # Restore: upload, see what would come back, confirm.
@@ -47,7 +46,7 @@ def test_download_delete_restore(server, driver, tmp_path):
     assert text_of(driver, '#restore-summary td[data-key="books"]') == "1"
     assert text_of(driver, '#restore-summary td[data-key="sentences"]') == "1"
     click(driver, "#restore-confirm")
-    WebDriverWait(driver, 10).until(lambda d: "restored=1" in d.current_url)
+    wait(driver, 10).until(lambda d: "restored=1" in d.current_url)
 
     driver.get(f"{server}/reading")
     assert "지켜야 할 책" in driver.page_source

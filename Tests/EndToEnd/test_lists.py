@@ -1,9 +1,8 @@
 """Long lists in a real browser: the shelf shows one screenful, and 더 보기 adds the next page in
 place (with scripts) or opens it (the plain link, as without scripts)."""
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import click, random_email, signup, wait_for
+from notio_e2e import click, random_email, signup, wait_for, wait
 
 SCREENFUL = 50
 BOOKS = SCREENFUL + 7
@@ -41,7 +40,7 @@ def test_show_more_appends_the_next_page_in_place(server, driver):
     link = wait_for(driver, "a[data-list-more]")
     assert link.text.strip() in ("더 보기", "Show more")
     click(driver, link)
-    WebDriverWait(driver, 10).until(lambda d: len(cards(d)) == BOOKS)
+    wait(driver, 10).until(lambda d: len(cards(d)) == BOOKS)
     # In place: the same page, every title once, and no link after the last page.
     assert "cursor=" not in driver.current_url
     titles = [c.find_element(By.CSS_SELECTOR, ".book-card-title").text for c in cards(driver)]

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import (click, exists, login, scanned_pdf, text_of, wait_for, wait_for_path, wait_for_text)
+from notio_e2e import click, exists, login, scanned_pdf, text_of, wait, wait_for, wait_for_path, wait_for_text
+from page_checks import check_page
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PDFS = ROOT / ".cache" / "pdfs"
@@ -33,7 +33,7 @@ def upload(driver, server, path, title=None, category=None):
     if title:
         driver.find_element(By.ID, "upload-note-title").send_keys(title)
     click(driver, "#upload-submit")
-    WebDriverWait(driver, 30).until(lambda d: d.current_url.endswith("/progress"), "never reached the progress page")
+    wait(driver, 30).until(lambda d: d.current_url.endswith("/progress"), "never reached the progress page")
 
 
 @needs_pdfs
@@ -43,8 +43,8 @@ def test_upload_watch_summary_concept_source(server, driver):
 
     # Live stages: the stepper moves past 업로드 and the bar fills while the page stays put.
     wait_for(driver, "#job-progress")
-    assert "업로드" in text_of(driver, ".stepper")
-    assert "텍스트 추출" in text_of(driver, ".stepper") and "분석" in text_of(driver, ".stepper")
+    assert "업로드" in text_of(driver, ".job-steps")
+    assert "텍스트 추출" in text_of(driver, ".job-steps") and "분석" in text_of(driver, ".job-steps")
     assert driver.find_element(By.ID, "job-message").get_attribute("aria-live") == "polite"
     seen = set()
 
@@ -60,7 +60,7 @@ def test_upload_watch_summary_concept_source(server, driver):
             seen.add(stage)
         return False
 
-    WebDriverWait(driver, ANALYSIS_SECONDS, poll_frequency=0.05).until(progressed, "the job never finished")
+    wait(driver, ANALYSIS_SECONDS).until(progressed, "the job never finished")
     assert seen & {"extract", "analyse", "save", "queued", "upload"}, seen
 
     # The summary page: title, 교양, concept cards and keywords.
@@ -90,17 +90,17 @@ def test_upload_watch_summary_concept_source(server, driver):
     find = wait_for(driver, "#find-input")
     find.send_keys("한글")
     wait_for(driver, ".source-text mark")
-    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count").startswith("1/"))
+    wait(driver, 5).until(lambda d: text_of(d, "#find-count").startswith("1/"))
     total = int(text_of(driver, "#find-count").split("/")[1])
     assert total >= 2
     assert all("한글" == m.text for m in driver.find_elements(By.CSS_SELECTOR, ".source-text mark")[:5])
     find.send_keys(Keys.ENTER)
-    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count") == f"2/{total}")
+    wait(driver, 5).until(lambda d: text_of(d, "#find-count") == f"2/{total}")
     find.send_keys(Keys.SHIFT, Keys.ENTER)
-    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count") == f"1/{total}")
+    wait(driver, 5).until(lambda d: text_of(d, "#find-count") == f"1/{total}")
     find.clear()
     find.send_keys("없는낱말xyz")
-    WebDriverWait(driver, 5).until(lambda d: text_of(d, "#find-count") == "0/0")
+    wait(driver, 5).until(lambda d: text_of(d, "#find-count") == "0/0")
     assert not exists(driver, ".source-text mark")
 
     # The note is in the list, and the search finds it by a 2-character Korean substring.
@@ -121,7 +121,12 @@ def test_cancel_in_the_middle_of_ocr(server, driver, scanned_lecture):
     login(driver, server)
     upload(driver, server, scanned_lecture, title="스캔 취소 시험")
     wait_for(driver, '.step[data-stage="ocr"].is-current', timeout=60)
-    WebDriverWait(driver, 30).until(lambda d: "/10" in text_of(d, '.step[data-stage="ocr"] .step-detail'))
+    wait(driver, 30).until(lambda d: "/10" in text_of(d, '.step[data-stage="ocr"] .step-detail'))
+    # Mid-job on a 360 px phone: the stepper, "3/10", the bar and the message fit, no stage name
+    # breaks, and axe finds nothing serious (test_phone_fit.py checks every other page).
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": False})
+    problems = check_page(driver, "notes_progress_mid-job")
+    assert not problems, "\n".join(problems)
     click(driver, "#job-cancel")
     wait_for_text(driver, "#job-message", "취소했어요", timeout=30)
     assert driver.find_element(By.ID, "job-back").is_displayed()
@@ -161,7 +166,7 @@ def test_filters_and_empty_state(server, driver):
     chips = driver.find_elements(By.CSS_SELECTOR, ".chips .chip")
     assert [c.text.strip() for c in chips[:4]] == ["전체", "전공", "교양", "자격증"]
     click(driver, chips[3])
-    WebDriverWait(driver, 10).until(lambda d: "category=certificate" in d.current_url)
+    wait(driver, 10).until(lambda d: "category=certificate" in d.current_url)
     assert "is-current" in driver.find_elements(By.CSS_SELECTOR, ".chips .chip")[3].get_attribute("class")
 
 
@@ -182,7 +187,7 @@ def test_one_title_from_upload_on(server, driver, tmp_path):
             titles.add(title)
         return "/progress" not in url and title is not None and "job-note-title" not in d.page_source
 
-    WebDriverWait(driver, ANALYSIS_SECONDS, poll_frequency=0.05).until(finished, "the job never finished")
+    wait(driver, ANALYSIS_SECONDS).until(finished, "the job never finished")
     wait_for(driver, "#note-title")
     assert text_of(driver, "#note-title") == "3장. 프로세스 스케줄링"
     assert titles <= {"os-scheduling", "3장. 프로세스 스케줄링"}, titles

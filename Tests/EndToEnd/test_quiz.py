@@ -7,9 +7,8 @@ from urllib.parse import urlparse
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import click, exists, login, text_of, wait_for, wait_for_text
+from notio_e2e import click, exists, login, text_of, wait_for, wait_for_text, wait
 
 QUIZ_SECONDS = 30
 
@@ -23,7 +22,7 @@ def fetch_json(driver, path):
 
 
 def wait_for_path_prefix(driver, prefix, timeout=QUIZ_SECONDS):
-    WebDriverWait(driver, timeout).until(lambda d: urlparse(d.current_url).path.startswith(prefix), f"never reached {prefix}…")
+    wait(driver, timeout).until(lambda d: urlparse(d.current_url).path.startswith(prefix), f"never reached {prefix}…")
     return urlparse(driver.current_url).path
 
 

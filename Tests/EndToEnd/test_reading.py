@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import click, random_email, signup, text_of, wait_for
+from notio_e2e import click, random_email, signup, text_of, wait_for, wait
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 OCR_SECONDS = 60
@@ -64,9 +63,9 @@ def test_search_add_capture_underline_and_keep(server, driver, page_photo):
     wait_for(driver, "#capture-pick")
     driver.find_element(By.ID, "capture-file").send_keys(str(image))
     canvas = wait_for(driver, "#capture-canvas")
-    WebDriverWait(driver, 10).until(lambda d: canvas.size["width"] > 100, "the photo never showed")
+    wait(driver, 10).until(lambda d: canvas.size["width"] > 100, "the photo never showed")
     draw(driver, canvas, strokes[0], truth["imageWidth"])
-    WebDriverWait(driver, OCR_SECONDS, poll_frequency=0.2).until(
+    wait(driver, OCR_SECONDS, poll_frequency=0.2).until(
         lambda d: d.find_element(By.ID, "sentence-text").get_attribute("value").strip(), "no words came back")
     text = driver.find_element(By.ID, "sentence-text").get_attribute("value")
     hangul = [w for w in truth["span"].split() if all("\uac00" <= ch <= "\ud7a3" for ch in w)]
@@ -98,10 +97,10 @@ def test_a_stroke_under_nothing_says_so(server, driver, page_photo):
     wait_for(driver, "#capture-pick")
     driver.find_element(By.ID, "capture-file").send_keys(str(image))
     canvas = wait_for(driver, "#capture-canvas")
-    WebDriverWait(driver, 10).until(lambda d: canvas.size["width"] > 100)
+    wait(driver, 10).until(lambda d: canvas.size["width"] > 100)
     # Across the empty top margin.
     draw(driver, canvas, [{"x": 100, "y": 10}, {"x": 700, "y": 12}], truth["imageWidth"])
-    WebDriverWait(driver, OCR_SECONDS, poll_frequency=0.2).until(
+    wait(driver, OCR_SECONDS, poll_frequency=0.2).until(
         lambda d: d.find_element(By.ID, "capture-status").get_attribute("data-kind") == "empty", "no 'nothing found' message")
     assert driver.find_element(By.ID, "sentence-text").get_attribute("value") == ""
     assert text_of(driver, "#capture-status")

@@ -5,9 +5,8 @@ import re
 import time
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-from notio_e2e import click, random_email, signup, text_of, wait_for, wait_for_attribute
+from notio_e2e import click, random_email, signup, text_of, wait, wait_for, wait_for_attribute, wait_for_text
 
 
 def seconds_left(driver):
@@ -42,7 +41,7 @@ def test_timer_survives_a_reload_and_records_the_session(server, driver):
     time.sleep(2.2)
     driver.refresh()
     wait_for(driver, "#dial-time")
-    WebDriverWait(driver, 5).until(lambda d: seconds_left(d) < first, "the countdown did not go on after a reload")
+    wait(driver, 5).until(lambda d: seconds_left(d) < first, "the countdown did not go on after a reload")
 
     # The timer bar is on other pages while it runs.
     driver.get(f"{server}/reading")
@@ -71,7 +70,7 @@ def test_make_a_card_and_get_the_png(server, driver):
     assert driver.find_element(By.ID, "card-preview").get_attribute("data-size") == "story"
     click(driver, 'label.swatch:has(input[value="night"])')
     click(driver, "#card-make")
-    WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "card-result").is_displayed(), "no card came back")
+    wait(driver, 60).until(lambda d: d.find_element(By.ID, "card-result").is_displayed(), "no card came back")
     link = driver.find_element(By.ID, "card-download")
     assert link.get_attribute("download") == "notio-card.png"
     # The card the reader sees and downloads is one decoded image of the story size (read from the
@@ -89,3 +88,12 @@ def test_make_a_card_and_get_the_png(server, driver):
         "const f = new File([new Uint8Array(1)], 'c.png', {type: 'image/png'});"
         "return !!(navigator.canShare && navigator.canShare({files: [f]}));")
     assert driver.find_element(By.ID, "card-share").is_displayed() == can_share
+    if not can_share:
+        # The same place offers copying the image and the sentence instead, each with a toast.
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+        click(driver, "#card-copy-text")
+        wait_for_text(driver, "#toasts .toast", "복사했어요")
+        copied = driver.execute_async_script("navigator.clipboard.readText().then(arguments[0], e => arguments[0](String(e)))")
+        assert copied.startswith("천천히 가도 괜찮다. 멈추지만 않는다면.") and "카드로 만들 책" in copied, copied
+        click(driver, "#card-copy-image")
+        wait_for_text(driver, "#toasts .toast", "이미지를 복사했어요")

@@ -59,6 +59,9 @@ import Testing
         #expect(page.text.contains("id=\"timer-bar-read\">12분 읽었어요<"))
         #expect(page.text.contains("href=\"/books/\(id)/sentences/new\""))
         #expect(page.text.contains("name=\"return\" value=\"/reading\""))
+        // 한 번 더: the same book for the same 12 minutes; the bar carries where seeing it puts it away.
+        #expect(page.text.contains("name=\"minutes\" value=\"12\"") && page.text.contains(">한 번 더</button>"))
+        #expect(page.text.contains("data-stop-url=\"/api/v1/timer/stop\""))
         let dismissed = try await c.postForm("/timer", ["action": "stop", "return": "/reading"])
         #expect(dismissed.status == 303 && dismissed.header("Location") == "/reading")
         #expect(!(try await c.get("/reading").text.contains("id=\"timer-bar\"")))

@@ -110,7 +110,11 @@ import Testing
         let settings = Pages.settings(Self.context(.en, user: Self.student), timeZone: "Asia/Seoul")
         #expect(settings.contains(#"name="language""#) && settings.contains(#"name="timeZone""#) && settings.contains(#"action="/settings""#))
         #expect(settings.contains(#"<option value="en" lang="en" selected>"#))
-        #expect(settings.contains(#"<option value="Asia/Seoul" selected>"#))
+        // Zones by city and offset, searchable by the English city and the identifier.
+        #expect(settings.contains(#"<option value="Asia/Seoul" data-search="seoul seoul asia/seoul gmt+9" selected>Seoul (GMT+9)</option>"#))
+        #expect(settings.contains(#">Kolkata (GMT+5:30)</option>"#) && !settings.contains(#"value="US/Eastern""#))
+        let korean = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "Asia/Seoul")
+        #expect(korean.contains(#" selected>서울 (GMT+9)</option>"#) && korean.contains(#">UTC (GMT)</option>"#))
         #expect(!settings.contains("data-toast"))
         let saved = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "UTC", saved: true)
         #expect(saved.contains(#"data-toast="저장했어요" data-toast-kind="success""#))

@@ -203,6 +203,10 @@ struct CardTests {
         #expect(CardContent(text: "  ").problems.keys.sorted() == ["text"])
         #expect(CardContent(text: "문장", page: -1).problems.keys.sorted() == ["page"])
         #expect(Self.kafka.footer == "— 변신 · 프란츠 카프카 · p. 123")
+        // The app passes its catalog's page format: a Korean reader's card says "123쪽", as the UI does.
+        var korean = Self.kafka
+        korean.pageFormat = "%@쪽"
+        #expect(korean.footer == "— 변신 · 프란츠 카프카 · 123쪽")
         #expect(CardContent(text: "문장", author: "저자").footer == "— 저자")
         #expect(CardContent(text: "문장").footer == nil)
 

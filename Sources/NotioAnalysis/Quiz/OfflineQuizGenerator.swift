@@ -213,7 +213,8 @@ struct QuizMaker {
             return texts.compactMap { text in
                 let masked = QuizText.mask(text, terms: names, with: QuizText.nameMask)
                 guard masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
-                guard QuizText.hasContext(masked), masked != text || !entry.coversDocument,
+                guard QuizText.hasContext(masked), masked != text || !entry.coversDocument, material.mayDescribe(text, concept: index),
+                      !QuizText.masksBeforeKindWord(masked),
                       material.singlesOut(text, concept: index), !QuizText.bracketsMask(masked) else { return nil }
                 return Candidate(form: .name, concept: index,
                                  prompt: "다음 설명에 해당하는 개념은?\n\n\(masked)",
@@ -231,7 +232,8 @@ struct QuizMaker {
             return twoStep + entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
                 let masked = QuizText.mask(point, terms: names, with: QuizText.nameMask)
                 // A sentence that does not name the document's subject belongs to it only as every sentence does.
-                guard QuizText.hasContext(masked), masked != point || !entry.coversDocument,
+                guard QuizText.hasContext(masked), masked != point || !entry.coversDocument, material.mayDescribe(point, concept: index),
+                      !QuizText.masksBeforeKindWord(masked),
                       material.singlesOut(point, concept: index), !QuizText.bracketsMask(masked) else { return nil }
                 return Candidate(form: .application, concept: index,
                                  prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(masked)",
@@ -241,6 +243,7 @@ struct QuizMaker {
             }
         case .cloze:
             return entry.keySentences.compactMap { sentence in
+                guard material.isAskable(sentence) else { return nil }
                 let key = KoreanText.compact(sentence)
                 let ownName = names.indices.filter { KoreanText.contains(key, nameKeys[$0]) && QuizText.isContentTerm(names[$0]) }
                     .map { names[$0] }.max { $0.count < $1.count }
@@ -261,6 +264,7 @@ struct QuizMaker {
             let header = "다음은 ‘\(entry.display)’에 관한 설명이다."
             return sentences.flatMap { sentence -> [Candidate] in
                 var out: [Candidate] = []
+                guard material.isAskable(sentence) else { return out }
                 if let number = NumberBlank(sentence), QuizText.hasContext(number.blanked), !QuizText.isCut(sentence) {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 값으로 옳은 것은?\n\n\(number.blanked)",
@@ -314,7 +318,7 @@ struct QuizMaker {
         // Only a sentence the analyser found defining the concept ("X는 …이다"): a summary's first
         // sentence is true of it without saying what it is, and as a distractor it may be true of the key too.
         guard let definition = entry.definition, let found = entry.concept.definition,
-              KoreanText.compact(found) == KoreanText.compact(definition) else { return nil }
+              KoreanText.compact(found) == KoreanText.compact(definition), material.isAskable(definition) else { return nil }
         let masked = QuizText.withoutNameMask(QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask))
         return KoreanText.compact(masked).count >= 6 ? masked : nil
     }
@@ -324,7 +328,7 @@ struct QuizMaker {
     /// is the first step, knowing what else holds for it the second.
     func twoStepCandidates(_ index: Int) -> [Candidate] {
         let entry = material.concepts[index]
-        guard !entry.coversDocument, let definition = entry.definition else { return [] }
+        guard !entry.coversDocument, let definition = entry.definition, material.isAskable(definition) else { return [] }
         let described = QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask)
         guard described != definition || !QuizText.reveals(prompt: definition, answer: entry.display) else { return [] }
         let definitionKey = KoreanText.compact(definition)
@@ -355,7 +359,7 @@ struct QuizMaker {
         // A sentence that does not name its concept may be true of any other ("LibreOffice Basic은
         // 네 가지 변수 클래스를 지원합니다" under 'decimal 변수'): as the key it could be wrong, as a
         // distractor right. Only facts stated of the concept by name are options.
-        guard masked != point, !QuizText.isCut(point), QuizText.statesOfMask(masked) else { return nil }
+        guard masked != point, material.isAskable(point), QuizText.statesOfMask(masked) else { return nil }
         let fact = QuizText.withoutNameMask(masked)
         return KoreanText.compact(fact).count >= 6 && !QuizText.carriesMask(fact) ? fact : nil
     }
@@ -387,9 +391,18 @@ struct QuizMaker {
               !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
               !QuizText.reveals(prompt: c.prompt, answer: c.answer),
               c.form == .definition || c.form == .comparison || !QuizText.revealsPart(prompt: c.prompt, answer: c.answer),
-              c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }) else { return nil }
+              c.alternatives.allSatisfy({ !QuizText.reveals(prompt: c.prompt, answer: $0) }),
+              // A description that spells out the name asked about ("\"Standard Generalized Markup
+              // Language\"를 의미합니다" for SGML) is found by its initials.
+              !Glossary.spellsOut(prompt: c.answer, answer: material.concepts[c.concept].display) else { return nil }
+        // Another term the document writes beside the blank's neighbours fits the blank as well
+        // ("지수 ____" takes 추세선 where the page also writes "지수 추세선"); another concept whose
+        // own text says the same fits "which concept is this": neither is offered, and the
+        // question is not asked as a short answer, where the student could write it.
+        let rivals = rivalTerms(c)
+        if !rivals.isEmpty || otherConceptFits(c) { c.shortPrompt = nil }
         let question: Question
-        if let distractors = distractors(for: c) {
+        if let distractors = distractors(for: c, rivals: rivals), !showsAnswerWord(c, distractors) {
             // A particle after the blank that an option would not take gives the answer away:
             // written both ways unless every option takes it as the answer does.
             if QuizText.particleAfterBlank(c.prompt) != nil {
@@ -440,7 +453,7 @@ struct QuizMaker {
     /// closeness); 하 and 중 take the answer's length class first. Never the answer, an option twice, a term the prompt shows, or — for terms —
     /// another script or a word that is no term; when a particle follows the blank, options that
     /// take it as the answer does come first. nil when three such options do not exist.
-    mutating func distractors(for c: Candidate) -> [String]? {
+    mutating func distractors(for c: Candidate, rivals: Set<String> = []) -> [String]? {
         let answerKey = KoreanText.compact(c.answer)
         let promptKey = KoreanText.compact(c.prompt)
         var pool: [(text: String, closeness: Double)] = []
@@ -454,7 +467,8 @@ struct QuizMaker {
         case .conceptNames:
             termsOnly = true
             // Neither the document's subject nor a variant of the answer: either would be right too.
-            for j in material.concepts.indices where j != c.concept && !material.concepts[j].coversDocument && !material.areVariants(c.concept, j) {
+            for j in material.concepts.indices where j != c.concept && !material.concepts[j].coversDocument && !material.areVariants(c.concept, j)
+                && !material.alsoDescribes(j, c.source) {
                 let bonus = material.concepts[c.concept].related.contains(j) ? 0.3 : 0
                 let name = material.concepts[j].display
                 pool.append((name, material.similarity(name, c.answer) + bonus))
@@ -510,10 +524,11 @@ struct QuizMaker {
         case let .numbers(value, unit):
             excludeOverlap = false
             excludeVisible = false
-            let variants = [value * 2, value / 2, value + 1, value - 1, value * 4, value + 2, value * 10, value - 2]
+            let variants = NumberBlank.plausibleValues(value, unit: unit, inDocument: material.valuesWritten(with: unit))
             // In this order, without repeats: iterating a Set would change with every process.
             var seenVariants = Set<Int>()
-            for v in variants where seenVariants.insert(v).inserted && v > 0 && v != value && !(value % 2 == 1 && v == value / 2) {
+            // "1 bytes" is no English: an English plural unit takes no 1.
+            for v in variants where seenVariants.insert(v).inserted && v != value && !(v == 1 && unit.hasSuffix("s")) {
                 let text = c.answer.contains(" ") ? "\(v) \(unit)" : "\(v)\(unit)"
                 pool.append((text, material.similarity(text, c.answer)))
             }
@@ -542,8 +557,13 @@ struct QuizMaker {
             // them), of the answer's script, and phrases for phrases ("문서 저장 및 서명" is no
             // option for "검증", nor "마법사" for "기본적으로 문서를 Microsoft Office 형식으로 저장").
             let related = Set(material.terms.filter(\.isRelated).map(\.key))
+            // English options have the answer's number of words ("Dim Text" is no option beside "Variant").
+            let answerWords = c.answer.split(whereSeparator: \.isWhitespace).count
+            pool = pool.filter { answerType.script != .latin || $0.text.split(whereSeparator: \.isWhitespace).count == answerWords }
             pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text)
-                && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer) }
+                && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer)
+                && !rivals.contains(KoreanText.compact($0.text)) && !material.isFragment(KoreanText.compact($0.text)) }
+            pool = OptionType.ofAnswersKind(pool, answer: c.answer)
         } else if case .numbers = c.pool {
         } else {
             // The only English sentence among Korean ones (or the reverse) is picked without reading.
@@ -598,6 +618,55 @@ struct QuizMaker {
             chosen.append(trimmed)
             chosenKeys.insert(key)
         }
-        return chosen.count == 3 ? chosen : nil
+        guard chosen.count == 3 else { return nil }
+        // Three options of one kind ("…회귀식") beside a key of none is the odd one out, found unread.
+        if termsOnly, OptionType.headWord(c.answer) == nil, let head = OptionType.headWord(chosen[0]),
+           chosen.allSatisfy({ OptionType.headWord($0) == head }) {
+            return nil
+        }
+        return chosen
+    }
+
+    /// Terms (compact) other than the answer that the document writes right beside the blank's
+    /// neighbouring words: each fits the blank too.
+    func rivalTerms(_ c: Candidate) -> Set<String> {
+        guard let passageStart = c.prompt.range(of: "\n\n", options: .backwards) else { return [] }
+        let passage = c.prompt[passageStart.upperBound...]
+        guard let blank = passage.range(of: QuizText.blank) else { return [] }
+        let neighbour = { (word: Substring?) -> String? in
+            guard let word else { return nil }
+            let key = QuizMaterial.stem(KoreanText.compact(String(word).trimmingCharacters(in: .punctuationCharacters)))
+            return key.count >= 2 && !QuizText.functionWords.contains(key) ? key : nil
+        }
+        let before = passage[..<blank.lowerBound].last == " " ? neighbour(passage[..<blank.lowerBound].split(separator: " ").last) : nil
+        let after = passage[blank.upperBound...].first == " " ? neighbour(passage[blank.upperBound...].split(separator: " ").first) : nil
+        guard before != nil || after != nil else { return [] }
+        let answerKeys = Set(([c.answer] + c.alternatives).map(KoreanText.compact))
+        var out = Set<String>()
+        for key in material.termKeys where !answerKeys.contains(key) {
+            if let before, material.documentWrites(before + key) { out.insert(key) }
+            if let after, material.documentWrites(key + after) { out.insert(key) }
+        }
+        return out
+    }
+
+    /// Whether another concept's own text says most of what a "which concept is this" passage says.
+    func otherConceptFits(_ c: Candidate) -> Bool {
+        guard case .conceptNames = c.pool else { return false }
+        return material.concepts.indices.contains { j in
+            j != c.concept && !material.concepts[j].coversDocument && material.alsoDescribes(j, c.source)
+        }
+    }
+
+    /// Whether the prompt shows a word of a multi-word answer that no distractor has ("…검증
+    /// 파일이 반환하는 메시지" beside 서명 검증, 인증서, 체크섬): the word points at the key.
+    func showsAnswerWord(_ c: Candidate, _ distractors: [String]) -> Bool {
+        let words = c.answer.split(whereSeparator: \.isWhitespace).map { KoreanText.compact(String($0)) }.filter { $0.count >= 2 }
+        guard words.count >= 2 else { return false }
+        let shown = KoreanText.compact(c.prompt.replacingOccurrences(of: QuizText.blank, with: " "))
+        let distractorKeys = distractors.map(KoreanText.compact)
+        return words.contains { word in
+            KoreanText.contains(shown, word) && !distractorKeys.contains { KoreanText.contains($0, word) }
+        }
     }
 }

@@ -24,6 +24,28 @@ struct NumberBlank {
         return afterUnit.contains { rest.hasPrefix($0) }
     }
 
+    /// Wrong values a reader would weigh: the document's own values with the same unit first,
+    /// then sizes by powers of two for bytes and bits, near counts for counts (never fewer than
+    /// two of "서로 다른 ____ 유형"), near numbers for a bare number. Never 3 or 5 bytes, or 20 for
+    /// a polynomial's least degree.
+    static func plausibleValues(_ value: Int, unit: String, inDocument: [Int]) -> [Int] {
+        var out = inDocument.filter { $0 != value && $0 > 0 }
+        switch unit {
+        case "바이트", "비트", "bytes", "byte", "bits", "bit", "KB", "MB", "GB", "TB":
+            let isPowerOfTwo = { (v: Int) in v > 0 && v & (v - 1) == 0 }
+            out += [value * 2, value / 2, value * 4, value / 4, value * 8]
+            // A size that is a power of two is asked among powers of two.
+            out = isPowerOfTwo(value) ? out.filter(isPowerOfTwo) : out.filter { $0 > 0 }
+        case "가지", "단계", "개", "번", "회":
+            out += [value + 1, value + 2, value - 1, value + 3].filter { $0 >= 2 }
+        case "":
+            out += [value + 1, value - 1, value + 2, value + 3].filter { $0 >= 1 }
+        default:
+            out += [value * 2, value / 2, value + 1, value - 1, value * 4, value + 2, value * 10].filter { $0 > 0 && !(value % 2 == 1 && $0 == value / 2) }
+        }
+        return out
+    }
+
     init?(_ sentence: String) {
         let chars = Array(sentence)
         var i = 0
@@ -78,6 +100,30 @@ struct OptionType: Equatable {
         let words = { (t: String) in t.split(whereSeparator: \.isWhitespace).count }
         let (x, y) = (KoreanText.compact(a).count, KoreanText.compact(b).count)
         return abs(words(a) - words(b)) <= 1 && max(x, y) <= 3 * max(min(x, y), 1)
+    }
+
+    /// The word that says what kind of thing a term is: the last of two or more ("Date 변수" is
+    /// a 변수, "변수 선언" a 선언), nil for one word.
+    static func headWord(_ term: String) -> String? {
+        let words = term.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, let last = words.last, last.count >= 2 else { return nil }
+        return KoreanText.compact(String(last))
+    }
+
+    /// Term options of the answer's kind: when the answer has a head word ("Date 변수") and three
+    /// terms share it, only those; otherwise never a term that opens with the
+    /// answer's head word ("변수 선언", "변수 이름" beside "Date 변수" are of another kind).
+    static func ofAnswersKind(_ pool: [(text: String, closeness: Double)], answer: String) -> [(text: String, closeness: Double)] {
+        guard let head = headWord(answer) else { return pool }
+        let sameHead = pool.filter { headWord($0.text) == head }
+        if Set(sameHead.map { KoreanText.compact($0.text) }).count >= 3 { return sameHead }
+        // English phrases a Korean page quotes have no kinds to tell apart but their head word:
+        // "single variables" among "explicitly declared" and "elements numbered" is found by grammar.
+        if !KoreanText.containsHangul(answer) { return sameHead }
+        let opensWithHead = { (text: String) in
+            text.split(whereSeparator: \.isWhitespace).first.map { KoreanText.compact(String($0)) == head } ?? false
+        }
+        return pool.filter { !opensWithHead($0.text) }
     }
 
     init(_ text: String) {

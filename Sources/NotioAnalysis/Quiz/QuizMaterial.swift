@@ -51,9 +51,15 @@ struct QuizMaterial {
     /// `sentenceCount` of every term.
     private var termSentenceCounts: [String: Int] = [:]
     private var bigramCache: [String: [String]] = [:]
+    /// How often the document writes each word (`countWords`): to tell words the PDF glued or split.
+    var documentWords: [String: Int] = [:]
+    /// The whole document, compact: to tell whether it writes a phrase somewhere.
+    var documentText = ""
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
         scriptPairs = ScriptPairs.find(in: pages)
+        documentWords = Self.countWords(pages)
+        documentText = KoreanText.compact(pages.map(\.text).joined(separator: " "))
         // Page keys are only needed for concepts without pages: computed once, on first need.
         var pageKeysCache: [(Int, String)]?
         func pageKeys() -> [(Int, String)] {

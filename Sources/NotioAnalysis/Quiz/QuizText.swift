@@ -107,7 +107,11 @@ enum QuizText {
         if a.isEmpty { return false }
         if KoreanText.contains(p, a) { return true }
         let stem = AnswerMatcher.stem(answer)
-        return !stem.isEmpty && KoreanText.contains(p, stem)
+        if !stem.isEmpty && KoreanText.contains(p, stem) { return true }
+        // A page's typo beside the answer ("추체선 방정식" in a heading, 추세선 방정식 the key) still shows it;
+        // so does its translation ("날짜" for Date) or its spelled-out letters (Standard Generalized Markup Language).
+        return (a.count >= 5 && nearlyContains(p, a)) || Glossary.translates(prompt: prompt, answer: answer)
+            || Glossary.spellsOut(prompt: prompt, answer: answer)
     }
 
     // MARK: - Terms fit to ask
@@ -186,7 +190,9 @@ enum QuizText {
     }
 
     /// Words that point at a thing rather than name it, as the first word of a phrase.
-    static let determiners: Set<String> = ["해당", "이", "그", "저", "각", "모든", "다른", "같은", "일부", "여러", "기타", "전체", "이런", "그런", "어떤"]
+    static let determiners: Set<String> = ["해당", "이", "그", "저", "각", "모든", "다른", "같은", "일부", "여러", "기타", "전체", "이런", "그런", "어떤",
+                                           // "진짜 상태", "실제 값": a word of everyday speech before a noun makes a phrase, not a term.
+                                           "진짜", "실제", "원래", "일반"]
 
     /// Whether a student can be asked to write an answer from memory: a term of up to three
     /// words and twelve letters, not a heading such as "많은 Microsoft Office 파일을 OpenDocument 형식으로 변환".
@@ -267,7 +273,7 @@ enum QuizText {
         let rest = KoreanText.compact(passage.replacingOccurrences(of: blank, with: " ").replacingOccurrences(of: nameMask, with: " "))
         // Three bare numbers or more: rows of a list run together ("951 알수 없는 기호: 952 예상: …").
         let bareNumbers = passage.split(whereSeparator: \.isWhitespace).filter { $0.allSatisfy(\.isNumber) }.count
-        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3 && !pointsAway(passage)
+        return rest.count >= 12 && !isCut(passage) && bareNumbers < 3 && !pointsAway(passage) && !particleApart(passage)
     }
 
     /// Words that point at what follows or stands below on the page ("다음과 같이", "다음 명령",
@@ -283,7 +289,10 @@ enum QuizText {
     /// Whether a cloze passage is fair: enough context (`hasContext`), exactly one blank (two
     /// blanks of a repeated word read as a riddle), and no bracket beside it spelling the answer out.
     static func isFairBlank(_ blanked: String) -> Bool {
-        guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), let range = blanked.range(of: blank) else { return false }
+        // A blank in a list ("____, Month, Year 또는 Hour") is guessed from the pattern of its neighbours.
+        guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), !lacksSubject(blanked),
+              !blanked.contains(blank + ","), !blanked.contains(", " + blank), !blanksCompoundHead(blanked), !blanksScreenLabel(blanked),
+              let range = blanked.range(of: blank) else { return false }
         // The blank starts a word: "원격 웹____에서" blanks the end of a word (웹서버), not a term.
         if let before = blanked[..<range.lowerBound].last, before.isLetter || before.isNumber { return false }
         return true
@@ -326,6 +335,7 @@ enum QuizText {
     사용 방법 정보 문제 결과 시간 사람 자료 목적 이유 특징 역할 예시 예제 종류 차이 장점 단점 의미 설명 설정 상태 대상 요소 다음 \
     이름 번호 처리 작업 경우 수준 관계 변경 선택 입력 출력 사용자 문서 내용 항목 기본 일반 전체 각각 부분 영역 위치 방향 크기 값 \
     코드 저장 소프트웨어 컴퓨터 일반적 버전 메뉴 화면 텍스트 데이터 숫자 문자 기호 목록 상자 페이지 시스템 프로그램 메시지 \
+    대화상자 파일형식 인터넷 키워드 상태표시줄 표시줄 옵션 필드 명령 대화 \
     variable variables version versions document documents file files value values data type types code text program
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 

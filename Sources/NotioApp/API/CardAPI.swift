@@ -34,8 +34,11 @@ struct CardAPI {
         return r
     }
 
-    static func content(_ s: SentenceWithBook) -> CardContent {
-        CardContent(text: s.sentence.text, title: s.bookTitle, author: s.bookAuthor, page: s.sentence.page)
+    /// The card's words; its page written as the reader's catalog writes it ("37쪽", "p. 37").
+    static func content(_ s: SentenceWithBook, _ language: Language) -> CardContent {
+        var content = CardContent(text: s.sentence.text, title: s.bookTitle, author: s.bookAuthor, page: s.sentence.page)
+        content.pageFormat = L10n.t("sentence.pageN", language)
+        return content
     }
 
     /// `POST /api/v1/sentences/{id}/card`: multipart `options` (JSON) and an optional `background` photo.
@@ -51,7 +54,7 @@ struct CardAPI {
         }
         let photo = request.files.first { $0.fieldName == "background" && $0.size > 0 }
         if let photo, photo.size > app.config.maxPhotoBytes { throw HTTPError.tooLarge(limit: app.config.maxPhotoBytes) }
-        return try await render(content: Self.content(s), options: options, background: photo?.path, fileName: "notio-card.png")
+        return try await render(content: Self.content(s, Language.of(member.user)), options: options, background: photo?.path, fileName: "notio-card.png")
     }
 
     /// `GET /widget/sentence.png?token=&w=&h=&theme=`: the widget's sentence as a picture.
@@ -65,7 +68,7 @@ struct CardAPI {
         var options = CardOptions(size: .widget, width: width, height: height)
         options.background = request.query["theme"] == "dark" ? "night" : (request.query["background"] ?? CardPresets.defaultID)
         options.textScale = 1
-        var r = try await render(content: Self.content(s), options: options, background: nil, fileName: "notio-widget.png")
+        var r = try await render(content: Self.content(s, Language.of(user)), options: options, background: nil, fileName: "notio-widget.png")
         r.headers.set("Content-Disposition", "inline; filename=\"notio-widget.png\"")
         return r
     }

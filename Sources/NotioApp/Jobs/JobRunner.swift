@@ -298,6 +298,7 @@ final class JobRunner: @unchecked Sendable {
         tasks.forEach { $0.cancel() }
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline && lock.withLock({ !running.isEmpty }) { usleep(20_000) }
+        executor.shutdown()
     }
 
     var isIdle: Bool { lock.withLock { running.isEmpty } }

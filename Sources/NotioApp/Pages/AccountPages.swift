@@ -158,7 +158,8 @@ struct AccountPages {
         let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
         var page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone, widget: widget)
         let ctx = app.pageContext(request, member)
-        let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked", "review": "settings.review.saved", "profile": "settings.profile.saved"]
+        let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked",
+                                      "settings": "settings.saved", "review": "settings.review.saved", "profile": "settings.profile.saved"]
         if request.query["restored"] != nil {
             page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
         } else if let key = done[request.query["done"] ?? ""] {
@@ -189,7 +190,8 @@ struct AccountPages {
     func saveSettings(_ request: Request, _ visitor: Visitor) throws -> Response {
         let f = request.formFields
         let language = Language(rawValue: f["language"] ?? "") ?? .ko
-        var r = Response.redirect(visitor.user == nil ? Paths.home : Paths.settings)
+        // Saved on change (settings has no 저장 button with JavaScript): the page comes back saying so.
+        var r = Response.redirect(visitor.user == nil ? Paths.home : "\(Paths.settings)?done=settings")
         r.setCookie(Cookies.languageCookie(language.rawValue, secure: app.config.secureCookies))
         if let user = visitor.user {
             let zone = TimeZone(identifier: f["timeZone"] ?? "") != nil ? f["timeZone"]! : user.timeZone

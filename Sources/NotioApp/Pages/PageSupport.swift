@@ -33,7 +33,8 @@ extension AppContext {
         _ = settled.settle(at: now)
         return TimerBarInfo(state: finished ? "finished" : timer.state.rawValue, endsAt: timer.endsAt,
                             remainingSeconds: finished ? 0 : timer.remainingSeconds(at: now), bookTitle: title,
-                            bookId: bookId, minutesRead: max(1, Int((Double(settled.readSeconds) / 60).rounded())))
+                            bookId: bookId, minutesRead: max(1, Int((Double(settled.readSeconds) / 60).rounded())),
+                            minutes: timer.durationSeconds / 60)
     }
 
     /// The visitor of a page request, with an anonymous CSRF token made up when there is none yet.

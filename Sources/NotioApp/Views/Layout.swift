@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 
 /// The document around every page: head (CSRF meta, viewport, PWA links, assets), the header with
 /// navigation for signed-in and guest visitors, the guest banner, the toast region.
@@ -164,11 +165,19 @@ public enum Layout {
     /// way to put it away; it no longer sits on every page as "끝 0:00" for an hour.
     static func finishedTimerBar(_ ctx: PageContext, _ t: TimerBarInfo) -> HTML {
         """
-        <div class="timer-bar timer-bar-finished" id="timer-bar" data-state="finished" role="status">
+        <div class="timer-bar timer-bar-finished" id="timer-bar" data-state="finished" role="status" data-stop-url="\(Paths.API.timer)/stop">
           <span class="timer-bar-icon" aria-hidden="true">\(Icon.timer)</span>
           <span class="timer-bar-done"><strong id="timer-bar-read">\(ctx.t("timer.readFor").replacingOccurrences(of: "%@", with: String(t.minutesRead)))</strong>
             <span class="timer-bar-book">\(t.bookTitle)</span></span>
           <a class="button button-secondary timer-bar-capture" href="\(Paths.bookNewSentence(t.bookId))">\(ctx.t("timer.captureSentence"))</a>
+          \(HTML.when(ReadingTimer.minutes.contains(t.minutes)) { """
+          <form method="post" action="\(Paths.timer)" class="timer-bar-again">
+            \(Form.csrfField(ctx))
+            <input type="hidden" name="action" value="start"><input type="hidden" name="bookId" value="\(t.bookId)">
+            <input type="hidden" name="minutes" value="\(t.minutes)">
+            <button class="button button-secondary timer-bar-capture" type="submit" id="timer-again">\(ctx.t("timer.again"))</button>
+          </form>
+          """ })
           <form method="post" action="\(Paths.timer)" class="timer-bar-dismiss">
             \(Form.csrfField(ctx))
             <input type="hidden" name="action" value="stop">

@@ -124,7 +124,6 @@ extension L10n {
         // Statistics
         "stats.title": ("독서 통계", "Reading statistics"),
         "stats.weekdays": ("월,화,수,목,금,토,일", "Mon,Tue,Wed,Thu,Fri,Sat,Sun"),
-        "stats.monthShort": ("%@월", "%@"),
         "stats.heatmap": ("한 해의 기록", "The year's activity"),
         "stats.heatmapYear": ("%@년 기록", "%@ at a glance"),
         "stats.yearNav": ("연도 이동", "Change year"),

@@ -8,6 +8,7 @@ extension L10n {
         "js.close": ("닫기", "Close"),
         "js.home": ("홈으로", "Home"),
         "js.photoTooLarge": ("사진이 너무 커요.", "The photo is too large."),
+        "js.offline": ("오프라인이에요 · 저장된 화면", "You are offline · a saved page"),
     ]
 
     /// The script strings in `language`, as the JSON the page embeds.

@@ -16,6 +16,7 @@ public enum L10n {
     /// The catalog's parts by area, each in its own file; a key lives in one area only (tested).
     static let areas: [String: [String: (ko: String, en: String)]] = [
         "base": base, "reading": reading, "lists": lists, "errors": errors, "scripts": scripts, "review": review,
+        "phone": phone, "phoneSettings": phoneSettings, "phoneTimer": phoneTimer, "phoneCards": phoneCards,
     ]
 
     static let table: [String: (ko: String, en: String)] = areas.values.reduce(into: [:]) { $0.merge($1) { a, _ in a } }

@@ -46,9 +46,12 @@ public struct TimerBarInfo: Sendable {
     public var bookId: String
     /// Whole minutes read, for a finished timer's "12분 읽었어요".
     public var minutesRead: Int
-    public init(state: String, endsAt: Date?, remainingSeconds: Int, bookTitle: String, bookId: String = "", minutesRead: Int = 0) {
+    /// The timer's length in minutes, for "한 번 더" (the same again).
+    public var minutes: Int
+    public init(state: String, endsAt: Date?, remainingSeconds: Int, bookTitle: String, bookId: String = "", minutesRead: Int = 0,
+                minutes: Int = 0) {
         self.state = state; self.endsAt = endsAt; self.remainingSeconds = remainingSeconds; self.bookTitle = bookTitle
-        self.bookId = bookId; self.minutesRead = minutesRead
+        self.bookId = bookId; self.minutesRead = minutesRead; self.minutes = minutes
     }
 }
 

@@ -17,23 +17,20 @@ extension Pages {
         <section class="card settings-section" aria-labelledby="backup-title" id="backup">
           <h2 id="backup-title">\(ctx.t("backup.title"))</h2>
           <p class="muted">\(ctx.t("backup.about"))</p>
-          <div class="form-actions">
+          <div class="export-actions">
             <a class="button button-secondary" id="backup-json" href="\(Paths.API.backup)" download>\(ctx.t("backup.json"))</a>
             <a class="button button-secondary" id="backup-zip" href="\(Paths.API.backup)?files=true" download>\(ctx.t("backup.zip"))</a>
-          </div>
-          <div class="form-actions">
-            <a class="button button-quiet" id="export-markdown" href="\(Paths.API.exportMarkdown)" download>\(ctx.t("export.markdown"))</a>
-            <a class="button button-quiet" id="export-anki" href="\(Paths.API.exportAnki)" download>\(ctx.t("export.anki"))</a>
+            <a class="button button-secondary" id="export-markdown" href="\(Paths.API.exportMarkdown)" download>\(ctx.t("export.markdown"))</a>
+            <a class="button button-secondary" id="export-anki" href="\(Paths.API.exportAnki)" download>\(ctx.t("export.anki"))</a>
           </div>
           \(HTML.when(!ctx.isGuest) { """
           <form method="post" action="\(Paths.settingsRestore)" enctype="multipart/form-data" class="stack" id="restore-form">
             \(Form.csrfField(ctx))
-            <div class="field"><label for="restore-file">\(ctx.t("backup.restoreFile"))</label>
-              <input id="restore-file" name="file" type="file" accept=".json,.zip,application/json,application/zip" required></div>
-            <fieldset class="segments"><legend class="visually-hidden">\(ctx.t("backup.mode"))</legend>
+            \(Form.dropzone(id: "restore-file", name: "file", accept: ".json,.zip,application/json,application/zip", label: ctx.t("backup.restoreFile")))
+            <fieldset class="segmented"><legend class="visually-hidden">\(ctx.t("backup.mode"))</legend><div class="segments">
               <label class="segment"><input type="radio" name="mode" value="merge" checked><span>\(ctx.t("backup.merge"))</span></label>
               <label class="segment"><input type="radio" name="mode" value="replace"><span>\(ctx.t("backup.replace"))</span></label>
-            </fieldset>
+            </div></fieldset>
             <button class="button button-primary" type="submit" id="restore-check">\(ctx.t("backup.check"))</button>
           </form>
           """ })

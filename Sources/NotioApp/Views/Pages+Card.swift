@@ -18,7 +18,7 @@ extension Pages {
                 "<label class=\"segment\"><input type=\"radio\" name=\"\(name)\" value=\"\(value)\"\(value == checked ? HTML(raw: " checked") : .empty)><span>\(label)</span></label>"
             })
         }
-        let footer = CardAPI.content(s).footer ?? ""
+        let footer = CardAPI.content(s, ctx.language).footer ?? ""
         let body: HTML = """
         \(NoteViews.backLink(Paths.book(x.bookId), s.bookTitle))
         <div class="page-head"><h1>\(ctx.t("card.title"))</h1></div>
@@ -43,7 +43,7 @@ extension Pages {
             <div class="field"><label for="card-scale">\(ctx.t("card.textSize"))</label><input id="card-scale" name="textScale" type="range" min="0.7" max="1.6" step="0.05" value="1"></div>
             <fieldset><legend>\(ctx.t("card.background"))</legend>
               <div class="swatches">\(presets)<label class="swatch swatch-photo" title="\(ctx.t("card.photo"))"><input type="radio" name="background" value="photo"><span>\(Icon.card)</span><span class="visually-hidden">\(ctx.t("card.photo"))</span></label></div>
-              <div class="field"><label for="card-background">\(ctx.t("card.photo"))</label><input id="card-background" name="background" type="file" accept="image/*"></div>
+              \(Form.dropzone(id: "card-background", name: "background", accept: "image/*", label: ctx.t("card.photo"), required: false))
             </fieldset>
             <div class="field"><label for="card-dim">\(ctx.t("card.dim"))</label><input id="card-dim" name="dim" type="range" min="0" max="0.8" step="0.05" value="0.35"></div>
             <div class="form-actions">
@@ -56,10 +56,12 @@ extension Pages {
             <div class="form-actions">
               <a class="button button-primary" id="card-download" download="notio-card.png" href="#">\(ctx.t("card.download"))</a>
               <button class="button button-secondary" type="button" id="card-share" hidden>\(ctx.t("card.share"))</button>
+              <button class="button button-secondary" type="button" id="card-copy-image" hidden data-done="\(ctx.t("card.imageCopied"))" data-failed="\(ctx.t("copy.failed"))">\(ctx.t("card.copyImage"))</button>
+              <button class="button button-secondary" type="button" id="card-copy-text" hidden data-done="\(ctx.t("copy.done"))" data-failed="\(ctx.t("copy.failed"))" data-text="\(x.text)\(footer.isEmpty ? "" : " \(footer)")">\(ctx.t("card.copyText"))</button>
             </div>
           </div>
         </div>
         """
-        return Layout.page(ctx: ctx, title: ctx.t("card.title"), body: body, scripts: ["card.js"], bodyClass: "page-card")
+        return Layout.page(ctx: ctx, title: ctx.t("card.title"), body: body, scripts: ["card.js", "dropzone.js"], bodyClass: "page-card")
     }
 }

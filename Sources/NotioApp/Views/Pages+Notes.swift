@@ -263,7 +263,7 @@ extension Pages {
           data-stage="\(job.stage)" data-msg-queued="\(ctx.t("progress.queued"))" data-msg-running="\(ctx.t("progress.running"))"
           data-msg-done="\(ctx.t("progress.done"))" data-msg-failed="\(ctx.t("progress.failed"))" data-msg-cancelled="\(ctx.t("progress.cancelled"))"
           data-msg-cancelling="\(ctx.t("progress.cancelling"))">
-          <ol class="stepper" aria-label="\(ctx.t("progress.stages"))">\(steps)</ol>
+          <ol class="job-steps" aria-label="\(ctx.t("progress.stages"))">\(steps)</ol>
           <div class="job-bar">
             <progress id="job-bar" max="100" value="\(percent)" aria-label="\(ctx.t("progress.percent"))"></progress>
             <span id="job-percent">\(percent)%</span>

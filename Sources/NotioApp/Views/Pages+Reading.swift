@@ -145,6 +145,11 @@ enum ReadingViews {
           <h2 id="random-title">\(ctx.t("random.title"))</h2>
           <div class="chips" role="group" aria-label="\(ctx.t("sentence.emotion"))">\(chips)</div>
           \(r.sentence.map { quoteCard(ctx, $0, id: "random-result", title: r.emotion.map { "\($0.emoji) \(emotionLabel(ctx, $0))" } ?? ctx.t("random.any")) })
+          \(HTML.when(r.sentence != nil) { """
+          <a class="button button-secondary button-small" id="random-again" href="\(Paths.reading)?mood=\(r.emotion?.rawValue ?? "all")#random" rel="nofollow"
+             data-api-url="\(Paths.API.randomSentence)\(r.emotion.map { "?emotion=\($0.rawValue)" } ?? "")" data-book-url="\(Paths.book(Paths.idSlot))"
+             data-page-format="\(ctx.t("sentence.pageN"))">\(ctx.t("random.again"))</a>
+          """ })
         </section>
         """
     }
@@ -255,7 +260,7 @@ extension Pages {
           <template id="recommended-item"><li class="catalog-item"><div class="catalog-item-body"><strong class="catalog-item-title"></strong><span class="muted catalog-item-author"></span></div><button class="button button-secondary button-small" type="button" data-add>\(ctx.t("book.add.this"))</button></li></template>
         </section>
         """
-        return Layout.page(ctx: ctx, title: ctx.t("reading.title"), body: body, scripts: ["shelf.js"], bodyClass: "page-reading", flash: flash)
+        return Layout.page(ctx: ctx, title: ctx.t("reading.title"), body: body, scripts: ["shelf.js", "random.js"], bodyClass: "page-reading", flash: flash)
     }
 
     /// `GET /books/new`: search the catalogs, or type a book in.

@@ -9,53 +9,45 @@ enum Charts {
 
     static func minutes(_ seconds: Int) -> Int { (seconds + 30) / 60 }
 
-    /// Vertical bars, one per bucket, labelled below.
+    /// Vertical bars, one per bucket, labelled below. Drawn in percentages of the width it is shown
+    /// at (no viewBox): a phone gets narrower bars, not smaller labels (11 px, from the stylesheet).
     static func bars(_ values: [(label: String, value: Int, title: String)], unit: String, id: String) -> HTML {
-        let width = 640, height = 220, top = 16, bottom = 28, left = 8
+        let height = 200, top = 12, bottom = 26, left = 1.0
         let maxValue = max(1, values.map(\.value).max() ?? 1)
-        let slot = Double(width - left * 2) / Double(max(1, values.count))
-        let barWidth = max(2, slot * 0.7)
+        let slot = (100 - left * 2) / Double(max(1, values.count))
+        let barWidth = slot * 0.7
         let every = values.count > 16 ? 5 : 1
         let items = HTML.join(values.enumerated().map { i, v in
             let h = Double(height - top - bottom) * Double(v.value) / Double(maxValue)
-            let x = Double(left) + slot * Double(i) + (slot - barWidth) / 2
+            let x = left + slot * Double(i) + (slot - barWidth) / 2
             let y = Double(height - bottom) - h
             let label: HTML = (i % every == 0 || i == values.count - 1)
-                ? "<text class=\"chart-label\" x=\"\(fmt(x + barWidth / 2))\" y=\"\(height - 8)\" text-anchor=\"middle\">\(v.label)</text>" : .empty
+                ? "<text class=\"chart-label\" x=\"\(fmt(x + barWidth / 2))%\" y=\"\(height - 8)\" text-anchor=\"middle\">\(v.label)</text>" : .empty
             return """
-            <g><rect class="chart-bar\(v.value == 0 ? " is-zero" : "")" x="\(fmt(x))" y="\(fmt(y))" width="\(fmt(barWidth))" height="\(fmt(max(h, v.value > 0 ? 2 : 0)))" rx="3"><title>\(v.title): \(v.value)\(unit)</title></rect>\(label)</g>
+            <g><rect class="chart-bar\(v.value == 0 ? " is-zero" : "")" x="\(fmt(x))%" y="\(fmt(y))" width="\(fmt(barWidth))%" height="\(fmt(max(h, v.value > 0 ? 2 : 0)))" rx="3"><title>\(v.title): \(v.value)\(unit)</title></rect>\(label)</g>
             """
         })
         return """
-        <svg class="chart chart-bars" id="\(id)" viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="\(id)-title" preserveAspectRatio="xMidYMid meet">
+        <svg class="chart chart-bars" id="\(id)" width="100%" height="\(height)" role="img" aria-labelledby="\(id)-title">
           <title id="\(id)-title">\(values.map { "\($0.title) \($0.value)\(unit)" }.joined(separator: ", "))</title>
-          <line class="chart-axis" x1="\(left)" y1="\(height - bottom)" x2="\(width - left)" y2="\(height - bottom)"/>
+          <line class="chart-axis" x1="\(fmt(left))%" y1="\(height - bottom)" x2="\(fmt(100 - left))%" y2="\(height - bottom)"/>
           \(items)
         </svg>
         """
     }
 
-    /// Horizontal bars for shares (genres, authors).
+    /// Horizontal bars for shares (genres, authors): a list whose names are text (they wrap or
+    /// shorten with the screen) and whose bars are drawn in percentages of the row.
     static func shares(_ items: [(name: String, value: Int)], unit: String, id: String) -> HTML {
         guard !items.isEmpty else { return .empty }
         let maxValue = max(1, items.map(\.value).max() ?? 1)
-        let rowHeight = 30, width = 640, labelWidth = 200
-        let height = rowHeight * items.count + 4
-        let rows = HTML.join(items.enumerated().map { i, item in
-            let w = Double(width - labelWidth - 60) * Double(item.value) / Double(maxValue)
-            let y = i * rowHeight + 4
+        let rows = HTML.join(items.map { item in
+            let w = max(1.5, 100 * Double(item.value) / Double(maxValue))
             return """
-            <g><text class="chart-label chart-label-left" x="\(labelWidth - 8)" y="\(y + 18)" text-anchor="end">\(String(item.name.prefix(18)))</text>
-            <rect class="chart-bar" x="\(labelWidth)" y="\(y + 4)" width="\(fmt(max(w, 2)))" height="\(rowHeight - 10)" rx="3"/>
-            <text class="chart-value" x="\(fmt(Double(labelWidth) + max(w, 2) + 6))" y="\(y + 18)">\(item.value)\(unit)</text></g>
+            <li><span class="share-name">\(item.name)</span><svg class="share-bar" width="100%" height="14" aria-hidden="true"><rect class="chart-bar" x="0" y="0" width="\(fmt(w))%" height="14" rx="3"/></svg><span class="share-value">\(item.value)\(unit)</span></li>
             """
         })
-        return """
-        <svg class="chart chart-shares" id="\(id)" viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="\(id)-title">
-          <title id="\(id)-title">\(items.map { "\($0.name) \($0.value)\(unit)" }.joined(separator: ", "))</title>
-          \(rows)
-        </svg>
-        """
+        return "<ul class=\"chart-shares\" id=\"\(id)\">\(rows)</ul>"
     }
 
     /// A year of days as weeks (columns) × weekdays (rows, Monday first), shaded by `level`.
@@ -88,10 +80,10 @@ enum Charts {
             let x = left + (position / 7) * (cell + gap), y = top + (position % 7) * (cell + gap)
             let month = Int(d.date.split(separator: "-")[1]) ?? 0
             if month != lastMonth {
-                monthLabels.append("<text class=\"chart-label\" x=\"\(x)\" y=\"11\">\(L10n.t("stats.monthShort", ctx.language, String(month)))</text>")
+                monthLabels.append("<text class=\"chart-label\" x=\"\(x)\" y=\"11\">\(ShortDate.month(ctx, month))</text>")
                 lastMonth = month
             }
-            return "<rect class=\"heat heat-\(level(values[i]))\" x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" data-date=\"\(d.date)\" data-value=\"\(values[i])\"><title>\(d.date): \(values[i])\(unit)</title></rect>"
+            return "<rect class=\"heat heat-\(level(values[i]))\" x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" data-date=\"\(d.date)\" data-value=\"\(values[i])\"><title>\(ShortDate.dayMonth(ctx, d.date)): \(values[i])\(unit)</title></rect>"
         })
         // Every other day named, beside the heatmap's rows.
         let weekdays = Self.weekdays(ctx).enumerated().map { $0.offset % 2 == 0 && $0.offset < 6 ? $0.element : "" }
@@ -100,7 +92,7 @@ enum Charts {
         })
         let legend = HTML.join((0...4).map { "<span class=\"heat-swatch heat-\($0)\" aria-hidden=\"true\"></span>" as HTML })
         return """
-        <div class="heatmap-scroll">
+        <div class="heatmap-scroll" tabindex="0" role="region" aria-label="\(ctx.t("stats.heatmapScroll"))">
           <svg class="chart chart-heatmap" id="heatmap" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" role="img" aria-label="\(ctx.t("stats.heatmap"))">
             \(HTML.join(monthLabels))\(dayLabels)\(cells)
           </svg>
@@ -131,13 +123,21 @@ extension Pages {
                 let names = Charts.weekdays(ctx)
                 return names[(stats.buckets.firstIndex(of: b) ?? 0) % 7]
             case .month: return String(b.index)
-            case .year: return L10n.t("stats.monthShort", ctx.language, String(b.index))
+            case .year: return ShortDate.month(ctx, b.index)
             }
         }
+        let bucketTitle: (ReadingPeriodStats.Bucket) -> String = { b in
+            stats.period == .year ? ShortDate.month(ctx, b.index) : ShortDate.dayMonth(ctx, b.start)
+        }
+        let periodTitle = switch stats.period {
+        case .week: "\(ShortDate.dayMonth(ctx, stats.from)) – \(ShortDate.dayMonth(ctx, stats.through))"
+        case .month: ShortDate.monthYear(ctx, stats.from)
+        case .year: ShortDate.year(ctx, stats.from)
+        }
         let unitMinutes = ctx.t("stats.unit.reading")
-        let bars = Charts.bars(stats.buckets.map { (bucketLabel($0), Charts.minutes($0.seconds), $0.start) }, unit: unitMinutes, id: "period-chart")
+        let bars = Charts.bars(stats.buckets.map { (bucketLabel($0), Charts.minutes($0.seconds), bucketTitle($0)) }, unit: unitMinutes, id: "period-chart")
         let table = HTML.join(stats.buckets.map { b in
-            "<tr><th scope=\"row\">\(b.start)</th><td>\(Charts.minutes(b.seconds))</td><td>\(b.sentences)</td></tr>" as HTML
+            "<tr><th scope=\"row\">\(bucketTitle(b))</th><td>\(Charts.minutes(b.seconds))</td><td>\(b.sentences)</td></tr>" as HTML
         })
         let genres = stats.byGenre.filter { $0.sentences > 0 }.prefix(8)
         let authors = stats.byAuthor.filter { $0.sentences > 0 }.prefix(8)
@@ -146,7 +146,7 @@ extension Pages {
         }
         let months = Dictionary(grouping: heatmap, by: { String($0.date.prefix(7)) }).sorted { $0.key < $1.key }
         let heatTable = HTML.join(months.map { month, days in
-            "<tr><th scope=\"row\">\(month)</th><td>\(Charts.minutes(days.reduce(0) { $0 + $1.readingSeconds }))</td><td>\(days.reduce(0) { $0 + $1.sentences })</td><td>\(days.reduce(0) { $0 + $1.studyQuestions })</td><td>\(days.filter { $0.readingSeconds > 0 || $0.sentences > 0 || $0.studyQuestions > 0 }.count)</td></tr>" as HTML
+            "<tr><th scope=\"row\">\(ShortDate.month(ctx, Int(month.suffix(2)) ?? 1))</th><td>\(Charts.minutes(days.reduce(0) { $0 + $1.readingSeconds }))</td><td>\(days.reduce(0) { $0 + $1.sentences })</td><td>\(days.reduce(0) { $0 + $1.studyQuestions })</td><td>\(days.filter { $0.readingSeconds > 0 || $0.sentences > 0 || $0.studyQuestions > 0 }.count)</td></tr>" as HTML
         })
         let top = stats.topBooks.isEmpty ? HTML.empty : """
         <section class="card stats-card" aria-labelledby="top-books-title">
@@ -175,7 +175,7 @@ extension Pages {
         </section>
         <section class="card stats-card" aria-labelledby="period-title">
           <div class="stats-head">
-            <h2 id="period-title">\(stats.from) – \(stats.through)</h2>
+            <h2 id="period-title">\(periodTitle)</h2>
             <nav class="period-nav" aria-label="\(ctx.t("stats.periodNav"))">
               <a id="period-prev" href="\(Paths.readingStats)?period=\(stats.period.rawValue)&amp;date=\(stats.previous)&amp;year=\(year)&amp;metric=\(metric)" rel="prev" aria-label="\(ctx.t("stats.prev"))">←</a>
               <a id="period-next" href="\(Paths.readingStats)?period=\(stats.period.rawValue)&amp;date=\(stats.next)&amp;year=\(year)&amp;metric=\(metric)" rel="next" aria-label="\(ctx.t("stats.next"))">→</a>

@@ -172,9 +172,7 @@ extension Pages {
         \(error.map { "<div class=\"notice notice-error\" role=\"alert\" id=\"import-error\"><p>\($0)</p></div>" as HTML })
         <form method="post" action="\(Paths.readingImport)" enctype="multipart/form-data" class="stack card">
           \(Form.csrfField(ctx))
-          <div class="field"><label for="import-file">\(ctx.t("import.file"))</label>
-            <input id="import-file" name="file" type="file" accept=".txt,.csv,text/plain,text/csv" required>
-            <p class="field-hint">\(ctx.t("import.hint"))</p></div>
+          \(Form.dropzone(id: "import-file", name: "file", accept: ".txt,.csv,text/plain,text/csv", label: ctx.t("import.file"), hint: ctx.t("import.hint")))
           <div class="field"><label for="import-format">\(ctx.t("import.format"))</label>
             <select id="import-format" name="format">
               <option value="auto">\(ctx.t("import.format.auto"))</option>
@@ -183,6 +181,6 @@ extension Pages {
           <button class="button button-primary" type="submit" id="import-submit">\(ctx.t("import.submit"))</button>
         </form>
         """
-        return Layout.page(ctx: ctx, title: ctx.t("import.title"), body: body, bodyClass: "page-import")
+        return Layout.page(ctx: ctx, title: ctx.t("import.title"), body: body, scripts: ["dropzone.js"], bodyClass: "page-import")
     }
 }

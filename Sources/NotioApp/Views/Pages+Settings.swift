@@ -1,22 +1,12 @@
 import Foundation
 
 extension Pages {
-    /// Time zones offered first; the user's own is added when it is not among them.
-    static let commonTimeZones = [
-        "Asia/Seoul", "Asia/Tokyo", "Asia/Shanghai", "Asia/Singapore", "Asia/Kolkata",
-        "Europe/London", "Europe/Berlin", "Europe/Paris", "America/New_York", "America/Chicago",
-        "America/Denver", "America/Los_Angeles", "Australia/Sydney", "Pacific/Auckland", "UTC",
-    ]
-
     /// `GET /settings`: language and time zone (POST /settings with `language`, `timeZone`,
     /// `csrf_token`), the account, and logout. Read-only while browsing as a guest. `saved` shows
     /// a "saved" toast (after POST /settings redirects back here).
     public static func settings(_ ctx: PageContext, timeZone: String, saved: Bool = false, widget: WidgetSettings = WidgetSettings(),
                                 flash: Layout.Flash? = nil) -> String {
-        let zones = commonTimeZones.contains(timeZone) ? commonTimeZones : [timeZone] + commonTimeZones
-        let zoneOptions = HTML.join(zones.map { zone in
-            "<option value=\"\(zone)\"\(HTML.when(zone == timeZone) { " selected" })>\(zone.replacingOccurrences(of: "_", with: " "))</option>"
-        })
+        let zoneOptions = TimeZoneChoice.options(ctx, selected: timeZone)
         let languageNames: [Language: String] = [.ko: "한국어", .en: "English"]
         let languageOptions = HTML.join(Language.allCases.map { lang in
             "<option value=\"\(lang.rawValue)\" lang=\"\(lang.rawValue)\"\(HTML.when(lang == ctx.language) { " selected" })>\(languageNames[lang] ?? lang.rawValue)</option>"
@@ -39,13 +29,14 @@ extension Pages {
             <fieldset\(disabled)>
               <div class="field">
                 <label for="language">\(ctx.t("settings.language"))</label>
-                <select id="language" name="language">\(languageOptions)</select>
+                <select id="language" name="language" data-autosubmit>\(languageOptions)</select>
               </div>
               <div class="field">
                 <label for="timeZone">\(ctx.t("settings.timeZone"))</label>
-                <select id="timeZone" name="timeZone">\(zoneOptions)</select>
+                <input class="zone-search" id="timeZone-search" type="search" placeholder="\(ctx.t("settings.timeZone.search"))" aria-label="\(ctx.t("settings.timeZone.search"))" aria-controls="timeZone" autocomplete="off" hidden>
+                <select id="timeZone" name="timeZone" data-autosubmit>\(zoneOptions)</select>
               </div>
-              <button class="button button-primary" type="submit">\(ctx.t("settings.save"))</button>
+              <button class="button button-primary" type="submit" data-autosubmit-button>\(ctx.t("settings.save"))</button>
             </fieldset>
           </form>
         </section>
@@ -60,7 +51,8 @@ extension Pages {
           </form>
         </section>
         """
-        return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body, bodyClass: "page-settings",
+        return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body,
+                           scripts: ["autosubmit.js", "settings.js", "dropzone.js"], bodyClass: "page-settings",
                            flash: flash ?? (saved ? Layout.Flash(ctx.t("settings.saved"), kind: .success) : nil))
     }
 
@@ -110,9 +102,9 @@ extension Pages {
             """
             <div class="notice notice-success" id="widget-urls" role="status">
               <p>\(ctx.t("widget.copyNow"))</p>
-              <p><label for="widget-url-html">\(ctx.t("widget.html"))</label><input id="widget-url-html" class="copy-field" readonly value="\(urls.html)"></p>
-              <p><label for="widget-url-json">\(ctx.t("widget.json"))</label><input id="widget-url-json" class="copy-field" readonly value="\(urls.json)"></p>
-              <p><label for="widget-url-png">\(ctx.t("widget.png"))</label><input id="widget-url-png" class="copy-field" readonly value="\(urls.png)"></p>
+              <div class="copy-row"><label for="widget-url-html">\(ctx.t("widget.html"))</label><input id="widget-url-html" class="copy-field" readonly value="\(urls.html)">\(Form.copyButton(ctx, target: "widget-url-html", label: ctx.t("widget.html")))</div>
+              <div class="copy-row"><label for="widget-url-json">\(ctx.t("widget.json"))</label><input id="widget-url-json" class="copy-field" readonly value="\(urls.json)">\(Form.copyButton(ctx, target: "widget-url-json", label: ctx.t("widget.json")))</div>
+              <div class="copy-row"><label for="widget-url-png">\(ctx.t("widget.png"))</label><input id="widget-url-png" class="copy-field" readonly value="\(urls.png)">\(Form.copyButton(ctx, target: "widget-url-png", label: ctx.t("widget.png")))</div>
             </div>
             """
         } ?? .empty

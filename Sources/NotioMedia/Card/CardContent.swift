@@ -6,6 +6,9 @@ public struct CardContent: Codable, Sendable, Equatable {
     public var title: String
     public var author: String
     public var page: Int?
+    /// How the page is written, `%@` standing for the number: the reader's catalog gives "%@쪽"
+    /// (the UI's own "37쪽"); "p. %@" when none is given.
+    public var pageFormat: String = "p. %@"
 
     /// Longer sentences would be set too small to read on a phone; the editor says so first.
     public static let maxText = 1000
@@ -22,12 +25,13 @@ public struct CardContent: Codable, Sendable, Equatable {
         title = try values.decodeIfPresent(String.self, forKey: .title) ?? ""
         author = try values.decodeIfPresent(String.self, forKey: .author) ?? ""
         page = try values.decodeIfPresent(Int.self, forKey: .page)
+        pageFormat = try values.decodeIfPresent(String.self, forKey: .pageFormat) ?? "p. %@"
     }
 
     /// The footer line, without the parts that are empty; nil when all are.
     public var footer: String? {
         var parts = [title, author].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        if let page { parts.append("p. \(page)") }
+        if let page { parts.append(pageFormat.replacingOccurrences(of: "%@", with: String(page))) }
         return parts.isEmpty ? nil : "— " + parts.joined(separator: " · ")
     }
 

@@ -122,6 +122,11 @@ final class Client: @unchecked Sendable {
         session = URLSession(configuration: config, delegate: NoRedirects(), delegateQueue: nil)
     }
 
+    /// A session keeps its delegate, its connection cache and their sockets until it is
+    /// invalidated, not merely released: hundreds of clients in one test process would otherwise
+    /// keep their connections to long-stopped servers open.
+    deinit { session.finishTasksAndInvalidate() }
+
     @discardableResult
     func request(_ method: String, _ path: String, json: Any? = nil, body: Data? = nil, contentType: String? = nil,
                  headers: [String: String] = [:], csrf: Bool = true) async throws -> Reply {
