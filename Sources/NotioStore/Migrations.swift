@@ -296,7 +296,34 @@ enum Migrations {
         CREATE INDEX wrong_answers_by_owner ON wrong_answers(owner_id, last_wrong_at, question_id);
         ALTER TABLE books ADD COLUMN cover_bytes INTEGER NOT NULL DEFAULT 0;
         """,
+        // 11: statistics read sums per local day (the reader's zone) instead of every session
+        // and attempt; a row per day and book or note, gone with its book, note or account.
+        // Filled from the rows by `Store.rebuildActivityDays` right after this migration.
+        """
+        CREATE TABLE reading_days (
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            day INTEGER NOT NULL,
+            book_id TEXT NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+            seconds INTEGER NOT NULL,
+            sessions INTEGER NOT NULL,
+            PRIMARY KEY (owner_id, day, book_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX reading_days_by_book ON reading_days(book_id);
+        CREATE TABLE study_days (
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            day INTEGER NOT NULL,
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            attempts INTEGER NOT NULL,
+            questions INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            PRIMARY KEY (owner_id, day, note_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX study_days_by_note ON study_days(note_id);
+        """,
     ]
+
+    /// The first schema version with the per-day statistics sums.
+    static let activityDaysVersion = 11
 
     /// The same schema on PostgreSQL, entry for entry.
     static let postgres: [String] = sqlite.map(postgresText)
@@ -330,7 +357,8 @@ enum Migrations {
 extension Database {
     /// Brings the schema up to date. Safe to call on every start, and on several nodes starting
     /// at once: on PostgreSQL one takes an advisory lock and migrates while the others wait.
-    func migrate() throws {
+    @discardableResult
+    func migrate() throws -> Int {
         try read { c in
             let postgres = engine == .postgres
             if postgres { try c.execute("SELECT pg_advisory_lock(7720412)") }
@@ -356,6 +384,7 @@ extension Database {
                     try c.run("UPDATE schema_version SET version = ?", [index + 1])
                 }
             }
+            return current
         }
     }
 

@@ -24,6 +24,11 @@ public enum NotioCommand {
             case "backup": return try BackupCommand.backup(rest)
             case "restore": return try BackupCommand.restore(rest)
             case "migrate-db": return try MigrateCommand.run(rest)
+            case "rebuild-stats":
+                // After rows were written by hand (or by a benchmark) beside the server.
+                let (config, _) = try Configuration.load(arguments: rest, environment: ProcessInfo.processInfo.environment)
+                try config.openStore().rebuildActivityDays()
+                return 0
             case "help", "--help", "-h":
                 print(usage)
                 return 0
@@ -42,6 +47,7 @@ public enum NotioCommand {
                      "       notio backup  --data-dir D --user EMAIL [--output FILE] [--files]   the backup document (JSON to stdout by default; a zip with --files)",
                      "       notio restore --data-dir D --user EMAIL --input FILE [--mode replace|merge] [--dry-run]",
                      "       \(MigrateCommand.usage)",
+                     "       notio rebuild-stats --data-dir D   the statistics' per-day sums made again from the sessions and attempts",
                      "", "options (each also an environment variable):"]
         for s in Configuration.settings {
             let help = (s.help + " [default: \(s.shownInREADME)]").replacingOccurrences(of: "`", with: "")
