@@ -22,15 +22,40 @@ struct NotesAPI {
         /// hand: the home list is asked for on every visit, and JSONEncoder cost more than the
         /// query (as for `/api/v1/me`).
         var json: String {
-            var out = #"{"id":"# + JSONText.quote(id) + #","title":"# + JSONText.quote(title) + #","category":"# + JSONText.quote(category)
-            out += #","categoryLabel":"# + JSONText.quote(categoryLabel) + #","favorite":"# + (favorite ? "true" : "false")
-            out += #","status":"# + JSONText.quote(status) + #","learningRate":"# + JSON.number(learningRate) + #","keywords":["#
-            for (i, k) in keywords.enumerated() { out += (i > 0 ? "," : "") + JSONText.quote(k) }
-            out += #"],"createdAt":""# + JSON.iso8601(createdAt) + #"","state":"# + JSONText.quote(state)
-            if let error { out += #","error":"# + JSONText.quote(error) }
-            out += #","pageCount":"# + String(pageCount) + #","fileName":"# + JSONText.quote(fileName)
-            if let jobId { out += #","jobId":"# + JSONText.quote(jobId) }
-            return out + "}"
+            var out = ""
+            write(to: &out)
+            return out
+        }
+
+        /// Appends the object to `out` in place (one growing string for the whole list).
+        func write(to out: inout String) {
+            func string(_ key: String, _ value: String) {
+                out += key
+                JSONText.append(value, to: &out)
+            }
+            string(#"{"id":"#, id)
+            string(#","title":"#, title)
+            string(#","category":"#, category)
+            string(#","categoryLabel":"#, categoryLabel)
+            out += favorite ? #","favorite":true"# : #","favorite":false"#
+            string(#","status":"#, status)
+            out += #","learningRate":"#
+            out += JSON.number(learningRate)
+            out += #","keywords":["#
+            for (i, k) in keywords.enumerated() {
+                if i > 0 { out += "," }
+                JSONText.append(k, to: &out)
+            }
+            out += #"],"createdAt":""#
+            out += JSON.iso8601(createdAt)
+            out += "\""
+            string(#","state":"#, state)
+            if let error { string(#","error":"#, error) }
+            out += #","pageCount":"#
+            out += String(pageCount)
+            string(#","fileName":"#, fileName)
+            if let jobId { string(#","jobId":"#, jobId) }
+            out += "}"
         }
     }
 
@@ -66,8 +91,14 @@ struct NotesAPI {
         let notes = try app.store.notes(owner: member.id, query: query, category: category, favoritesOnly: favorites, page: page)
         let language = Language.of(member.user)
         var out = #"{"items":["#
-        for (i, note) in notes.items.enumerated() { out += (i > 0 ? "," : "") + NoteJSON(note, language).json }
-        out += #"],"nextCursor":"# + (notes.next.map { JSONText.quote($0.token) } ?? "null") + "}"
+        out.reserveCapacity(128 + notes.items.count * 512)
+        for (i, note) in notes.items.enumerated() {
+            if i > 0 { out += "," }
+            NoteJSON(note, language).write(to: &out)
+        }
+        out += #"],"nextCursor":"#
+        if let next = notes.next { JSONText.append(next.token, to: &out) } else { out += "null" }
+        out += "}"
         return Response.json(Data(out.utf8))
     }
 

@@ -29,6 +29,15 @@ extension ReadingStatsCalculator {
     /// The local day number of a moment in this calculator's zone.
     public func dayNumber(_ date: Date) -> Int { ActivityCalendar.dayNumber(date, in: calendar.timeZone) }
 
+    /// Day numbers of many moments in [start, end): one offset when the zone keeps it across the
+    /// span (Korea always does), else the zone asked for each moment.
+    func dayNumbers(from start: Date, to end: Date) -> (Date) -> Int {
+        let zone = calendar.timeZone
+        guard zone.nextDaylightSavingTimeTransition(after: start).map({ $0 >= end }) ?? true else { return dayNumber }
+        let offset = Double(zone.secondsFromGMT(for: start))
+        return { Int((($0.timeIntervalSince1970 + offset) / 86_400).rounded(.down)) }
+    }
+
     /// Statistics of the period containing `anchor` from its reading days (days outside it are
     /// ignored) and its sentences.
     public func period(_ period: StatsPeriod, anchor: Date, days: [ReadingDay],
@@ -54,8 +63,9 @@ extension ReadingStatsCalculator {
             byBookSeconds[r.bookId, default: 0] += r.seconds
             sessionCount += r.sessions
         }
+        let dayOf = dayNumbers(from: start, to: end)
         for s in sentences {
-            let d = dayNumber(s.at)
+            let d = dayOf(s.at)
             guard d >= first && d < last else { continue }
             buckets[bucketOf[d - first]].sentences += 1
             byBookSentences[s.bookId, default: 0] += 1
@@ -76,12 +86,14 @@ extension ReadingStatsCalculator {
 
     /// Every day of `year` from the per-day sums (any books, any notes) and the sentences.
     public func heatmap(year: Int, readingDays: [ReadingDay], sentences: [Date], studyDays: [StudyDay]) -> [HeatmapDay] {
-        guard let range = yearDays(year) else { return [] }
+        guard let range = yearDays(year), let start = calendar.date(from: DateComponents(year: year, month: 1, day: 1)),
+              let end = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1)) else { return [] }
+        let dayOf = dayNumbers(from: start, to: end)
         var out = range.map { HeatmapDay(date: ActivityCalendar.dayText($0), readingSeconds: 0, sentences: 0, studyQuestions: 0) }
         for r in readingDays where range.contains(r.day) { out[r.day - range.lowerBound].readingSeconds += r.seconds }
         for s in studyDays where range.contains(s.day) { out[s.day - range.lowerBound].studyQuestions += s.questions }
         for at in sentences {
-            let d = dayNumber(at)
+            let d = dayOf(at)
             if range.contains(d) { out[d - range.lowerBound].sentences += 1 }
         }
         return out
