@@ -43,4 +43,17 @@ import Testing
         #expect(try Self.object(HeatmapDay.json(days)) == Self.object(String(decoding: try JSON.encoder.encode(days), as: UTF8.self)))
         #expect(HeatmapDay.json([]) == "[]")
     }
+
+    @Test(arguments: [StatsPeriod.year, .month, .week])
+    func periodStatisticsAreWhatTheEncoderWrites(_ period: StatsPeriod) throws {
+        let calc = ReadingStatsCalculator(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        let anchor = Date(timeIntervalSince1970: 1_767_225_600 + 86_400 * 40)
+        let first = calc.dayNumber(anchor)
+        let books = ["b1": BookFacts(title: "책 \"하나\"", author: "저자\\", genre: "소설"), "b2": BookFacts(title: "둘", author: "", genre: nil)]
+        let stats = calc.period(period, anchor: anchor, days: [ReadingDay(day: first, bookId: "b1", seconds: 600, sessions: 1),
+                                                             ReadingDay(day: first - 1, bookId: "b2", seconds: 1200, sessions: 2)],
+                                sentences: [(at: anchor, bookId: "b2")], books: books)
+        #expect(!stats.topBooks.isEmpty && !stats.byGenre.isEmpty)
+        #expect(try Self.object(stats.json) == Self.object(String(decoding: try JSON.encoder.encode(stats), as: UTF8.self)))
+    }
 }

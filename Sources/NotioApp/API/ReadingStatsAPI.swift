@@ -53,7 +53,7 @@ struct ReadingStatsAPI {
     func reading(_ request: Request, _ member: Member) throws -> Response {
         let stats = try Self.compute(app: app, user: member.user, period: try Self.period(request.query["period"]), date: request.query["date"],
                                      settle: !member.isGuest)
-        return JSON.response(stats)
+        return Response.json(Data(stats.json.utf8))
     }
 
     func heatmap(_ request: Request, _ member: Member) throws -> Response {

@@ -115,3 +115,37 @@ extension HeatmapDay {
         return out + "]"
     }
 }
+
+extension ReadingPeriodStats {
+    /// The same object as JSONEncoder writes, written by hand: the encoder took ~40% of the year
+    /// statistics' time in a profile.
+    public var json: String {
+        var out = #"{"period":""# + period.rawValue + #"","from":""# + from + #"","to":""# + to + #"","through":""# + through
+        out += #"","previous":""# + previous + #"","next":""# + next + #"","totalSeconds":"# + String(totalSeconds)
+        out += #","sessionCount":"# + String(sessionCount) + #","activeDays":"# + String(activeDays) + #","sentenceCount":"# + String(sentenceCount)
+        out += #","buckets":["#
+        for (i, b) in buckets.enumerated() {
+            out += (i > 0 ? "," : "") + #"{"start":""# + b.start + #"","index":"# + String(b.index) + #","seconds":"# + String(b.seconds)
+                + #","sentences":"# + String(b.sentences) + "}"
+        }
+        for (key, shares) in [("byGenre", byGenre), ("byAuthor", byAuthor)] {
+            out += #"],""# + key + #"":["#
+            for (i, s) in shares.enumerated() {
+                out += (i > 0 ? "," : "") + #"{"name":"#
+                JSONText.append(s.name, to: &out)
+                out += #","sentences":"# + String(s.sentences) + #","seconds":"# + String(s.seconds) + "}"
+            }
+        }
+        out += #"],"topBooks":["#
+        for (i, b) in topBooks.enumerated() {
+            out += (i > 0 ? "," : "") + #"{"bookId":"#
+            JSONText.append(b.bookId, to: &out)
+            out += #","title":"#
+            JSONText.append(b.title, to: &out)
+            out += #","author":"#
+            JSONText.append(b.author, to: &out)
+            out += #","seconds":"# + String(b.seconds) + #","sentences":"# + String(b.sentences) + "}"
+        }
+        return out + "]}"
+    }
+}
