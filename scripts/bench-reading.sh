@@ -26,6 +26,8 @@ SELECT 'bench-t' || i, uid, (SELECT id FROM shelf WHERE n = i % (SELECT count(*)
        CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 172800000, CAST(strftime('%s','now') AS INTEGER) * 1000 - i * 172800000 FROM k, owner;
 COMMIT;
 SQL
+# Rows written beside the server: the statistics' per-day sums are made again from them.
+"$BIN" rebuild-stats --data-dir "$work/data"
 count=$(sqlite3 "$work/data/notio.sqlite3" "SELECT count(*) FROM reading_sessions")
 cookie=$(demo_cookie)
 echo

@@ -20,6 +20,8 @@ INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, crea
 SELECT 'bench-a' || substr(id, 8), owner_id, id, note_id, abs(random()) % 6, 5, created_at FROM quizzes WHERE id LIKE 'bench-q%';
 COMMIT;
 SQL
+# Rows written beside the server: the statistics' per-day sums are made again from them.
+"$BIN" rebuild-stats --data-dir "$work/data"
 count=$(sqlite3 "$work/data/notio.sqlite3" "SELECT count(*) FROM attempts")
 cookie=$(demo_cookie)
 echo

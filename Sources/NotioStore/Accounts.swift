@@ -39,7 +39,10 @@ extension Store {
 
     public func updatePreferences(userId: String, language: String, timeZone: String) throws {
         try database.write { c in
+            let before = try c.first("SELECT time_zone FROM users WHERE id = ?", [userId]) { $0.string(0) }
             try c.run("UPDATE users SET language = ?, time_zone = ? WHERE id = ?", [language, timeZone, userId])
+            // Days are counted in the reader's zone: another zone moves activity across midnights.
+            if before != timeZone { try rebuildActivityDays(owner: userId, c) }
         }
     }
 

@@ -211,6 +211,8 @@ extension Store {
                 if replace, let zone = check.timeZone, TimeZone(identifier: zone) != nil {
                     try c.run("UPDATE users SET time_zone = ? WHERE id = ?", [zone, owner.id])
                 }
+                // The per-day sums follow what the reader has now (and the zone the backup brought).
+                try rebuildActivityDays(owner: owner.id, c)
                 // The account's limits hold for what it has after the restore: past one, nothing is kept.
                 try checkWithin(limits, owner: owner.id, c)
                 let counts = BackupCounts(tables: Dictionary(uniqueKeysWithValues: Backup.tables.map { ($0.key, written[$0.position]) }))

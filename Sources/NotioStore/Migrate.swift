@@ -80,6 +80,8 @@ extension Store {
                 copied[table] = n
                 progress(table, n)
             }
+            // The per-day sums are derived, not copied: made again from the rows just written.
+            try target.rebuildActivityDays(owner: nil, t)
             return copied
         }
     }

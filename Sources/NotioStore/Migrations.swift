@@ -312,7 +312,34 @@ enum Migrations {
         );
         CREATE INDEX review_log_by_owner ON review_log(owner_id, answered_at);
         """,
+        // 12: statistics read sums per local day (the reader's zone) instead of every session
+        // and attempt; a row per day and book or note, gone with its book, note or account.
+        // Filled from the rows by `Store.rebuildActivityDays` right after this migration.
+        """
+        CREATE TABLE reading_days (
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            day INTEGER NOT NULL,
+            book_id TEXT NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+            seconds INTEGER NOT NULL,
+            sessions INTEGER NOT NULL,
+            PRIMARY KEY (owner_id, day, book_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX reading_days_by_book ON reading_days(book_id);
+        CREATE TABLE study_days (
+            owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            day INTEGER NOT NULL,
+            note_id TEXT NOT NULL REFERENCES notes(id) ON DELETE CASCADE,
+            attempts INTEGER NOT NULL,
+            questions INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            PRIMARY KEY (owner_id, day, note_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX study_days_by_note ON study_days(note_id);
+        """,
     ]
+
+    /// The first schema version with the per-day statistics sums.
+    static let activityDaysVersion = 12
 
     /// The same schema on PostgreSQL, entry for entry.
     static let postgres: [String] = sqlite.map(postgresText)
@@ -346,7 +373,8 @@ enum Migrations {
 extension Database {
     /// Brings the schema up to date. Safe to call on every start, and on several nodes starting
     /// at once: on PostgreSQL one takes an advisory lock and migrates while the others wait.
-    func migrate() throws {
+    @discardableResult
+    func migrate() throws -> Int {
         try read { c in
             let postgres = engine == .postgres
             if postgres { try c.execute("SELECT pg_advisory_lock(7720412)") }
@@ -372,6 +400,7 @@ extension Database {
                     try c.run("UPDATE schema_version SET version = ?", [index + 1])
                 }
             }
+            return current
         }
     }
 

@@ -14,7 +14,7 @@ extension Store {
     private static func noteSummary(_ r: Row) -> NoteSummary {
         NoteSummary(id: r.string(0), title: r.string(1), category: NoteCategory(rawValue: r.string(2)) ?? .major, favorite: r.bool(3),
                     state: NoteState(rawValue: r.string(4)) ?? .failed, error: r.optionalString(5), pageCount: r.int(6),
-                    fileName: r.string(7), keywords: r.isNull(9) ? [] : r.string(9).split(separator: "\u{1F}").map(String.init),
+                    fileName: r.string(7), keywords: r.isNull(9) ? [] : r.string(9).utf8.split(separator: 0x1F).map { String(decoding: $0, as: UTF8.self) },
                     learningRate: r.isNull(11) ? 0 : r.double(11), createdAt: r.date(8), jobId: r.optionalString(10))
     }
 

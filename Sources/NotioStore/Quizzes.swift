@@ -69,6 +69,7 @@ extension Store {
             if try c.first("SELECT 1 FROM attempts WHERE quiz_id = ?", [attempt.quizId], { _ in true }) != nil { return false }
             try c.run("INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, created_at) VALUES (?,?,?,?,?,?,?)",
                       [attempt.id, owner, attempt.quizId, attempt.noteId, attempt.correctCount, attempt.total, attempt.createdAt.millis])
+            try countStudyDay(owner: owner, noteId: attempt.noteId, at: attempt.createdAt, questions: attempt.total, correct: attempt.correctCount, sign: 1, c)
             for a in attempt.answers {
                 try c.run("INSERT INTO attempt_answers (attempt_id, question_id, given, choice, is_correct) VALUES (?,?,?,?,?)",
                           [attempt.id, a.questionId, a.given, a.choice, a.isCorrect])

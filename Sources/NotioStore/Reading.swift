@@ -325,6 +325,7 @@ extension Store {
         guard try c.first("SELECT 1 FROM books WHERE id = ? AND owner_id = ?", [s.bookId, owner], { _ in true }) != nil else { return false }
         try c.run("INSERT INTO reading_sessions (id, owner_id, book_id, started_at, ended_at, seconds) VALUES (?,?,?,?,?,?)",
                   [s.id, owner, s.bookId, s.startedAt.millis, s.endedAt.millis, s.seconds])
+        try countReadingDay(owner: owner, bookId: s.bookId, startedAt: s.startedAt, seconds: s.seconds, sign: 1, c)
         return true
     }
 

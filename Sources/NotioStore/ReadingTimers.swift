@@ -49,22 +49,33 @@ extension Store {
     @discardableResult
     public func updateReadingSession(id: String, owner: String, startedAt: Date, endedAt: Date, seconds: Int) throws -> Bool {
         try database.write { c in
+            guard let old = try storedSession(id: id, owner: owner, c) else { return false }
             try c.run("UPDATE reading_sessions SET started_at = ?, ended_at = ?, seconds = ? WHERE id = ? AND owner_id = ?",
-                      [startedAt.millis, endedAt.millis, seconds, id, owner]) > 0
+                      [startedAt.millis, endedAt.millis, seconds, id, owner])
+            try countReadingDay(owner: owner, bookId: old.bookId, startedAt: old.startedAt, seconds: old.seconds, sign: -1, c)
+            try countReadingDay(owner: owner, bookId: old.bookId, startedAt: startedAt, seconds: seconds, sign: 1, c)
+            return true
         }
     }
 
     @discardableResult
     public func deleteReadingSession(id: String, owner: String) throws -> Bool {
-        try database.write { c in try c.run("DELETE FROM reading_sessions WHERE id = ? AND owner_id = ?", [id, owner]) > 0 }
+        try database.write { c in
+            guard let old = try storedSession(id: id, owner: owner, c) else { return false }
+            try c.run("DELETE FROM reading_sessions WHERE id = ? AND owner_id = ?", [id, owner])
+            try countReadingDay(owner: owner, bookId: old.bookId, startedAt: old.startedAt, seconds: old.seconds, sign: -1, c)
+            return true
+        }
+    }
+
+    private func storedSession(id: String, owner: String, _ c: Connection) throws -> ReadingSession? {
+        try c.first("SELECT id, book_id, started_at, ended_at, seconds FROM reading_sessions WHERE id = ? AND owner_id = ?", [id, owner]) { r in
+            ReadingSession(id: r.string(0), bookId: r.string(1), startedAt: r.date(2), endedAt: r.date(3), seconds: r.int(4))
+        }
     }
 
     public func readingSession(id: String, owner: String) throws -> ReadingSession? {
-        try database.read { c in
-            try c.first("SELECT id, book_id, started_at, ended_at, seconds FROM reading_sessions WHERE id = ? AND owner_id = ?", [id, owner]) { r in
-                ReadingSession(id: r.string(0), bookId: r.string(1), startedAt: r.date(2), endedAt: r.date(3), seconds: r.int(4))
-            }
-        }
+        try database.read { c in try storedSession(id: id, owner: owner, c) }
     }
 }
 

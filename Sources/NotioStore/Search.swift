@@ -11,7 +11,9 @@ public enum TextSearch: Equatable, Sendable {
     case substring(String)
 
     public init(_ query: String?) {
-        let q = (query ?? "").precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Most lists are asked for without a search: skip the normalisation (it showed in profiles).
+        guard let query, !query.isEmpty else { self = .none; return }
+        let q = query.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines)
         if q.isEmpty { self = .none; return }
         if q.count < 3 { self = .substring(q.lowercased()); return }
         // A phrase in double quotes, inner quotes doubled: nothing the user types is FTS syntax.

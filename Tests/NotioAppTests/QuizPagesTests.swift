@@ -20,6 +20,8 @@ import NotioStore
             try db.run("DELETE FROM quizzes WHERE owner_id = ?", [id])
             try db.run("DELETE FROM review_cards WHERE owner_id = ?", [id])
         }
+        // Rows changed by hand: the statistics' per-day sums are made again from them.
+        try server.app.context.store.rebuildActivityDays()
         return c
     }
 

@@ -21,6 +21,8 @@ import NotioStore
                 try db.run("UPDATE users SET sentence_review = 0 WHERE id = ?", [id])
             }
             server.app.context.sessions.clear()
+            // Rows changed by hand: the statistics' per-day sums are made again from them.
+            try server.app.context.store.rebuildActivityDays()
         }
         let notes = try await c.get("/api/v1/notes?q=%EC%9A%B4%EC%98%81%EC%B2%B4%EC%A0%9C").json["items"] as? [[String: Any]] ?? []
         return (c, try #require(notes.first?["id"] as? String))
@@ -325,6 +327,7 @@ private func QuizGraderGiven(_ id: String, choice: Int? = nil, text: String? = n
                 try db.run("INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, created_at) VALUES (?,?,?,?,?,?,?)", ["a\(i)", owner.id, "q\(i)", note, 3, 5, ms])
             }
         }
+        try store.rebuildActivityDays()
         return (server, try #require(try store.user(id: owner.id)))
     }
 

@@ -270,36 +270,30 @@ struct StudyStats: Encodable {
     static func compute(store: Store, user: User, now: Date) throws -> StudyStats {
         let zone = TimeZone(identifier: user.timeZone) ?? TimeZone(identifier: "Asia/Seoul")!
         let calendar = ActivityCalendar(timeZone: zone)
-        // One pass over the covering index: totals, this week, and the local days for the streak.
-        let rows = try store.attemptScores(owner: user.id)
-        let nowMillis = Int64((now.timeIntervalSince1970 * 1000).rounded())
-        let weekStart = Int64((calendar.startOfWeek(now).timeIntervalSince1970 * 1000).rounded())
+        // From the per-day sums: a row per day studied, whatever the number of attempts.
+        let days = try store.studyDays(owner: user.id)
+        let today = calendar.dayNumber(now)
+        let weekStart = calendar.dayNumber(calendar.startOfWeek(now))
         var solved = 0, correct = 0
-        var week: [(at: Date, total: Int)] = []
-        for r in rows {
-            solved += r.total
-            correct += r.correct
-            if r.millis >= weekStart && r.millis <= nowMillis { week.append((Date(timeIntervalSince1970: Double(r.millis) / 1000), r.total)) }
+        var week = Week(questions: 0, attempts: 0, days: 0)
+        for d in days {
+            solved += d.questions
+            correct += d.correct
+            if d.day >= weekStart && d.day <= today {
+                week.questions += d.questions
+                week.attempts += d.attempts
+                week.days += 1
+            }
         }
-        // Local days by one offset when the zone kept it since the first attempt (Korea always
-        // has); otherwise day by day, following every daylight-saving change.
         // Review answers (questions and saved sentences) are study days too.
-        let reviews = try store.reviewAnswerTimes(owner: user.id)
-        let streak: Int
-        if let oldest = [rows.last?.millis, reviews.last].compactMap({ $0 }).min(),
-           calendar.hasFixedOffset(from: Date(timeIntervalSince1970: Double(oldest) / 1000), to: now) {
-            let offset = Int64(zone.secondsFromGMT(for: now)) * 1000
-            var days = Set<Int>()
-            for r in rows where r.millis <= nowMillis { days.insert(Int((r.millis + offset) / 86_400_000)) }
-            for m in reviews where m <= nowMillis { days.insert(Int((m + offset) / 86_400_000)) }
-            streak = calendar.streak(days: days, now: now)
-        } else {
-            streak = calendar.streak(activity: (rows.map(\.millis) + reviews).map { Date(timeIntervalSince1970: Double($0) / 1000) }, now: now)
+        var studied = Set(days.lazy.filter { $0.day <= today }.map(\.day))
+        for millis in try store.reviewAnswerTimes(owner: user.id) {
+            let day = calendar.dayNumber(Date(timeIntervalSince1970: Double(millis) / 1000))
+            if day <= today { studied.insert(day) }
         }
         return StudyStats(
-            streakDays: streak,
-            thisWeek: Week(questions: week.reduce(0) { $0 + $1.total }, attempts: week.count,
-                           days: calendar.thisWeekActiveDays(activity: week.map(\.at), now: now)),
+            streakDays: calendar.streak(days: studied, now: now),
+            thisWeek: week,
             totals: Totals(solved: solved, correct: correct, wrong: solved - correct,
                            accuracy: solved > 0 ? Double(correct) / Double(solved) : nil),
             reviewDue: try SentenceReview(store: store, clock: { now }).dueCount(user, at: now), timeZone: zone.identifier)

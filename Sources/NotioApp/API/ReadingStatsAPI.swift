@@ -19,20 +19,21 @@ struct ReadingStatsAPI {
         }
         // A timer that ran out is recorded before it is counted (a guest only reads).
         if settle { _ = try? app.store.readingTimer(owner: user.id, at: now) }
+        // Reading from the per-day sums (a row per day and book); sentences as they are.
         let (start, end) = calc.bounds(period, containing: anchor)
-        let sessions = try app.store.readingSessions(owner: user.id, from: start, to: end)
+        let days = try app.store.readingDays(owner: user.id, from: calc.dayNumber(start), to: calc.dayNumber(end))
         let sentences = try app.store.sentenceTimes(owner: user.id, from: start, to: end)
-        return calc.period(period, anchor: anchor, sessions: sessions, sentences: sentences, books: try app.store.bookFacts(owner: user.id))
+        return calc.period(period, anchor: anchor, days: days, sentences: sentences, books: try app.store.bookFacts(owner: user.id))
     }
 
     static func heatmap(app: AppContext, user: User, year: Int) throws -> [HeatmapDay] {
         let calc = ReadingStatsCalculator(timeZone: TimeZone(identifier: user.timeZone) ?? .current)
-        guard let start = calc.calendar.date(from: DateComponents(year: year, month: 1, day: 1)),
+        guard let days = calc.yearDays(year), let start = calc.calendar.date(from: DateComponents(year: year, month: 1, day: 1)),
               let end = calc.calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1)) else { return [] }
-        let sessions = try app.store.readingSessions(owner: user.id, from: start, to: end)
+        let reading = try app.store.readingDays(owner: user.id, from: days.lowerBound, to: days.upperBound)
+        let study = try app.store.studyDays(owner: user.id, from: days.lowerBound, to: days.upperBound)
         let sentences = try app.store.sentenceTimes(owner: user.id, from: start, to: end).map(\.at)
-        let questions = try app.store.answeredQuestions(owner: user.id, from: start, to: end)
-        return calc.heatmap(year: year, sessions: sessions, sentences: sentences, questions: questions)
+        return calc.heatmap(year: year, readingDays: reading, sentences: sentences, studyDays: study)
     }
 
     static func period(_ raw: String?) throws -> StatsPeriod {
@@ -52,13 +53,13 @@ struct ReadingStatsAPI {
     func reading(_ request: Request, _ member: Member) throws -> Response {
         let stats = try Self.compute(app: app, user: member.user, period: try Self.period(request.query["period"]), date: request.query["date"],
                                      settle: !member.isGuest)
-        return JSON.response(stats)
+        return Response.json(Data(stats.json.utf8))
     }
 
     func heatmap(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         let year = try Self.year(request.query["year"], now: app.now(), zone: TimeZone(identifier: user.timeZone) ?? .current)
-        struct Answer: Encodable { var year: Int; var days: [HeatmapDay] }
-        return JSON.response(Answer(year: year, days: try Self.heatmap(app: app, user: user, year: year)))
+        let days = try Self.heatmap(app: app, user: user, year: year)
+        return Response.json(Data((#"{"year":"# + String(year) + #","days":"# + HeatmapDay.json(days) + "}").utf8))
     }
 }

@@ -1,3 +1,4 @@
+import CSodium
 import Foundation
 
 /// The command line: `notio serve`, `notio config`, `notio help`.
@@ -25,6 +26,11 @@ public enum NotioCommand {
             case "restore": return try BackupCommand.restore(rest)
             case "migrate-db": return try MigrateCommand.run(rest)
             case "reset-password": return try ResetPasswordCommand.run(rest)
+            case "rebuild-stats":
+                // After rows were written by hand (or by a benchmark) beside the server.
+                let (config, _) = try Configuration.load(arguments: rest, environment: ProcessInfo.processInfo.environment)
+                try config.openStore().rebuildActivityDays()
+                return 0
             case "help", "--help", "-h":
                 print(usage)
                 return 0
@@ -44,6 +50,7 @@ public enum NotioCommand {
                      "       notio restore --data-dir D --user EMAIL --input FILE [--mode replace|merge] [--dry-run]",
                      "       \(MigrateCommand.usage)",
                      "       \(ResetPasswordCommand.usage)",
+                     "       notio rebuild-stats --data-dir D   the statistics' per-day sums made again from the sessions and attempts",
                      "", "options (each also an environment variable):"]
         for s in Configuration.settings {
             let help = (s.help + " [default: \(s.shownInREADME)]").replacingOccurrences(of: "`", with: "")
@@ -59,6 +66,9 @@ public enum NotioCommand {
         signal(SIGINT, SIG_IGN)
         let app = try Application(config: config)
         try app.start()
+        // The start (migrations, the demo's seeding, the route table) freed more than it keeps:
+        // hand the free heap back, so that an idle server holds only what it uses.
+        _ = malloc_trim(0)
         print("listening on \(app.baseURL)")
         if config.seedDemo {
             print("demo account on (--seed-demo): \(DemoData.email) / \(DemoData.password) can sign in and 둘러보기 browses it; leave the flag off on a shared server")

@@ -150,7 +150,15 @@ public struct ReadingStatsCalculator: Sendable {
             ReadingPeriodStats.Bucket(start: day(d), index: calendar.component(period == .year ? .month : .day, from: d),
                                       seconds: seconds[i], sentences: counts[i])
         }
+        return assemble(period, start: start, end: end, buckets: buckets, byBookSeconds: byBookSeconds, byBookSentences: byBookSentences,
+                        books: books, sessionCount: inSessions.count, activeDays: days.count, sentenceCount: inSentences.count)
+    }
 
+    /// The statistics of a period from its buckets and its time and sentences per book: shares by
+    /// genre and author, the books read most, the neighbouring periods.
+    func assemble(_ period: StatsPeriod, start: Date, end: Date, buckets: [ReadingPeriodStats.Bucket], byBookSeconds: [String: Int],
+                  byBookSentences: [String: Int], books: [String: BookFacts], sessionCount: Int, activeDays: Int,
+                  sentenceCount: Int) -> ReadingPeriodStats {
         func shares(_ key: (BookFacts) -> String) -> [ReadingPeriodStats.Share] {
             var sentencesBy: [String: Int] = [:], secondsBy: [String: Int] = [:]
             for (book, n) in byBookSentences { sentencesBy[key(books[book] ?? BookFacts(title: "", author: "", genre: nil)), default: 0] += n }
@@ -171,8 +179,8 @@ public struct ReadingStatsCalculator: Sendable {
         return ReadingPeriodStats(
             period: period, from: day(start), to: day(end),
             through: day(calendar.date(byAdding: .day, value: -1, to: end) ?? end), previous: day(previous), next: day(end),
-            totalSeconds: inSessions.reduce(0) { $0 + $1.seconds }, sessionCount: inSessions.count, activeDays: days.count,
-            sentenceCount: inSentences.count, buckets: buckets, byGenre: byGenre, byAuthor: byAuthor, topBooks: Array(top.prefix(5)))
+            totalSeconds: byBookSeconds.values.reduce(0, +), sessionCount: sessionCount, activeDays: activeDays,
+            sentenceCount: sentenceCount, buckets: buckets, byGenre: byGenre, byAuthor: byAuthor, topBooks: Array(top.prefix(5)))
     }
 
     /// Every day of `year`: reading time, sentences kept, study questions answered.

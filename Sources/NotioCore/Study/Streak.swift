@@ -61,10 +61,35 @@ public struct ActivityCalendar: Sendable {
     }
 
     /// A running day number in the user's time zone: equal for two instants on the same local date.
-    public func dayNumber(_ date: Date) -> Int {
+    public func dayNumber(_ date: Date) -> Int { Self.dayNumber(date, in: timeZone) }
+
+    /// The same number without a calendar at hand (the per-day aggregates are keyed by it).
+    public static func dayNumber(_ date: Date, in timeZone: TimeZone) -> Int {
         // The local wall-clock time counted in whole days: the same as the local calendar date,
         // at a fraction of the cost of `dateComponents` (statistics call this for every activity).
         let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
         return Int((local / 86_400).rounded(.down))
+    }
+
+    /// The calendar date of a day number (days since 1970-01-01), by arithmetic alone
+    /// (H. Hinnant's civil-from-days; proleptic Gregorian like Foundation's calendar).
+    public static func civilDate(_ dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `YYYY-MM-DD` of a day number.
+    public static func dayText(_ dayNumber: Int) -> String {
+        let (y, m, d) = civilDate(dayNumber)
+        let bytes: [UInt8] = [48 + UInt8(y / 1000 % 10), 48 + UInt8(y / 100 % 10), 48 + UInt8(y / 10 % 10), 48 + UInt8(y % 10), 45,
+                              48 + UInt8(m / 10), 48 + UInt8(m % 10), 45, 48 + UInt8(d / 10), 48 + UInt8(d % 10)]
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
