@@ -71,8 +71,9 @@ def test_quiz_loop(server, driver):
         assert driver.switch_to.active_element == field
         field.send_keys("모름", Keys.ENTER)
     wait_for_text(driver, "#quiz-progress-text", "2 / 5")
-    # ← goes back, → forward again; the answer is still there.
-    if q.get_attribute("data-kind") == "choice":
+    # ← goes back, → forward again; the answer is still there. The second question has the focus:
+    # in a short answer's text field the arrows move the caret, so there the back button is used.
+    if current_question(driver).get_attribute("data-kind") == "choice":
         ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
     else:
         click(driver, "#quiz-back")
