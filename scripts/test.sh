@@ -3,14 +3,12 @@
 # the Swift suites on SQLite, the store and API suites again on PostgreSQL, then the browser tests
 # against a real `notio serve` on each engine, and the several-node tests.
 #
-# The phases run in two lanes at once, Swift in one and the browser in the other: each phase
-# alone leaves the two cores idle much of the time (a browser waiting for a page, a test waiting
-# for its server or a child process), and the lanes fill each other's gaps. The browser tests run
-# on two pytest-xdist workers, a file per worker at a time (a module's fixtures are made once), each
-# worker with a server of its own. Each phase's output is kept in a log and printed whole when the
-# phase ends, with its time; the run fails if any phase failed.
-# NOTIO_TEST_SERIAL=1 runs the lanes one after the other; NOTIO_TEST_BROWSER_WORKERS=0 runs the
-# browser tests in one process (both for telling a slow machine from a failing test).
+# The phases run one after the other: run at once (NOTIO_TEST_LANES=1, Swift in one lane and the
+# browser in the other) they overload two cores — a clean run on this 2-core machine took as long
+# and timed out jobs and page loads. The browser tests run on two pytest-xdist workers, a file per
+# worker at a time (a module's fixtures are made once), each worker with a server of its own. Each
+# phase's output is kept in a log and printed whole when the phase ends, with its time; the run
+# fails if any phase failed. NOTIO_TEST_BROWSER_WORKERS=0 runs the browser tests in one process.
 set -euo pipefail
 : "${NOTIO_TEST_POSTGRES:?run me through scripts/with-postgres.sh}"
 logs=$(mktemp -d /tmp/notio-test-logs.XXXXXX)
@@ -51,7 +49,7 @@ browser_lane() {
     --ignore=Tests/EndToEnd/test_nodes.py --ignore=Tests/EndToEnd/test_openapi.py
 }
 
-if [ "${NOTIO_TEST_SERIAL:-0}" = 1 ]; then
+if [ "${NOTIO_TEST_LANES:-0}" != 1 ]; then
   swift_lane
   browser_lane
 else

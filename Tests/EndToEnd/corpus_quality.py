@@ -31,7 +31,8 @@ CORPUS = ROOT / ".cache" / "corpus"
 HELP = ROOT / ".cache" / "debs" / "tree" / "usr" / "share" / "libreoffice" / "help"
 LEVELS = (("easy", "하"), ("medium", "중"), ("hard", "상"))
 HANGUL = re.compile(r"[가-힣]")
-NUMBER = re.compile(r"^[-+]?\d[\d.,]*\s*[^\s\d]{0,3}$")
+# A number with its unit: "32비트", "4 bytes", "15%".
+NUMBER = re.compile(r"^[-+]?\d[\d.,]*\s*[^\s\d]{0,5}$")
 MASK = re.compile(r"○+|_{2,}|□+")
 # Options of "옳은 설명은?" hide the concept as ○○ or as 이것; a right option alone unmasked is a leak.
 OPTION_MASK = re.compile(r"○+|_{2,}|□+|이것")

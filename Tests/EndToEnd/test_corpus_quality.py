@@ -53,9 +53,12 @@ def summary(found, total):
     return f"{len(found)} of {total} questions:\n" + "\n".join(found[:25]) + ("\n…" if len(found) > 25 else "")
 
 
-def test_every_corpus_note_gives_questions(corpus):
-    for result in corpus:
-        assert result["questions"], f"{result['doc']}: no question at any level"
+def test_corpus_notes_give_questions(corpus):
+    # The generator leaves out what a teacher would not hand out (steps of operating a program, an
+    # error list): the two help pages made of little else (ms-office, basic-debugging) may give
+    # none, and their quiz sheet says so; every other document gives questions.
+    empty = sorted(r["doc"] for r in corpus if not r["questions"])
+    assert set(empty) <= {"ms-office", "basic-debugging"}, f"no question at any level: {empty}"
 
 
 def test_no_question_shows_its_answer_before_it_is_answered(corpus):

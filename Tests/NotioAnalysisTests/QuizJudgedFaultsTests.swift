@@ -207,4 +207,14 @@ struct QuizJudgedFaultsTests {
         #expect(QuizText.particleApart("문서는 텍스트 형식으로 저장하고, 파일 이름 확장자는 .○○ 로 지정해야 합니다."))
         #expect(!QuizText.particleApart("○○는 TRUE 값 또는 FALSE 값 중 하나만 저장합니다."))
     }
+
+    @Test func aSentenceWithoutASubjectDescribesTheSectionItStandsIn() {
+        let note = NoteAnalysis(title: "Basic 프로그램 디버깅", concepts: [
+            Concept(id: "a", name: "스택 호출 창", summary: "프로시저 및 함수의 호출 계층에 대한 개요를 제공합니다.", definition: nil, pages: [1]),
+            Concept(id: "b", name: "보안 경고", summary: "LibreOffice 소프트웨어에서는 메시지가 인증서의 진짜 상태를 반영하는지 확인할 수 있는 방법이 없습니다.", definition: nil, pages: [1]),
+        ], keywords: [])
+        let material = QuizMaterial(analysis: note, pages: [])
+        #expect(material.mayDescribe("프로시저 및 함수의 호출 계층에 대한 개요를 제공합니다.", concept: 0))
+        #expect(!material.mayDescribe("LibreOffice 소프트웨어에서는 메시지가 인증서의 진짜 상태를 반영하는지 확인할 수 있는 방법이 없습니다.", concept: 1))
+    }
 }

@@ -209,9 +209,12 @@ extension QuizMaterial {
     /// the exponential trend line).
     func mayDescribe(_ sentence: String, concept index: Int) -> Bool {
         // A sentence that does not name the concept is a remark made in its section ("LibreOffice
-        // 소프트웨어에서는 … 확인할 수 있는 방법이 없습니다" under 보안 경고), not a description of it.
+        // 소프트웨어에서는 … 확인할 수 있는 방법이 없습니다" under 보안 경고), not a description of it —
+        // unless it has no subject at all: Korean leaves out the subject the section is about
+        // ("스택 호출 창" above "프로시저 및 함수의 호출 계층에 대한 개요를 제공합니다.").
         let key = KoreanText.compact(sentence)
-        guard isAskable(sentence), concepts[index].nameKeys.contains(where: { !$0.isEmpty && KoreanText.contains(key, $0) }) else { return false }
+        let namesIt = concepts[index].nameKeys.contains(where: { !$0.isEmpty && KoreanText.contains(key, $0) })
+        guard isAskable(sentence), namesIt || QuizText.lacksSubject(sentence) else { return false }
         guard let label = QuizText.itemLabel(sentence) else { return true }
         let labelKey = KoreanText.compact(label)
         return concepts[index].nameKeys.contains { KoreanText.contains(labelKey, $0) }

@@ -158,6 +158,8 @@ struct QuizMaterial {
     /// a term that only this concept's text uses. Without either, "which concept is this about"
     /// has its answer only in the layout of the page ("데이터를 적합하도록 변환해야 합니다.").
     func singlesOut(_ sentence: String, concept index: Int) -> Bool {
+        // A sentence without a subject is about the section it stands in (see `mayDescribe`).
+        if QuizText.lacksSubject(sentence) { return true }
         let key = KoreanText.compact(sentence)
         if concepts[index].nameKeys.contains(where: { !$0.isEmpty && KoreanText.contains(key, $0) }) { return true }
         return (distinctiveTerms[index] ?? []).contains { KoreanText.contains(key, $0) }
