@@ -2,6 +2,12 @@
 import PackageDescription
 
 // Only the toolchain's own modules and C libraries from Debian: nothing is fetched.
+
+// The text and image work (analysis, quiz generation, OCR layout) is optimised in debug builds
+// too: unoptimised, it spends most of its time in unspecialised generic string code, and the
+// test suite, which runs it on whole documents hundreds of times, took twice as long.
+let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Notio",
     platforms: [.macOS(.v14)],
@@ -25,7 +31,7 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
 
         // Portable domain values and pure logic: Foundation only, no I/O.
-        .target(name: "NotioCore"),
+        .target(name: "NotioCore", swiftSettings: optimisedEvenInDebug),
         // Byte formats from Debian's libraries: SHA-256 (libsodium), CRC-32 (zlib), reading
         // untrusted zips (libzip), the streaming zip writer, the import fingerprint.
         .target(name: "NotioCodecs", dependencies: ["NotioCore", "CSodium", "CZlib", "CZip"]),
@@ -34,13 +40,14 @@ let package = Package(
         // The one Store with plain SQL, on SQLite (the default) or PostgreSQL (libpq).
         .target(name: "NotioStore", dependencies: ["NotioCore", "NotioCodecs", "CSQLite", "CPostgres"]),
         // The offline analyser, the provider protocol, Gemini and OpenAI-compatible clients.
-        .target(name: "NotioAnalysis", dependencies: ["NotioCore"]),
+        .target(name: "NotioAnalysis", dependencies: ["NotioCore"], swiftSettings: optimisedEvenInDebug),
         // The server's side of PDF and OCR work: the worker client, limits, errors, text cleanup.
         // Pure Swift, so the server never loads poppler or tesseract.
-        .target(name: "NotioMedia", dependencies: ["NotioCore"]),
+        .target(name: "NotioMedia", dependencies: ["NotioCore"], swiftSettings: optimisedEvenInDebug),
         // PDF text and page images (poppler), OCR (tesseract), photos (gdk-pixbuf), cards
         // (pango + cairo, PNG by libpng): only in the isolated worker binary.
-        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG"]),
+        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG"],
+                swiftSettings: optimisedEvenInDebug),
         // Book catalogs: Aladin, Open Library, manual entry; cover downloads through libcurl.
         .target(name: "NotioCatalog", dependencies: ["NotioCore", "CCurl"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.

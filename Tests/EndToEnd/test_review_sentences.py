@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_driver
-from notio_e2e import click, csp_violations, exists, random_email, signup, text_of, wait_for
+from notio_e2e import click, csp_violations, exists, random_email, signup, text_of, wait, wait_for
 from page_checks import check_page
 
 from test_quiz import fetch_json
@@ -85,6 +85,16 @@ def test_sentence_review_on_a_phone(server):
         after = fetch_json(phone, "/api/v1/review")
         assert [i["sentence"]["id"] for i in after["items"]] == [i["sentence"]["id"] for i in sentences if i["sentence"]["id"] != sentence_id]
         assert fetch_json(phone, "/api/v1/stats/study")["streakDays"] == 1
+        # Settings turn sentence review off on change (no 저장 button to find): the queue drops them.
+        phone.get(f"{server}/settings")
+        switch = phone.find_element(By.ID, "sentence-review")
+        assert switch.is_selected()
+        assert "visually-hidden" in phone.find_element(By.ID, "sentence-review-save").get_attribute("class")
+        click(phone, switch)
+        wait(phone, 10).until(lambda d: "done=review" in d.current_url)
+        assert not phone.find_element(By.ID, "sentence-review").is_selected()
+        assert fetch_json(phone, "/api/v1/me")["user"]["sentenceReview"] is False
+        assert fetch_json(phone, "/api/v1/review")["due"] == 0
         assert not csp_violations(phone)
     finally:
         phone.quit()

@@ -217,4 +217,16 @@ struct QuizJudgedFaultsTests {
         #expect(material.mayDescribe("프로시저 및 함수의 호출 계층에 대한 개요를 제공합니다.", concept: 0))
         #expect(!material.mayDescribe("LibreOffice 소프트웨어에서는 메시지가 인증서의 진짜 상태를 반영하는지 확인할 수 있는 방법이 없습니다.", concept: 1))
     }
+
+    /// Judged at 434fe07: "다양한 방식으로 사용되므로 …" fits many concepts without context.
+    @Test func aVagueDescriptionHasNoOneConcept() {
+        #expect(QuizText.isVague("○○은 다양한 방식으로 사용되므로 다양한 형식으로 저장할 수 있습니다."))
+        // Judged usable: each says something only its concept is.
+        for passage in ["○○의 개별 요소는 숫자 색인을 통해 지정할 수 있습니다.",
+                        "○○에는 단지 2바이트의 메모리만 필요하며 유형 선언 문자는 \"%\"입니다.",
+                        "HTML 페이지에는 ○○라는 특정한 구조 명령과 형식 명령이 있습니다.",
+                        "An ○○ publication is delivered as a single file and is an unencrypted zipped archive containing a website."] {
+            #expect(!QuizText.isVague(passage), "\(passage)")
+        }
+    }
 }

@@ -214,7 +214,7 @@ struct QuizMaker {
                 let masked = QuizText.mask(text, terms: names, with: QuizText.nameMask)
                 guard masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
                 guard QuizText.hasContext(masked), masked != text || !entry.coversDocument, material.mayDescribe(text, concept: index),
-                      !QuizText.masksBeforeKindWord(masked),
+                      !QuizText.masksBeforeKindWord(masked), !QuizText.isVague(masked),
                       material.singlesOut(text, concept: index), !QuizText.bracketsMask(masked) else { return nil }
                 return Candidate(form: .name, concept: index,
                                  prompt: "다음 설명에 해당하는 개념은?\n\n\(masked)",
@@ -233,7 +233,7 @@ struct QuizMaker {
                 let masked = QuizText.mask(point, terms: names, with: QuizText.nameMask)
                 // A sentence that does not name the document's subject belongs to it only as every sentence does.
                 guard QuizText.hasContext(masked), masked != point || !entry.coversDocument, material.mayDescribe(point, concept: index),
-                      !QuizText.masksBeforeKindWord(masked),
+                      !QuizText.masksBeforeKindWord(masked), !QuizText.isVague(masked),
                       material.singlesOut(point, concept: index), !QuizText.bracketsMask(masked) else { return nil }
                 return Candidate(form: .application, concept: index,
                                  prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(masked)",
@@ -330,7 +330,13 @@ struct QuizMaker {
         let entry = material.concepts[index]
         guard !entry.coversDocument, let definition = entry.definition, material.isAskable(definition) else { return [] }
         let described = QuizText.mask(definition, terms: entry.names, with: QuizText.nameMask)
-        guard described != definition || !QuizText.reveals(prompt: definition, answer: entry.display) else { return [] }
+        guard described != definition || !QuizText.reveals(prompt: definition, answer: entry.display), !QuizText.isVague(described) else { return [] }
+        // The first step must have one answer: a description another concept's text also gives
+        // ("…소수점 이하 자릿수가 다음 정수로 반올림됩니다" of Integer and Long Integer alike) has two.
+        let words = QuizText.contentWords(definition)
+        guard !material.concepts.indices.contains(where: { j in
+            j != index && !material.concepts[j].coversDocument && material.alsoDescribes(j, words: words)
+        }) else { return [] }
         let definitionKey = KoreanText.compact(definition)
         return entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
             guard KoreanText.compact(point) != definitionKey, let fact = maskedFact(point, of: index) else { return nil }
@@ -466,9 +472,10 @@ struct QuizMaker {
         switch c.pool {
         case .conceptNames:
             termsOnly = true
+            let words = QuizText.contentWords(c.source)
             // Neither the document's subject nor a variant of the answer: either would be right too.
             for j in material.concepts.indices where j != c.concept && !material.concepts[j].coversDocument && !material.areVariants(c.concept, j)
-                && !material.alsoDescribes(j, c.source) {
+                && !material.alsoDescribes(j, words: words) {
                 let bonus = material.concepts[c.concept].related.contains(j) ? 0.3 : 0
                 let name = material.concepts[j].display
                 pool.append((name, material.similarity(name, c.answer) + bonus))
@@ -653,8 +660,9 @@ struct QuizMaker {
     /// Whether another concept's own text says most of what a "which concept is this" passage says.
     func otherConceptFits(_ c: Candidate) -> Bool {
         guard case .conceptNames = c.pool else { return false }
+        let words = QuizText.contentWords(c.source)
         return material.concepts.indices.contains { j in
-            j != c.concept && !material.concepts[j].coversDocument && material.alsoDescribes(j, c.source)
+            j != c.concept && !material.concepts[j].coversDocument && material.alsoDescribes(j, words: words)
         }
     }
 

@@ -120,6 +120,21 @@ extension QuizText {
         return false
     }
 
+    /// Stems that say nothing of which concept a passage is about: any concept of any lecture
+    /// is "used in various ways", "stored", "provided". A word starting with one does not single out.
+    static let genericStems = ["다양", "여러", "방식", "형식", "사용", "저장", "가능", "필요", "제공", "포함", "지정", "표시", "이용",
+                               "수행", "적용", "작성", "생성", "만들", "활용", "지원", "중요", "특정", "일부", "간단", "쉽게", "쉬운",
+                               "다룰", "다루", "나타", "가지", "갖는", "갖고", "된다", "한다", "단지",
+                               "있습", "없습", "있으", "없으", "있어", "없어"]
+
+    /// Whether a "which concept is this" passage is too vague to have one answer: fewer than two
+    /// words that are neither function words, everyday nouns nor generic stems ("○○은 다양한
+    /// 방식으로 사용되므로 다양한 형식으로 저장할 수 있습니다" fits every concept of the page).
+    static func isVague(_ masked: String) -> Bool {
+        let specific = contentWords(masked).filter { word in !genericStems.contains { word.hasPrefix($0) } }
+        return specific.count < 2
+    }
+
     /// English words that carry no content, for `contentWords` of the English passages a Korean
     /// help page keeps.
     static let englishFunctionWords: Set<String> = Set("""
@@ -287,7 +302,11 @@ extension QuizMaterial {
     /// right answer to "which concept does this describe". Four words in five: parallel
     /// definitions share most words and differ in the one that matters ("가변 크기" beside "고정 크기").
     func alsoDescribes(_ j: Int, _ passage: String) -> Bool {
-        let words = QuizText.contentWords(passage)
+        alsoDescribes(j, words: QuizText.contentWords(passage))
+    }
+
+    /// `alsoDescribes` with the passage's content words already taken, for asking of every concept.
+    func alsoDescribes(_ j: Int, words: Set<String>) -> Bool {
         guard words.count >= 2 else { return false }
         let text = conceptText(j)
         let shared = words.filter { KoreanText.contains(text, $0) }.count
@@ -295,10 +314,7 @@ extension QuizMaterial {
     }
 
     /// A concept's summary, definition and key points as one compact text.
-    func conceptText(_ j: Int) -> String {
-        let c = concepts[j].concept
-        return KoreanText.compact(([c.summary, c.definition ?? ""] + c.keyPoints).joined(separator: " "))
-    }
+    func conceptText(_ j: Int) -> String { conceptTexts[j] }
 
     /// How many times the document writes `key` (compact).
     func occurrences(_ key: String) -> Int {

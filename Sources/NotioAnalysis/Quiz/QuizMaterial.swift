@@ -141,7 +141,7 @@ struct QuizMaterial {
         for term in terms {
             termSentenceCounts[term.key] = sentenceKeys.reduce(0) { $0 + (KoreanText.contains($1, term.key) ? 1 : 0) }
         }
-        let conceptTexts = concepts.map { entry in
+        conceptTexts = concepts.map { entry in
             KoreanText.compact(([entry.concept.summary, entry.concept.definition ?? ""] + entry.concept.keyPoints).joined(separator: " "))
         }
         for term in terms where isContentTerm(term.text) {
@@ -149,6 +149,9 @@ struct QuizMaterial {
             if owners.count == 1 { distinctiveTerms[owners[0], default: []].append(term.key) }
         }
     }
+
+    /// Each concept's summary, definition and key points as one compact text (`conceptText`).
+    var conceptTexts: [String] = []
 
     /// Terms of the note that only one concept's text uses, by concept: a sentence with one of
     /// them belongs to that concept and no other.

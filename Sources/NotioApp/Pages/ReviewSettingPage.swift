@@ -19,10 +19,10 @@ extension Pages {
           <h2 id="review-setting">\(ctx.t("settings.review.title"))</h2>
           <form method="post" action="\(Paths.settingsReview)" class="review-setting-form">
             \(Form.csrfField(ctx))
-            <label class="check"><input type="checkbox" name="sentenceReview" id="sentence-review" value="on"\(HTML.when(ctx.user?.sentenceReview ?? true) { " checked" })>
+            <label class="check"><input type="checkbox" name="sentenceReview" id="sentence-review" value="on" data-autosubmit\(HTML.when(ctx.user?.sentenceReview ?? true) { " checked" })>
               <span>\(ctx.t("settings.review.sentences"))</span></label>
             <p class="muted">\(ctx.t("settings.review.hint"))</p>
-            <button class="button button-secondary" type="submit" id="sentence-review-save">\(ctx.t("settings.review.save"))</button>
+            <button class="button button-secondary" type="submit" id="sentence-review-save" data-autosubmit-button>\(ctx.t("settings.review.save"))</button>
           </form>
         </section>
         """
