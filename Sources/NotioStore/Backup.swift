@@ -82,6 +82,7 @@ public enum Backup {
         "quizzes": ["difficulty": Set(Difficulty.allCases.map(\.rawValue))],
         "questions": ["kind": Set(QuestionKind.allCases.map(\.rawValue))],
         "reviewCards": ["itemKind": Set(reviewItems.keys)],
+        "reviewLog": ["itemKind": Set(reviewItems.keys)],
     ]
 
     /// Ids and names taken from a document: letters, digits, `.`, `_` and `-`, not starting with
@@ -142,6 +143,11 @@ public enum Backup {
             .init("item_kind", .text), .init("item_id", .text), .init("stability", .real), .init("difficulty", .real), .init("due", .time),
             .init("last_review", .optionalTime), .init("reps", .int), .init("lapses", .int), .init("state", .text)],
               owned: "owner_id = ?1", orderBy: "item_kind, item_id"),
+        // Every review answer, for the study streak: a history, so it may name questions and
+        // sentences deleted since (no reference is checked, ids are still held to the id pattern).
+        Table(key: "reviewLog", sql: "review_log", columns: [
+            .init("item_kind", .text), .init("item_id", .text), .init("answered_at", .time), .init("correct", .bool)],
+              owned: "owner_id = ?1", orderBy: "answered_at, item_kind, item_id"),
         Table(key: "books", sql: "books", columns: [
             .init("id", .text), .init("title", .text), .init("author", .text), .init("publisher", .optionalText), .init("isbn13", .optionalText),
             .init("genre", .optionalText), .init("published_at", .optionalText), .init("status", .text), .init("source_cover_url", .optionalText),

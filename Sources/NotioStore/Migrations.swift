@@ -336,6 +336,11 @@ enum Migrations {
         ) WITHOUT ROWID;
         CREATE INDEX study_days_by_note ON study_days(note_id);
         """,
+        // 13: the review log travels in backups; restoring (merging) the same document twice must
+        // not log an answer twice. One answer per item and millisecond.
+        """
+        CREATE UNIQUE INDEX review_log_once ON review_log(owner_id, item_kind, item_id, answered_at);
+        """,
     ]
 
     /// The first schema version with the per-day statistics sums.

@@ -229,4 +229,24 @@ struct QuizJudgedFaultsTests {
             #expect(!QuizText.isVague(passage), "\(passage)")
         }
     }
+
+    /// Judged at 7d1473b (a fourth reader): vague or cut passages, a kind word or an article
+    /// beside the blank, options of another kind than the key.
+    @Test func passagesAFourthReaderRefused() {
+        for passage in ["○○에는 서로 다른 2가지 유형이 있습니다.", "데이터를 적합하도록 변환해야 합니다."] {
+            #expect(QuizText.isVague(passage), "\(passage)")
+        }
+        #expect(QuizText.pointsAway("다음 회귀 유형을 사용할 수 있습니다."))
+        #expect(QuizText.isCut("한 XML 속성, 잠금 기능(작성자 간에 서로의 변경 사항을 덮어 쓰지 못하게 방지), 네임 스페이스 조작 및 원격 파일 관리 등의 기능을 제공합니다."))
+        #expect(!QuizText.isFairBlank("An ____ can be a FTP address, a WWW (HTTP) address, a file address or an email address."))
+        #expect(QuizText.isFairBlank("A Single variable requires ____ of memory."))
+        #expect(QuizText.masksBeforeKindWord("____ 프로그래밍 언어는 플랫폼에 독립적이고 특히 인터넷에서의 사용에 적합합니다.", mask: QuizText.blank))
+        #expect(!QuizText.masksBeforeKindWord("문서에 디지털 서명을 적용할 때는 문서의 내용과 개인용 키에서 일종의 ____이(가) 계산됩니다.", mask: QuizText.blank))
+    }
+
+    @Test func anActivityIsNoOptionBesideAThing() {
+        let nouns = QuizMaterial.verbalNouns(["선언합니다", "검증할", "전송되는", "배열의", "체크섬이", "선언해야"])
+        #expect(nouns.isSuperset(of: ["선언", "검증", "전송"]))
+        #expect(!nouns.contains("배열") && !nouns.contains("체크섬"))
+    }
 }

@@ -251,7 +251,16 @@ struct QuizMaker {
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
-                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked) else { return nil }
+                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked),
+                      !QuizText.masksBeforeKindWord(blanked, mask: QuizText.blank) else { return nil }
+                // The concept's own name blanked asks "which concept": another that the sentence
+                // fits as well is a second answer ("____에는 값 0이 내부적으로 할당됩니다").
+                if ownName != nil {
+                    let words = QuizText.contentWords(sentence)
+                    guard !material.concepts.indices.contains(where: { j in
+                        j != index && !material.concepts[j].coversDocument && material.alsoDescribes(j, words: words)
+                    }) else { return nil }
+                }
                 return Candidate(form: .cloze, concept: index,
                                  prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
                                  shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
@@ -571,6 +580,8 @@ struct QuizMaker {
                 && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer)
                 && !rivals.contains(KoreanText.compact($0.text)) && !material.isFragment(KoreanText.compact($0.text)) }
             pool = OptionType.ofAnswersKind(pool, answer: c.answer)
+            let answerKind = material.termKind(c.answer)
+            pool = pool.filter { material.termKind($0.text) == answerKind }
         } else if case .numbers = c.pool {
         } else {
             // The only English sentence among Korean ones (or the reverse) is picked without reading.
@@ -620,6 +631,8 @@ struct QuizMaker {
             guard !key.isEmpty, !chosenKeys.contains(key), !QuizText.isJunkOption(trimmed) else { continue }
             if excludeVisible && KoreanText.contains(promptKey, key) { continue }
             if excludeOverlap && (KoreanText.contains(key, answerKey) || KoreanText.contains(answerKey, key)) { continue }
+            // Terms nested in one another ("서명", "디지털 서명") are both right or both wrong.
+            if termsOnly && chosenKeys.contains(where: { $0 != answerKey && (KoreanText.contains(key, $0) || KoreanText.contains($0, key)) }) { continue }
             // A distractor the matcher would grade as the answer is a second right option.
             if AnswerMatcher().isCorrect(given: trimmed, answer: c.answer, alternatives: c.alternatives) { continue }
             chosen.append(trimmed)

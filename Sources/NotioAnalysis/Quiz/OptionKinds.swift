@@ -145,3 +145,39 @@ struct OptionType: Equatable {
         }
     }
 }
+
+/// What a term names, for options of one kind: an activity ("변수 선언", "데이터 전송": the
+/// document writes its head word as a verb), a kind of things ("변수 유형", "명명 규칙"), or a thing
+/// ("배열", "체크섬"). "Only one option can be performed" gives the key away as surely as grammar.
+enum TermKind: Equatable {
+    case thing, activity, category
+
+    /// Head words of a category: what sorts or rules things, not a thing.
+    static let categoryHeads: Set<String> = ["유형", "종류", "규칙", "방법", "방식", "원칙", "원리", "분류"]
+}
+
+extension QuizMaterial {
+    /// Verb endings after a noun that make it a verb ("선언" + "합니다").
+    static let verbEndings = ["하", "합", "한", "할", "해", "했", "되", "됩", "된", "될", "돼", "됐"]
+
+    /// Nouns of two syllables or more that some word of the document puts a verb ending after.
+    static func verbalNouns<Words: Sequence>(_ words: Words) -> Set<String> where Words.Element == String {
+        var out = Set<String>()
+        for word in words where word.count >= 3 {
+            let chars = Array(word)
+            guard chars.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) else { continue }
+            for cut in 2..<chars.count where verbEndings.contains(String(chars[cut])) {
+                out.insert(String(chars[..<cut]))
+            }
+        }
+        return out
+    }
+
+    /// The kind of a term by its last word (Hangul terms only; Latin names are things).
+    func termKind(_ term: String) -> TermKind {
+        guard let last = term.split(whereSeparator: \.isWhitespace).last.map({ KoreanText.compact(String($0)) }),
+              KoreanText.containsHangul(last) else { return .thing }
+        if TermKind.categoryHeads.contains(last) { return .category }
+        return verbalNouns.contains(last) ? .activity : .thing
+    }
+}

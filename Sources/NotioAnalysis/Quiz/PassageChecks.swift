@@ -65,9 +65,10 @@ extension QuizText {
 
     /// Whether a masked name is followed by a word that says what kind of thing it is ("○○
     /// 프로그래밍 언어는", "○○ 옵션에서"): the kind alone then picks the key among the options.
-    static func masksBeforeKindWord(_ masked: String) -> Bool {
+    /// The same of a blank ("____ 프로그래밍 언어는", "____ 언어에 대한"): `mask: blank`.
+    static func masksBeforeKindWord(_ masked: String, mask: String = nameMask) -> Bool {
         var rest = Substring(masked)
-        while let range = rest.range(of: nameMask) {
+        while let range = rest.range(of: mask) {
             rest = rest[range.upperBound...]
             guard rest.first == " " else { continue }
             let next = rest.dropFirst().prefix { !$0.isWhitespace }
@@ -125,14 +126,18 @@ extension QuizText {
     static let genericStems = ["다양", "여러", "방식", "형식", "사용", "저장", "가능", "필요", "제공", "포함", "지정", "표시", "이용",
                                "수행", "적용", "작성", "생성", "만들", "활용", "지원", "중요", "특정", "일부", "간단", "쉽게", "쉬운",
                                "다룰", "다루", "나타", "가지", "갖는", "갖고", "된다", "한다", "단지",
-                               "있습", "없습", "있으", "없으", "있어", "없어"]
+                               "있습", "없습", "있으", "없으", "있어", "없어", "서로", "유형", "유용", "적합", "데이터"]
 
     /// Whether a "which concept is this" passage is too vague to have one answer: fewer than two
     /// words that are neither function words, everyday nouns nor generic stems ("○○은 다양한
     /// 방식으로 사용되므로 다양한 형식으로 저장할 수 있습니다" fits every concept of the page).
+    /// A sentence without its subject ("데이터를 적합하도록 변환해야 합니다", filed under 제약) leans on
+    /// its section alone, so it needs three such words. Counts ("2가지") say nothing either.
     static func isVague(_ masked: String) -> Bool {
-        let specific = contentWords(masked).filter { word in !genericStems.contains { word.hasPrefix($0) } }
-        return specific.count < 2
+        let specific = contentWords(masked).filter { word in
+            !genericStems.contains { word.hasPrefix($0) } && !(word.first?.isNumber ?? false)
+        }
+        return specific.count < (!masked.contains(nameMask) && lacksSubject(masked) ? 3 : 2)
     }
 
     /// English words that carry no content, for `contentWords` of the English passages a Korean

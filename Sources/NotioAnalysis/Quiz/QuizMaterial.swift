@@ -53,12 +53,15 @@ struct QuizMaterial {
     private var bigramCache: [String: [String]] = [:]
     /// How often the document writes each word (`countWords`): to tell words the PDF glued or split.
     var documentWords: [String: Int] = [:]
+    /// Nouns the document uses as verbs ("선언합니다", "검증할", "전송되는"): names of an activity.
+    var verbalNouns: Set<String> = []
     /// The whole document, compact: to tell whether it writes a phrase somewhere.
     var documentText = ""
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
         scriptPairs = ScriptPairs.find(in: pages)
         documentWords = Self.countWords(pages)
+        verbalNouns = Self.verbalNouns(documentWords.keys)
         documentText = KoreanText.compact(pages.map(\.text).joined(separator: " "))
         // Page keys are only needed for concepts without pages: computed once, on first need.
         var pageKeysCache: [(Int, String)]?

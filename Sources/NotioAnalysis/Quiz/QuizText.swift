@@ -250,6 +250,8 @@ enum QuizText {
                                           // "However, Any is …", "It includes …") says nothing alone.
                                           "즉", "즉,", "따라서", "따라서,", "그러나", "그러나,", "하지만", "하지만,", "이때", "이때,",
                                           "이를", "이는", "이것은", "이것을", "그것은",
+                                          // An adnominal ending cut from its verb ("…을 확장한 XML 속성" split before 한).
+                                          "한", "된", "하는", "되는",
                                           "However,", "Therefore,", "Thus,", "It", "This", "These", "They"]
 
     /// Whether a text is cut at its start: it opens with a particle or a connective, a bare
@@ -278,7 +280,7 @@ enum QuizText {
 
     /// Words that point at what follows or stands below on the page ("다음과 같이", "다음 명령",
     /// "as follows"): out of the page, the sentence refers to something the question does not show.
-    static let pointers = ["다음과 같", "다음은", "다음을", "다음의", "다음 명령", "다음 예", "아래의", "아래와", "아래 ", "위의 ", "위와 같",
+    static let pointers = ["다음과 같", "다음은", "다음을", "다음의", "다음 명령", "다음 예", "다음 회귀", "다음 유형", "다음 항목", "다음 옵션", "아래의", "아래와", "아래 ", "위의 ", "위와 같",
                            "as follows", "the following", "below:", "following example"]
 
     static func pointsAway(_ passage: String) -> Bool {
@@ -292,6 +294,8 @@ enum QuizText {
         // A blank in a list ("____, Month, Year 또는 Hour") is guessed from the pattern of its neighbours.
         guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), !lacksSubject(blanked),
               !blanked.contains(blank + ","), !blanked.contains(", " + blank), !blanksCompoundHead(blanked), !blanksScreenLabel(blanked),
+              // "An ____" tells a vowel from a consonant, and "a FTP" in the source misleads.
+              !(" " + blanked.lowercased()).contains(" a " + blank), !(" " + blanked.lowercased()).contains(" an " + blank),
               let range = blanked.range(of: blank) else { return false }
         // The blank starts a word: "원격 웹____에서" blanks the end of a word (웹서버), not a term.
         if let before = blanked[..<range.lowerBound].last, before.isLetter || before.isNumber { return false }
