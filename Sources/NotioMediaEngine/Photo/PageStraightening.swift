@@ -1,0 +1,148 @@
+import CTesseract
+import Foundation
+import NotioMedia
+
+/// Straightens the text lines of a page photographed at a slant, and maps points between the
+/// photo and the straightened page: one transform for the image and for the reader's strokes.
+///
+/// A hand-held phone is rarely square to the page: at 2° a 1,700 px line drifts 60 px, most of
+/// a line's height, and a stroke under its start runs through the next line's words at its end;
+/// tesseract also reads slanted lines worse. A phone held off to one side makes the lines
+/// converge as well (their angle changes down the page).
+///
+/// The lines' angle is measured by leptonica in ten overlapping horizontal slices (projection
+/// profiles, `pixGetLocalSkewAngles`) and fitted linearly down the page; `pixGetLocalSkewTransform`
+/// turns that into a projective transform taking two traced text lines (near the top and the
+/// bottom) to horizontal ones. It is a differential vertical shear about the left edge, so it
+/// removes a rotation and the lines' convergence together; it does not undo the shrinking of a
+/// page's far side (letter sizes still change a little along a line), which reading copes with.
+struct PageStraightening {
+    /// Leptonica's projective coefficients, photo → straightened and back, in the pixels of the
+    /// image the angle was measured on.
+    let forward: [Float]
+    let backward: [Float]
+    /// Full-size photo pixels per measured-image pixel (the OCR image may be scaled down).
+    let scaleX: Double
+    let scaleY: Double
+
+    /// Below this drift over a line's width (in the image's pixels, per 1,000 px of width) the
+    /// page counts as straight: a sixth of a degree moves a line by less than its stroke width,
+    /// and warping would only soften the letters.
+    static let straightDrift = 3.0
+    /// Steeper than this the slices found something else than text lines (pictures, a table's
+    /// rules); the photo is read as it is, as before.
+    static let maxDegrees = 7.0
+
+    /// The straightening of `photo`, or nil when its lines are straight already or no line
+    /// direction could be measured.
+    static func measure(_ photo: DecodedPhoto) -> PageStraightening? {
+        let gray = photo.gray
+        guard gray.width >= 64, gray.height >= 64, let pix = pix(from: gray) else { return nil }
+        var source: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&source) }
+        // Otsu per 300 px tile: paper darkened by a lamp on one side still comes out white.
+        var binary: UnsafeMutablePointer<PIX>?
+        guard pixOtsuAdaptiveThreshold(pix, 300, 300, 0, 0, 0.1, nil, &binary) == 0, binary != nil else { return nil }
+        defer { pixDestroy(&binary) }
+        var from: UnsafeMutablePointer<PTA>?, to: UnsafeMutablePointer<PTA>?
+        // Sweep ±7° (leptonica's default is 5°, less than a careless photo).
+        guard pixGetLocalSkewTransform(binary, 0, 0, 0, Float(maxDegrees), 0, 0, &from, &to) == 0, from != nil, to != nil else {
+            return nil
+        }
+        defer { ptaDestroy(&from); ptaDestroy(&to) }
+
+        let width = Double(gray.width)
+        var drift = 0.0
+        for index in 0..<ptaGetCount(from) {
+            var sx: Float = 0, sy: Float = 0, dx: Float = 0, dy: Float = 0
+            ptaGetPt(from, index, &sx, &sy)
+            ptaGetPt(to, index, &dx, &dy)
+            drift = max(drift, abs(Double(sy - dy)))
+        }
+        guard drift * 1000 / width >= straightDrift, drift <= width * tan(maxDegrees * .pi / 180) else { return nil }
+
+        var forward: UnsafeMutablePointer<Float>?, backward: UnsafeMutablePointer<Float>?
+        guard getProjectiveXformCoeffs(from, to, &forward) == 0, let forward,
+              getProjectiveXformCoeffs(to, from, &backward) == 0, let backward else { return nil }
+        defer { lept_free(forward); lept_free(backward) }
+        return PageStraightening(forward: Array(UnsafeBufferPointer(start: forward, count: 8)),
+                                 backward: Array(UnsafeBufferPointer(start: backward, count: 8)),
+                                 scaleX: Double(photo.width) / width, scaleY: Double(photo.height) / Double(gray.height))
+    }
+
+    /// `photo` with its gray image straightened (same size; what comes in from outside is paper).
+    func straightened(_ photo: DecodedPhoto) -> DecodedPhoto {
+        guard let pix = Self.pix(from: photo.gray) else { return photo }
+        var source: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&source) }
+        var coefficients = backward
+        // Interpolated, not sampled: sampling leaves jagged letter edges that cost accuracy.
+        var warped = coefficients.withUnsafeMutableBufferPointer { pixProjectiveGray(pix, $0.baseAddress, 255) }
+        guard warped != nil else { return photo }
+        defer { pixDestroy(&warped) }
+        var straight = photo
+        straight.gray = Self.gray(from: warped!, like: photo.gray)
+        return straight
+    }
+
+    /// A point of the full-size photo on the straightened page (same pixel scale).
+    func straightened(_ point: StrokePoint) -> StrokePoint {
+        let (x, y) = Self.apply(forward, x: point.x / scaleX, y: point.y / scaleY)
+        return StrokePoint(x: x * scaleX, y: y * scaleY)
+    }
+
+    func straightened(_ strokes: [Stroke]) -> [Stroke] {
+        strokes.map { Stroke($0.points.map(straightened)) }
+    }
+
+    /// A box on the straightened page (full-size pixels) back on the photo: the box around its
+    /// four corners there, within `width` × `height`.
+    func onPhoto(_ box: PixelRect, width: Int, height: Int) -> PixelRect {
+        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x, box.y + box.height), (box.x + box.width, box.y + box.height)]
+        let moved = corners.map { corner in
+            let (x, y) = Self.apply(backward, x: Double(corner.0) / scaleX, y: Double(corner.1) / scaleY)
+            return (x * scaleX, y * scaleY)
+        }
+        let left = max(0, Int(moved.map(\.0).min()!.rounded(.down))), right = min(width, Int(moved.map(\.0).max()!.rounded(.up)))
+        let top = max(0, Int(moved.map(\.1).min()!.rounded(.down))), bottom = min(height, Int(moved.map(\.1).max()!.rounded(.up)))
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
+
+    /// Leptonica's projective map (projective.c): x' = (c0·x + c1·y + c2) / (c6·x + c7·y + 1),
+    /// y' = (c3·x + c4·y + c5) / (c6·x + c7·y + 1); evaluated here in doubles, since
+    /// `projectiveXformPt` takes whole pixels.
+    static func apply(_ c: [Float], x: Double, y: Double) -> (Double, Double) {
+        let c = c.map(Double.init)
+        let denominator = c[6] * x + c[7] * y + 1
+        return ((c[0] * x + c[1] * y + c[2]) / denominator, (c[3] * x + c[4] * y + c[5]) / denominator)
+    }
+
+    /// An 8-bit leptonica image holding `gray`. Leptonica keeps pixels in 32-bit words, most
+    /// significant byte first; rows are copied as bytes and the words swapped in one pass.
+    static func pix(from gray: GrayImage) -> UnsafeMutablePointer<PIX>? {
+        guard let pix = pixCreateNoInit(Int32(gray.width), Int32(gray.height), 8) else { return nil }
+        let bytesPerRow = Int(pixGetWpl(pix)) * 4
+        let data = UnsafeMutableRawPointer(pixGetData(pix)!)
+        gray.pixels.withUnsafeBytes { pixels in
+            for y in 0..<gray.height {
+                (data + y * bytesPerRow).copyMemory(from: pixels.baseAddress! + y * gray.bytesPerLine, byteCount: gray.width)
+            }
+        }
+        pixEndianByteSwap(pix)
+        return pix
+    }
+
+    /// The pixels of an 8-bit leptonica image the size of `like`.
+    static func gray(from pix: UnsafeMutablePointer<PIX>, like: GrayImage) -> GrayImage {
+        pixEndianByteSwap(pix)
+        let bytesPerRow = Int(pixGetWpl(pix)) * 4
+        let data = UnsafeRawPointer(pixGetData(pix)!)
+        var pixels = [UInt8](repeating: 255, count: like.width * like.height)
+        pixels.withUnsafeMutableBytes { out in
+            for y in 0..<like.height {
+                (out.baseAddress! + y * like.width).copyMemory(from: data + y * bytesPerRow, byteCount: like.width)
+            }
+        }
+        return GrayImage(width: like.width, height: like.height, bytesPerLine: like.width, pixels: pixels)
+    }
+}
