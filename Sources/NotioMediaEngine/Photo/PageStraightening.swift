@@ -10,12 +10,13 @@ import NotioMedia
 /// tesseract also reads slanted lines worse. A phone held off to one side makes the lines
 /// converge as well (their angle changes down the page).
 ///
-/// The lines' angle is measured by leptonica in ten overlapping horizontal slices (projection
-/// profiles, `pixGetLocalSkewAngles`) and fitted linearly down the page; `pixGetLocalSkewTransform`
-/// turns that into a projective transform taking two traced text lines (near the top and the
-/// bottom) to horizontal ones. It is a differential vertical shear about the left edge, so it
-/// removes a rotation and the lines' convergence together; it does not undo the shrinking of a
-/// page's far side (letter sizes still change a little along a line), which reading copes with.
+/// The lines' angle is measured by leptonica's projection-profile sweep, over the whole page
+/// (`pixFindSkewSweepAndSearch`) and in ten overlapping horizontal slices fitted linearly down the
+/// page (`pixGetLocalSkewAngles`). As `pixGetLocalSkewTransform` does, two lines traced along
+/// that angle (near the top and the bottom) are taken to horizontal ones by a projective
+/// transform: a differential vertical shear about the left edge, which removes a rotation and
+/// the lines' convergence together. It does not undo the shrinking of a page's far side (letter
+/// sizes still change a little along a line), which reading copes with.
 struct PageStraightening {
     /// Leptonica's projective coefficients, photo → straightened and back, in the pixels of the
     /// image the angle was measured on.
@@ -33,6 +34,11 @@ struct PageStraightening {
     /// Steeper than this the slices found something else than text lines (pictures, a table's
     /// rules); the photo is read as it is, as before.
     static let maxDegrees = 7.0
+    /// Leptonica's own floor for a skew it trusts (best score over the worst of the sweep).
+    static let minConfidence: Float = 3
+    /// Shorter images (a few lines, a close-up) get one angle: slices of a tenth of them would
+    /// cut through their lines and fit noise as convergence.
+    static let minHeightForSlices = 800
 
     /// The straightening of `photo`, or nil when its lines are straight already or no line
     /// direction could be measured.
@@ -45,22 +51,44 @@ struct PageStraightening {
         var binary: UnsafeMutablePointer<PIX>?
         guard pixOtsuAdaptiveThreshold(pix, 300, 300, 0, 0, 0.1, nil, &binary) == 0, binary != nil else { return nil }
         defer { pixDestroy(&binary) }
-        var from: UnsafeMutablePointer<PTA>?, to: UnsafeMutablePointer<PTA>?
-        // Sweep ±7° (leptonica's default is 5°, less than a careless photo).
-        guard pixGetLocalSkewTransform(binary, 0, 0, 0, Float(maxDegrees), 0, 0, &from, &to) == 0, from != nil, to != nil else {
-            return nil
+        // The whole page's angle: one sweep over all its lines. On a page taken from one side
+        // no single angle fits (its confidence is low); the slices below still measure it.
+        var pageDegrees: Float = 0, confidence: Float = 0
+        guard pixFindSkewSweepAndSearch(binary, &pageDegrees, &confidence, 4, 2, Float(maxDegrees), 1, 0.01) == 0 else { return nil }
+        let pageAngleHolds = confidence >= minConfidence
+        // Per slice, fitted linearly down the page, where the page is tall enough for each of
+        // the ten slices to hold whole lines; where the whole page's angle holds, a fit that
+        // strays from it measured something else than the lines' convergence.
+        var fit: (slope: Float, intercept: Float)?
+        if gray.height >= minHeightForSlices {
+            var a: Float = 0, b: Float = 0
+            var angles = pixGetLocalSkewAngles(binary, 0, 0, 0, Float(maxDegrees), 0, 0, &a, &b, 0)
+            if angles != nil {
+                numaDestroy(&angles)
+                if !pageAngleHolds || abs(a * Float(gray.height) / 2 + b - pageDegrees) <= 1 { fit = (a, b) }
+            }
         }
-        defer { ptaDestroy(&from); ptaDestroy(&to) }
+        if fit == nil, pageAngleHolds { fit = (0, pageDegrees) }
+        guard let (slope, intercept) = fit else { return nil }
 
-        let width = Double(gray.width)
-        var drift = 0.0
-        for index in 0..<ptaGetCount(from) {
-            var sx: Float = 0, sy: Float = 0, dx: Float = 0, dy: Float = 0
-            ptaGetPt(from, index, &sx, &sy)
-            ptaGetPt(to, index, &dx, &dy)
-            drift = max(drift, abs(Double(sy - dy)))
-        }
+        // As `pixGetLocalSkewTransform` does: the line that meets the right edge 5% from the
+        // top and the one that meets it 5% from the bottom, traced from the left edge along the
+        // local angle, go to horizontal lines.
+        let width = Double(gray.width), height = Double(gray.height)
+        func drop(_ row: Int) -> Double { width * tan(Double(slope * Float(row) + intercept) * .pi / 180) }
+        let top = (0..<gray.height).first { Double($0) - drop($0) > 0.05 * height } ?? 0
+        let bottom = (1..<gray.height).reversed().first { Double($0) - drop($0) < 0.95 * height } ?? gray.height - 1
+        let drift = max(abs(drop(top)), abs(drop(bottom)))
         guard drift * 1000 / width >= straightDrift, drift <= width * tan(maxDegrees * .pi / 180) else { return nil }
+
+        var from = ptaCreate(4), to = ptaCreate(4)
+        defer { ptaDestroy(&from); ptaDestroy(&to) }
+        for row in [top, bottom] {
+            ptaAddPt(from, 0, Float(row))
+            ptaAddPt(from, Float(width - 1), Float(Double(row) - drop(row)))
+            ptaAddPt(to, 0, Float(row))
+            ptaAddPt(to, Float(width - 1), Float(row))
+        }
 
         var forward: UnsafeMutablePointer<Float>?, backward: UnsafeMutablePointer<Float>?
         guard getProjectiveXformCoeffs(from, to, &forward) == 0, let forward,
