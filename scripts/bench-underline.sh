@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench, 밑줄: OCR of underlined spans on generated book pages vs the tesseract CLI.
-# Knobs: BENCH_UNDERLINE_PAGES (pages per variant, default 8), BENCH_UNDERLINE_SEED (default 1),
+# Knobs: BENCH_UNDERLINE_PAGES (pages per variant, default 8), BENCH_UNDERLINE_PILLOW_PAGES (pages of the
+# second renderer, default 6), BENCH_UNDERLINE_SEED (default 1),
 # BENCH_UNDERLINE_KEEP=DIR keeps the images, answers and timings there; NOTIO_WORKER overrides
 # the worker binary.
 set -euo pipefail
@@ -9,6 +10,7 @@ BIN=${NOTIO_BIN:-.build/release/notio}
 WORKER=${NOTIO_WORKER:-$(dirname "$BIN")/notio-worker}
 PAGES_BIN=$(dirname "$BIN")/notio-testpages
 PAGES=${BENCH_UNDERLINE_PAGES:-8}
+PILLOW_PAGES=${BENCH_UNDERLINE_PILLOW_PAGES:-6}
 SEED=${BENCH_UNDERLINE_SEED:-1}
 if [ -n "${BENCH_UNDERLINE_KEEP:-}" ]; then
   work=$BENCH_UNDERLINE_KEEP
@@ -20,35 +22,55 @@ fi
 
 [ -x "$PAGES_BIN" ] || swift build -c release --product notio-testpages
 [ -x "$WORKER" ] || swift build -c release --product notio-worker
+# Every variant notio-testpages knows (clean, photo-like, tilted ±2°/±4°, angled).
+read -r -a VARIANTS <<< "$("$PAGES_BIN" 2>&1 | sed -n 's/^ *variants: //p' | tr ',' ' ')"
+
+# One set: our worker on its list (one process, one warm engine), then the tesseract CLI on the
+# same images, then the score.
+run_set() {
+  local set=$1 out=$2
+  local list=$set/underline-batch.txt
+  local batch_start batch_ms
+  batch_start=$(date +%s%N)
+  if ! "$WORKER" underline-batch "$list" > "$out.answers.jsonl" 2> "$out.worker.err"; then
+    echo "notio-worker underline-batch failed; skipped ($(head -c 300 "$out.worker.err"))"
+    return 0
+  fi
+  batch_ms=$(( ($(date +%s%N) - batch_start) / 1000000 ))
+
+  # Reference: a tesseract process per image with the script model the server reads with; its
+  # time includes loading the model, as it would for anyone calling the CLI per photo.
+  local image start
+  while IFS=$'\t' read -r image _; do
+    start=$(date +%s%N)
+    OMP_THREAD_LIMIT=1 tesseract "$image" - -l "$lang" --psm 6 > /dev/null 2>&1 || true
+    printf '%s\t%s\n' "$image" "$(( ($(date +%s%N) - start) / 1000000 ))"
+  done < "$list" > "$out.cli-ms.tsv"
+
+  python3 scripts/score_underline.py "$set" "$out.answers.jsonl" "$out.cli-ms.tsv" --batch-ms "$batch_ms" --misses 5
+}
+
+lang=Hangul
+tesseract --list-langs 2>/dev/null | grep -qx 'script/Hangul' && lang=script/Hangul
 
 echo
-echo "== 밑줄: underlined span OCR on generated pages ($PAGES pages x 8 variants, seed $SEED) vs the tesseract CLI"
+echo "== 밑줄: underlined span OCR on generated pages ($PAGES pages x ${#VARIANTS[@]} variants, seed $SEED) vs the tesseract CLI"
 "$PAGES_BIN" generate --out "$work/set" --seed "$SEED" --count "$PAGES"
 if ! "$PAGES_BIN" verify "$work/set" > "$work/verify.txt"; then
   head -20 "$work/verify.txt"
   echo "the generated set failed its checks; skipped"
-  exit 0
+else
+  tail -1 "$work/verify.txt"
+  run_set "$work/set" "$work/ours"
 fi
-tail -1 "$work/verify.txt"
-list=$work/set/underline-batch.txt
 
-# Ours: one worker process, one warm engine for the whole list.
-batch_start=$(date +%s%N)
-if ! "$WORKER" underline-batch "$list" > "$work/answers.jsonl" 2> "$work/worker.err"; then
-  echo "notio-worker underline-batch failed; skipped ($(head -c 300 "$work/worker.err"))"
-  exit 0
+# The same measure on pages of a second, independent renderer (Pillow, other fonts, text and
+# margins, its own warp), so that the figures are not tuned to one drawing.
+echo
+echo "== 밑줄: the same on pages drawn by a second renderer (scripts/render_tilted_pages.py, Pillow; $PILLOW_PAGES pages x 6 variants)"
+if python3 scripts/render_tilted_pages.py --out "$work/pillow" --seed "$SEED" --count "$PILLOW_PAGES"; then
+  run_set "$work/pillow" "$work/pillow"
+else
+  echo "the Pillow renderer failed (is Pillow installed? scripts/deps.sh bench); skipped"
 fi
-batch_ms=$(( ($(date +%s%N) - batch_start) / 1000000 ))
-
-# Reference: a tesseract process per image with the script model the server reads with; its time
-# includes loading the model, as it would for anyone calling the CLI per photo.
-lang=Hangul
-tesseract --list-langs 2>/dev/null | grep -qx 'script/Hangul' && lang=script/Hangul
-while IFS=$'\t' read -r image _; do
-  start=$(date +%s%N)
-  OMP_THREAD_LIMIT=1 tesseract "$image" - -l "$lang" --psm 6 > /dev/null 2>&1 || true
-  printf '%s\t%s\n' "$image" "$(( ($(date +%s%N) - start) / 1000000 ))"
-done < "$list" > "$work/cli-ms.tsv"
-
-python3 scripts/score_underline.py "$work/set" "$work/answers.jsonl" "$work/cli-ms.tsv" --batch-ms "$batch_ms" --misses 5
 echo "ours ms: warm recognition + selection per image as the worker reports it; CLI ms: OMP_THREAD_LIMIT=1 tesseract IMG - -l $lang --psm 6, one process per image (includes model loading)"

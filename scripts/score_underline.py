@@ -21,7 +21,13 @@ import sys
 import unicodedata
 
 TARGETS = {"hangul_cer": 0.02, "exact": 0.95, "latin_cer": 0.05, "time_ratio": 0.70}
-TARGET_VARIANTS = ("clean", "mild")
+# Photos turned or taken from one side (issue 16): the same CER targets, 90% exact spans.
+TILTED = ("tilt+2", "tilt-2", "tilt+4", "tilt-4", "angled")
+TARGET_VARIANTS = ("clean", "mild") + TILTED
+
+
+def exact_target(variant):
+    return 0.90 if variant in TILTED else TARGETS["exact"]
 
 
 def is_hangul(c):
@@ -139,7 +145,7 @@ def main(argv):
         verdict = ""
         if variant in TARGET_VARIANTS:
             ok = (t.cer("hangul") is not None and t.cer("hangul") <= TARGETS["hangul_cer"]
-                  and t.exact / t.images >= TARGETS["exact"]
+                  and t.exact / t.images >= exact_target(variant)
                   and (t.cer("latin") is None or t.cer("latin") <= TARGETS["latin_cer"]))
             met_all &= ok
             verdict = "met" if ok else "NOT met"
@@ -159,13 +165,14 @@ def main(argv):
           + ", ".join(f"{name} {hit}/{n}" for name, (hit, n) in kinds.items()))
     if batch_ms is not None and a.images:
         print(f"ours, whole batch wall time incl. engine start and image decoding: {batch_ms / a.images:.0f} ms per image")
-    print(f"targets on {' and '.join(TARGET_VARIANTS)}: Hangul CER <= {TARGETS['hangul_cer']:.0%}, exact span >= "
-          f"{TARGETS['exact']:.0%}, Latin CER <= {TARGETS['latin_cer']:.0%}; time (all) <= {TARGETS['time_ratio']:.2f}x "
-          f"the CLI: {'all met' if met_all else 'NOT all met'}")
+    present = [v for v in TARGET_VARIANTS if v in tallies]
+    print(f"targets on {', '.join(present)}: Hangul CER <= {TARGETS['hangul_cer']:.0%}, exact span >= "
+          f"{TARGETS['exact']:.0%} ({exact_target(TILTED[0]):.0%} on the tilted ones), Latin CER <= "
+          f"{TARGETS['latin_cer']:.0%}; time (all) <= {TARGETS['time_ratio']:.2f}x the CLI: {'all met' if met_all else 'NOT all met'}")
     for image, kind, span, returned in misses[:show_misses]:
         print(f"  miss {image} ({kind}): span \"{span}\" -> \"{returned}\"")
     if len(misses) > show_misses > 0:
-        print(f"  ... {len(misses) - show_misses} more misses on {' and '.join(TARGET_VARIANTS)}")
+        print(f"  ... {len(misses) - show_misses} more misses on the target variants")
 
 
 if __name__ == "__main__":

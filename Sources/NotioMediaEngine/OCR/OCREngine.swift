@@ -186,9 +186,17 @@ public final class OCREngine {
         }
         let piece = pieces[index]
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
-        if piece.isDigitsOnly, piece.recognised.count < 2 || reading.confidence <= piece.confidence { return }
+        if piece.isDigitsOnly, reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word) {
+            return
+        }
         pieces[index].text = reading.text
         pieces[index].confidence = reading.confidence
+    }
+
+    /// A single capital read, surer than the Hangul model's digit, where that digit is a word of
+    /// its own: the A of "A 사용자는" that the Hangul model took for a 4.
+    private static func isLoneCapital(_ reading: WordReading, word: Range<Int>) -> Bool {
+        word.count == 1 && reading.letters.count == 1 && reading.letters.allSatisfy { $0.isUppercase }
     }
 
     /// What an engine in single-word mode reads in `columns` of `rows` (with `margin` rows
@@ -356,14 +364,20 @@ extension OCRPiece {
     }
 
     /// Pieces without Hangul syllables that hold a letter or a digit are English, code or
-    /// numbers (the Hangul model often reads Latin words in code fonts as digits).
+    /// numbers (the Hangul model often reads Latin words in code fonts as digits); so are the
+    /// marks it makes of a lone capital letter.
     var needsLatinReread: Bool {
         isJoinedLatinRun || !recognised.unicodeScalars.contains(where: Self.isHangul)
-            && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
+            && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) || Self.letterLookalikes.contains($0) }
     }
+
+    /// What the Hangul model reads for a capital standing alone ("^" for the A of "A 사용자는",
+    /// "|" for I); prose has no other use for them.
+    static let letterLookalikes: Set<Unicode.Scalar> = ["^", "|"]
 
     /// Digits alone are usually right: a re-read replaces them only when it is surer.
     var isDigitsOnly: Bool {
         recognised.unicodeScalars.allSatisfy { !CharacterSet.letters.contains($0) }
+            && recognised.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
     }
 }

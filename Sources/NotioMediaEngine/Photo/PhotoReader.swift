@@ -19,7 +19,14 @@ public final class PhotoReader {
     /// Every word on the photo at `path`. Throws what `PhotoDecoder.decode` throws.
     public func words(inImageAt path: String, limits: PhotoLimits) throws -> OCRPage {
         let photo = try PhotoDecoder.decode(path: path, limits: limits)
-        return read(photo)
+        guard let straightening = PageStraightening.measure(photo) else { return read(photo) }
+        var page = read(straightening.straightened(photo))
+        page.words = page.words.map { word in
+            var word = word
+            word.box = straightening.onPhoto(word.box, width: photo.width, height: photo.height)
+            return word
+        }
+        return page
     }
 
     /// The words under `strokes` on the photo at `path`. Strokes that miss the photo entirely
@@ -29,9 +36,25 @@ public final class PhotoReader {
     /// two of a page, and reading the whole page costs several times more. When the band is
     /// too narrow for the text (a close-up) or the strokes touch nothing in it, the whole
     /// photo is read after all.
+    ///
+    /// A page photographed at a slant is straightened first (`PageStraightening`), the strokes
+    /// with the same transform, so that the words are chosen on level lines; the chosen words'
+    /// boxes are then mapped back onto the photo.
     public func underline(inImageAt path: String, strokes: [Stroke], limits: PhotoLimits) throws -> UnderlineResult {
         let photo = try PhotoDecoder.decode(path: path, limits: limits)
         let strokes = try Stroke.fitted(strokes, width: photo.width, height: photo.height)
+        guard let straightening = PageStraightening.measure(photo) else { return try underline(photo, strokes: strokes) }
+        var result = try underline(straightening.straightened(photo), strokes: straightening.straightened(strokes))
+        result.words = result.words.map { word in
+            var word = word
+            word.box = straightening.onPhoto(word.box, width: photo.width, height: photo.height)
+            return word
+        }
+        return result
+    }
+
+    /// The underline on an upright (or straightened) photo.
+    func underline(_ photo: DecodedPhoto, strokes: [Stroke]) throws -> UnderlineResult {
         if let band = Self.band(around: strokes, in: photo) {
             let result = try UnderlineSelector.underline(read(photo, rows: band), strokes: strokes)
             if !result.words.isEmpty && !Self.cut(result.words, by: band, in: photo) { return result }

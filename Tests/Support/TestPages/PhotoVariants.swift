@@ -3,6 +3,12 @@ import Foundation
 /// The photo-like variants of a page. Geometric ones move word boxes and strokes with the image.
 enum Variant: String, CaseIterable, Codable {
     case clean, rotate, perspective, blur, noise, jpeg, light, mild
+    /// A hand-held phone photo turned 2° or 4° either way (positive: clockwise on the page's
+    /// own drawing), slightly soft and noisy.
+    case tiltRight2 = "tilt+2", tiltLeft2 = "tilt-2", tiltRight4 = "tilt+4", tiltLeft4 = "tilt-4"
+    /// Photographed from one side: the far edge of the page 6–9% shorter than the near one, so
+    /// the text lines converge, and turned up to 1.5°.
+    case angled
 }
 
 /// What was done to a page to make one variant, recorded in the truth file.
@@ -50,6 +56,18 @@ struct PhotoRecipe: Codable {
             r.lightAngleDegrees = random.uniform(0...360)
             r.vignette = 0.1
             r.jpegQuality = random.int(80...90)
+        case .tiltRight2, .tiltLeft2, .tiltRight4, .tiltLeft4:
+            r.rotationDegrees = variant == .tiltRight2 ? 2 : variant == .tiltLeft2 ? -2 : variant == .tiltRight4 ? 4 : -4
+            r.blurSigma = random.uniform(0.5...0.9)
+            r.noiseSigma = random.uniform(3...5)
+            r.jpegQuality = random.int(82...90)
+        case .angled:
+            r.keystone = random.uniform(0.06...0.09)
+            r.keystoneEdge = random.pick(["left", "right"])
+            r.rotationDegrees = random.uniform(-1.5...1.5)
+            r.blurSigma = random.uniform(0.5...0.9)
+            r.noiseSigma = random.uniform(3...5)
+            r.jpegQuality = random.int(82...90)
         }
         return r
     }

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""A second, independent renderer of underlined book pages, photographed tilted or at an angle.
+
+Usage: render_tilted_pages.py --out DIR [--seed N] [--count K] [--variants flat,tilt+2,...]
+
+notio-testpages draws its own corpus with pango and its own photo effects; a benchmark drawn by
+one renderer only can end up tuned to it. This one shares nothing with it: Pillow's FreeType
+drawing, other text (the LibreOffice help prose of Tests/NotioMediaTests/Fixtures), Latin words
+and digits in DejaVu beside Hangul in Noto CJK (as books set them), wider pages with wider or
+narrower margins, justified lines, its own strokes and its own perspective warp, blur, noise and
+JPEG. It writes the same files as `notio-testpages generate` (NAME.jpg, NAME.strokes.json,
+NAME.truth.json, underline-batch.txt), so `notio-worker underline-batch` and
+scripts/score_underline.py read both.
+
+Variants: flat (square to the page), tilt+2 / tilt-2 / tilt+4 / tilt-4 (turned that many degrees,
+positive clockwise), angled (photographed from one side: the near edge of the page longer than
+the far one by 6-9%, so the lines converge, and turned up to 1.5 degrees).
+"""
+import argparse
+import json
+import math
+import os
+import random
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEXT = os.path.join(ROOT, "Tests", "NotioMediaTests", "Fixtures", "korean-help-print.txt")
+NOTO = "/usr/share/fonts/opentype/noto/"
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+# (Hangul face, index of the KR face in the collection, Latin face)
+FACES = [
+    (NOTO + "NotoSerifCJK-Regular.ttc", 1, DEJAVU + "DejaVuSerif.ttf"),
+    (NOTO + "NotoSansCJK-Regular.ttc", 1, DEJAVU + "DejaVuSans.ttf"),
+    (NOTO + "NotoSerifCJK-Bold.ttc", 1, DEJAVU + "DejaVuSerifCondensed.ttf"),
+]
+VARIANTS = ["flat", "tilt+2", "tilt-2", "tilt+4", "tilt-4", "angled"]
+
+
+def paragraphs():
+    """The help's paragraphs, short ones joined until each is a few lines long, as in a book."""
+    out, current = [], []
+    with open(TEXT, encoding="utf-8") as f:
+        for line in f:
+            current += line.split()
+            if len(current) >= 45:
+                out.append(current)
+                current = []
+    return out
+
+
+def runs(word):
+    """Splits a word into runs set in the Latin face (ASCII) and in the Hangul face."""
+    out = []
+    for ch in word:
+        latin = ord(ch) < 0x2000
+        if out and out[-1][0] == latin:
+            out[-1][1] += ch
+        else:
+            out.append([latin, ch])
+    return out
+
+
+class Page:
+    """Lays out paragraphs in justified lines; keeps every word's ink box and line."""
+
+    def __init__(self, rnd):
+        face, index, latin = rnd.choice(FACES)
+        self.size = rnd.randint(34, 44)
+        self.hangul = ImageFont.truetype(face, self.size, index=index)
+        # DejaVu looks bigger than Noto at one size; books match their x-heights.
+        self.latin = ImageFont.truetype(latin, round(self.size * 0.9))
+        self.margin_x = rnd.randint(70, 220)
+        self.margin_top = rnd.randint(80, 200)
+        self.text_width = rnd.randint(1500, 1800)
+        self.leading = self.size * rnd.uniform(1.55, 1.8)
+        self.paper = tuple(rnd.randint(236, 250) for _ in range(3))
+        self.ink = rnd.randint(20, 50)
+        self.face = os.path.basename(face)
+        self.words = []  # dicts: text, line, paragraph, box [x0, y0, x1, y1]
+
+    def width(self, word):
+        return sum((self.latin if latin else self.hangul).getlength(text) for latin, text in runs(word))
+
+    def layout(self, paras, max_lines):
+        space = self.hangul.getlength(" ")
+        line = 0
+        for p, words in enumerate(paras):
+            current = []
+            for word in words + [None]:
+                fits = word is not None and sum(self.width(w) for w in current + [word]) + space * len(current) <= self.text_width
+                if word is not None and (fits or not current):
+                    current.append(word)
+                    continue
+                last = word is None
+                gap = space if last or len(current) < 2 else (self.text_width - sum(self.width(w) for w in current)) / (len(current) - 1)
+                x = self.margin_x
+                for w in current:
+                    self.words.append({"text": w, "line": line, "paragraph": p, "x": x})
+                    x += self.width(w) + gap
+                line += 1
+                if line >= max_lines:
+                    return
+                current = [word] if word is not None else []
+
+    def render(self):
+        lines = max(w["line"] for w in self.words) + 1
+        height = int(self.margin_top * 2 + lines * self.leading)
+        width = self.text_width + 2 * self.margin_x
+        image = Image.new("RGB", (width, height), self.paper)
+        draw = ImageDraw.Draw(image)
+        ink = (self.ink,) * 3
+        for w in self.words:
+            baseline = self.margin_top + (w["line"] + 0.8) * self.leading
+            x, box = w["x"], None
+            for latin, text in runs(w["text"]):
+                font = self.latin if latin else self.hangul
+                draw.text((x, baseline), text, font=font, fill=ink, anchor="ls")
+                b = draw.textbbox((x, baseline), text, font=font, anchor="ls")
+                box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]), max(box[2], b[2]), max(box[3], b[3]))
+                x += font.getlength(text)
+            w["box"] = list(box)
+            w["baseline"] = baseline
+        return image
+
+
+def choose_span(page, rnd, kind, latin):
+    """Consecutive words holding a Latin word or not (as `latin` asks, when the page allows
+    within a few tries): on one line, or across a line break inside a paragraph."""
+    span = pick_span(page, rnd, kind)
+    for _ in range(80):
+        if any(c.isascii() and c.isalnum() for i in span for c in page.words[i]["text"]) == latin:
+            break
+        span = pick_span(page, rnd, kind)
+    return span
+
+
+def pick_span(page, rnd, kind):
+    by_line = {}
+    for i, w in enumerate(page.words):
+        by_line.setdefault(w["line"], []).append(i)
+    lines = sorted(by_line)
+    if kind == "straight":
+        line = by_line[rnd.choice(lines)]
+        start = rnd.randrange(len(line))
+        end = min(len(line) - 1, start + rnd.randint(1, 5))
+        return line[start:end + 1]
+    breaks = [l for l in lines[:-1] if page.words[by_line[l][0]]["paragraph"] == page.words[by_line[l + 1][0]]["paragraph"]]
+    l = rnd.choice(breaks or lines[:-1])
+    first, second = by_line[l], by_line[l + 1]
+    return first[-rnd.randint(1, min(3, len(first))):] + second[:rnd.randint(1, min(3, len(second)))]
+
+
+def strokes_under(page, span, rnd, kind):
+    """A finger's strokes a little under the baseline; hooked goes back to the next line in one go."""
+    per_line = {}
+    for i in span:
+        per_line.setdefault(page.words[i]["line"], []).append(i)
+    segments = []
+    for line in sorted(per_line):
+        words = [page.words[i] for i in per_line[line]]
+        x0 = words[0]["box"][0] + rnd.uniform(-0.2, 0.3) * page.size
+        x1 = words[-1]["box"][2] - rnd.uniform(-0.2, 0.3) * page.size
+        y = words[0]["baseline"] + rnd.uniform(0.12, 0.35) * page.size
+        tilt = math.tan(math.radians(rnd.uniform(-1, 1)))
+        n = max(2, int((x1 - x0) / 8))
+        segments.append([(x0 + (x1 - x0) * k / n, y + tilt * (x1 - x0) * k / n + rnd.gauss(0, 0.7)) for k in range(n + 1)])
+    if kind == "hooked" and len(segments) == 2:
+        return [segments[0] + segments[1]]
+    return segments
+
+
+def solve(a, b):
+    """Gaussian elimination with partial pivoting (8 unknowns: no numpy needed)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def homography(src, dst):
+    """Coefficients h of x' = (h0 x + h1 y + h2) / (h6 x + h7 y + 1), y' likewise with h3..h5."""
+    a, b = [], []
+    for (x, y), (u, v) in zip(src, dst):
+        a.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); b.append(u)
+        a.append([0, 0, 0, x, y, 1, -v * x, -v * y]); b.append(v)
+    return solve(a, b)
+
+
+def apply(h, x, y):
+    d = h[6] * x + h[7] * y + 1
+    return (h[0] * x + h[1] * y + h[2]) / d, (h[3] * x + h[4] * y + h[5]) / d
+
+
+def photograph(image, variant, rnd):
+    """The page as a phone sees it: returns the photo and the page-to-photo map."""
+    w, h = image.size
+    corners = [(0, 0), (w, 0), (w, h), (0, h)]
+    moved = list(corners)
+    angle = 0.0
+    if variant.startswith("tilt"):
+        angle = float(variant[4:])
+    elif variant == "angled":
+        k = rnd.uniform(0.06, 0.09) * h / 2
+        if rnd.random() < 0.5:  # the left edge is the far one
+            moved = [(0, k), (w, 0), (w, h), (0, h - k)]
+        else:
+            moved = [(0, 0), (w, k), (w, h - k), (0, h)]
+        angle = rnd.uniform(-1.5, 1.5)
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    cx, cy = w / 2, h / 2
+    turned = [(cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c) for x, y in moved]
+    left, top = min(x for x, _ in turned), min(y for _, y in turned)
+    placed = [(x - left, y - top) for x, y in turned]
+    size = (math.ceil(max(x for x, _ in placed)), math.ceil(max(y for _, y in placed)))
+    forward = homography(corners, placed)
+    # Pillow's PERSPECTIVE takes the map from the output back to the input.
+    backward = homography(placed, corners)
+    paper = image.getpixel((0, 0))
+    photo = image.transform(size, Image.PERSPECTIVE, backward, Image.BICUBIC, fillcolor=paper)
+    photo = photo.filter(ImageFilter.GaussianBlur(rnd.uniform(0.5, 0.9)))
+    noise = Image.effect_noise(size, rnd.uniform(4, 8)).convert("RGB")
+    photo = Image.blend(photo, noise, 0.06)
+    return photo, lambda x, y: apply(forward, x, y)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=4)
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    args = parser.parse_args()
+    variants = args.variants.split(",")
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown variant {unknown[0]}; known: {','.join(VARIANTS)}")
+    os.makedirs(args.out, exist_ok=True)
+    paras = paragraphs()
+    batch = []
+    kinds = ["straight", "two-strokes", "hooked"]
+    for index in range(args.count):
+        rnd = random.Random(f"{args.seed} page {index}")
+        page = Page(rnd)
+        start = rnd.randrange(len(paras) - 4)
+        page.layout(paras[start:start + 4], max_lines=rnd.randint(14, 18))
+        image = page.render()
+        kind = kinds[index % len(kinds)]
+        # Two spans in three hold a Latin word, as in notio-testpages.
+        span = choose_span(page, rnd, kind, latin=index % 3 != 2)
+        strokes = strokes_under(page, span, rnd, kind)
+        for variant in variants:
+            vrnd = random.Random(f"{args.seed} page {index} {variant}")
+            photo, to_photo = photograph(image, variant, vrnd)
+            name = f"q{index:03d}-{variant}"
+            photo.save(os.path.join(args.out, name + ".jpg"), quality=vrnd.randint(82, 90))
+            photo_strokes = [[dict(zip("xy", to_photo(x, y))) for x, y in stroke] for stroke in strokes]
+            with open(os.path.join(args.out, name + ".strokes.json"), "w") as f:
+                json.dump(photo_strokes, f)
+            truth = {
+                "image": name + ".jpg", "strokes": name + ".strokes.json", "variant": variant,
+                "span": " ".join(page.words[i]["text"] for i in span), "spanWords": span, "strokeKind": kind,
+                "font": page.face, "fontPx": page.size, "renderer": "pillow", "seed": args.seed, "page": index,
+                "imageWidth": photo.width, "imageHeight": photo.height,
+                "pageStrokes": [[{"x": x, "y": y} for x, y in stroke] for stroke in strokes],
+                "words": [{"text": w["text"], "line": w["line"], "box": w["box"]} for w in page.words],
+            }
+            with open(os.path.join(args.out, name + ".truth.json"), "w", encoding="utf-8") as f:
+                json.dump(truth, f, ensure_ascii=False)
+            out = os.path.abspath(args.out)
+            batch.append(f"{out}/{name}.jpg\t{out}/{name}.strokes.json")
+    with open(os.path.join(args.out, "underline-batch.txt"), "w") as f:
+        f.write("\n".join(batch) + "\n")
+    print(f"wrote {len(batch)} images to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
