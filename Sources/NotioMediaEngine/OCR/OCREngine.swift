@@ -76,30 +76,34 @@ public final class OCREngine {
     }
 
     /// Reads a gray image.
-    public func recognise(_ image: GrayImage, dpi: Int) -> OCRResult {
+    /// `latinLines`: lines without Hangul are read again whole by the Latin model
+    /// (`rereadLatinLines`; pages of documents, where such lines are code or formulas).
+    public func recognise(_ image: GrayImage, dpi: Int, latinLines: Bool = false) -> OCRResult {
         image.pixels.withUnsafeBufferPointer { pixels in
             recognise(gray: pixels.baseAddress!, width: image.width, height: image.height,
-                      bytesPerLine: image.bytesPerLine, dpi: dpi)
+                      bytesPerLine: image.bytesPerLine, dpi: dpi, latinLines: latinLines)
         }
     }
 
     /// Reads an 8-bit gray buffer (`bytesPerLine` bytes per row, top row first): the words with
     /// boxes, confidence and line (syllable pieces merged into Korean eojeol), and the text made
     /// of them, one line per text line.
-    public func recognise(gray: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerLine: Int, dpi: Int) -> OCRResult {
+    public func recognise(gray: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerLine: Int, dpi: Int,
+                          latinLines: Bool = false) -> OCRResult {
         defer { TessBaseAPIClear(main) }
         TessBaseAPISetImage(main, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
         TessBaseAPISetSourceResolution(main, Int32(dpi))
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
-        pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
         if let latin, pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
-            let syllableHeights = Self.syllableHeights(pieces)
             let page = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
+            if latinLines { rereadLatinLines(&pieces, lineTexts: &lineTexts, with: latin, page: page) }
+            pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
+            let syllableHeights = Self.syllableHeights(pieces)
             for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
                 for index in word where pieces[index].needsLatinReread {
                     rereadLatin(&pieces, at: index, in: word, page: page, with: latin,
@@ -306,13 +310,13 @@ public final class OCREngine {
         return runs.isEmpty ? nil : runs
     }
 
-    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
+    func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
         return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
     }
 
-    private func utf8(_ iterator: OpaquePointer, _ level: TessPageIteratorLevel) -> String {
+    func utf8(_ iterator: OpaquePointer, _ level: TessPageIteratorLevel) -> String {
         guard let raw = TessResultIteratorGetUTF8Text(iterator, level) else { return "" }
         defer { TessDeleteText(raw) }
         return String(cString: raw).precomposedStringWithCanonicalMapping
@@ -320,7 +324,7 @@ public final class OCREngine {
 }
 
 /// An 8-bit gray page as `OCREngine.recognise` was given it.
-private struct InkPage {
+struct InkPage {
     let gray: UnsafePointer<UInt8>
     let width: Int, height: Int, bytesPerLine: Int
 }
@@ -358,8 +362,8 @@ extension OCRPiece {
     /// Pieces without Hangul syllables that hold a letter or a digit are English, code or
     /// numbers (the Hangul model often reads Latin words in code fonts as digits).
     var needsLatinReread: Bool {
-        isJoinedLatinRun || !recognised.unicodeScalars.contains(where: Self.isHangul)
-            && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
+        !isLatinLine && (isJoinedLatinRun || !recognised.unicodeScalars.contains(where: Self.isHangul)
+            && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) })
     }
 
     /// Digits alone are usually right: a re-read replaces them only when it is surer.
