@@ -16,6 +16,9 @@ struct OCRPiece: Sendable, Equatable {
     /// Read by the Latin model as part of a whole line without Hangul
     /// (`OCREngine.rereadLatinLines`): no further re-read.
     var isLatinLine = false
+    /// Symbols the Hangul model makes of Latin it cannot read (the LaTeX logo as "※×"), to be
+    /// re-read like a foreign word (`OCREngine.markMisreadLatin`).
+    var isMisreadLatin = false
 
     init(text: String, recognised: String? = nil, box: PixelRect, confidence: Double, line: Int) {
         self.text = text; self.recognised = recognised ?? text; self.box = box

@@ -35,6 +35,27 @@ extension OCREngine {
         pieces = result
     }
 
+    /// On pages of documents, pieces without Hangul that hold symbols rather than letters
+    /// ("※×", "»7x" for the LaTeX logo; "×" for TeX) are Latin the Hangul model could not read:
+    /// they are re-read by the Latin model too, and kept only if it reads letters.
+    static func markMisreadLatin(_ pieces: inout [OCRPiece]) {
+        for index in pieces.indices {
+            let scalars = pieces[index].recognised.unicodeScalars
+            if !scalars.contains(where: OCRPiece.isHangul), scalars.contains(where: isForeignMark) {
+                pieces[index].isMisreadLatin = true
+            }
+        }
+    }
+
+    /// Symbols and guillemets: what Korean prose rarely holds but the Hangul model emits for
+    /// letters it does not know. (Quotation marks, brackets and ordinary punctuation are not.)
+    static func isForeignMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .otherSymbol, .modifierSymbol, .currencySymbol: return true
+        default: return "«»※".unicodeScalars.contains(scalar)
+        }
+    }
+
     /// The English model's words on `box` (widened a little: the main model's boxes hug the
     /// ink), as pieces of `line`. Words that touch with no real space between them are one
     /// piece (see `spaceBefore`).
@@ -51,8 +72,9 @@ extension OCREngine {
         let pageIterator = TessResultIteratorGetPageIterator(iterator)
         var words: [OCRPiece] = []
         repeat {
-            let text = utf8(iterator, RIL_WORD).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty, let wordBox = boundingBox(pageIterator, RIL_WORD) else { continue }
+            guard let wordBox = boundingBox(pageIterator, RIL_WORD) else { continue }
+            let text = wordText(iterator).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { continue }
             var piece = OCRPiece(text: text, box: wordBox, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)),
                                  line: line)
             piece.isLatinLine = true
@@ -73,17 +95,53 @@ extension OCREngine {
         return joined
     }
 
+    /// The current word's text without phantom symbols: the LSTM sometimes emits a letter and
+    /// then the symbol it really saw at the same place ("\includef{" for `\include{`; "{" read as
+    /// "f"). A phantom sits mostly on its neighbours' boxes and is less sure than both.
+    private func wordText(_ iterator: OpaquePointer) -> String {
+        guard let symbols = TessResultIteratorCopy(iterator) else { return utf8(iterator, RIL_WORD) }
+        defer { TessResultIteratorDelete(symbols) }
+        let page = TessResultIteratorGetPageIterator(symbols)
+        var read: [(text: String, box: PixelRect, confidence: Double)] = []
+        while true {
+            if let box = boundingBox(page, RIL_SYMBOL) {
+                read.append((utf8(symbols, RIL_SYMBOL), box, Double(TessResultIteratorConfidence(symbols, RIL_SYMBOL))))
+            }
+            if TessPageIteratorIsAtFinalElement(page, RIL_WORD, RIL_SYMBOL) != 0 { break }
+            guard TessResultIteratorNext(symbols, RIL_SYMBOL) != 0 else { break }
+        }
+        var text = ""
+        for (index, symbol) in read.enumerated() {
+            let neighbours = [index - 1, index + 1].filter(read.indices.contains).map { read[$0] }
+            let covered = neighbours.reduce(0) { $0 + Self.overlap(symbol.box, $1.box) }
+            let phantom = neighbours.count == 2 && symbol.box.width > 0 && covered * 2 > symbol.box.width
+                && neighbours.allSatisfy { symbol.confidence < $0.confidence - Self.phantomDoubt }
+            if !phantom { text += symbol.text }
+        }
+        return text
+    }
+
+    /// How much less sure (in Tesseract's 0–100 confidence) a phantom is than its neighbours.
+    static let phantomDoubt = 3.0
+
+    /// The columns two boxes share.
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Int {
+        max(0, min(a.x + a.width, b.x + b.width) - max(a.x, b.x))
+    }
+
     /// Brackets that open or close an argument, an option list, a call.
     private static let brackets = Set("[]{}()")
 
     /// Tesseract puts a space wherever a gap looks wide, and in a code font the cells around a
-    /// narrow bracket leave one (`\documentclass [options] {class}`). A space is kept unless a
-    /// bracket meets the gap and the gap is narrower than two thirds of a letter's width: a real
-    /// space is a whole letter's cell in a code font, and about three quarters of a letter in
-    /// a proportional one.
+    /// narrow bracket leave one (`\documentclass [options] {class}`). Inside brackets nothing is
+    /// spaced (an italic argument's overhang only looks apart); elsewhere a space next to a
+    /// bracket or after a backslash is kept only if the gap is at least two thirds of a letter's
+    /// width: a real space is a whole letter's cell in a code font, and about three quarters of a
+    /// letter in a proportional one.
     static func spaceBefore(_ word: OCRPiece, after previous: OCRPiece, pitch: Double) -> Bool {
-        guard let end = previous.text.last, let start = word.text.first,
-              brackets.contains(end) || brackets.contains(start) || end == "\\" else { return true }
+        guard let end = previous.text.last, let start = word.text.first else { return true }
+        if "[{(".contains(end) || "]})".contains(start) { return false }
+        guard brackets.contains(end) || brackets.contains(start) || end == "\\" else { return true }
         let gap = Double(word.box.x - (previous.box.x + previous.box.width))
         return gap >= 0.66 * pitch
     }

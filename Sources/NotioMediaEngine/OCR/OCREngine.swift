@@ -96,6 +96,7 @@ public final class OCREngine {
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
+        if latinLines { Self.markMisreadLatin(&pieces) }
         if let latin, pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
@@ -191,6 +192,8 @@ public final class OCREngine {
         let piece = pieces[index]
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
         if piece.isDigitsOnly, piece.recognised.count < 2 || reading.confidence <= piece.confidence { return }
+        // A real mark (※ before a note) read as one letter stays.
+        if piece.isMisreadLatin, reading.letters.count < 2 { return }
         pieces[index].text = reading.text
         pieces[index].confidence = reading.confidence
     }
@@ -362,12 +365,12 @@ extension OCRPiece {
     /// Pieces without Hangul syllables that hold a letter or a digit are English, code or
     /// numbers (the Hangul model often reads Latin words in code fonts as digits).
     var needsLatinReread: Bool {
-        !isLatinLine && (isJoinedLatinRun || !recognised.unicodeScalars.contains(where: Self.isHangul)
+        !isLatinLine && (isJoinedLatinRun || isMisreadLatin || !recognised.unicodeScalars.contains(where: Self.isHangul)
             && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) })
     }
 
     /// Digits alone are usually right: a re-read replaces them only when it is surer.
     var isDigitsOnly: Bool {
-        recognised.unicodeScalars.allSatisfy { !CharacterSet.letters.contains($0) }
+        !isMisreadLatin && recognised.unicodeScalars.allSatisfy { !CharacterSet.letters.contains($0) }
     }
 }
