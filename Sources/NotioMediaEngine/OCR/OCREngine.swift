@@ -19,6 +19,8 @@ public final class OCREngine {
     private let latin: OpaquePointer?
     /// The main engine's language string, e.g. `Hangul`.
     public let language: String
+    /// Set while a page of a document is read (`recognise(…, latinLines: true)`).
+    private var readsDocumentPage = false
 
     /// Initialises the engines. `languages` are model names for the main read, looked up in
     /// `dataPath` (or its `script/` folder); `latinLanguage` re-reads pieces without Hangul
@@ -90,7 +92,8 @@ public final class OCREngine {
     /// of them, one line per text line.
     public func recognise(gray: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerLine: Int, dpi: Int,
                           latinLines: Bool = false) -> OCRResult {
-        defer { TessBaseAPIClear(main) }
+        defer { TessBaseAPIClear(main); readsDocumentPage = false }
+        readsDocumentPage = latinLines
         TessBaseAPISetImage(main, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
         TessBaseAPISetSourceResolution(main, Int32(dpi))
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
@@ -190,6 +193,11 @@ public final class OCREngine {
             reading.text = reading.letters + particle.text
         }
         let piece = pieces[index]
+        if readsDocumentPage, !piece.recognised.contains(where: \.isWhitespace) {
+            // On a page the main model's piece is one word; the Latin model splits what a typeset
+            // logo lowers or raises (LaTeX as "IAT EX").
+            reading.text.removeAll(where: \.isWhitespace)
+        }
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
         if piece.isDigitsOnly, piece.recognised.count < 2 || reading.confidence <= piece.confidence { return }
         // A real mark (※ before a note) read as one letter stays.
