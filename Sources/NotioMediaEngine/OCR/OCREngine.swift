@@ -197,6 +197,9 @@ public final class OCREngine {
             // On a page the main model's piece is one word; the Latin model splits what a typeset
             // logo lowers or raises (LaTeX as "IAT EX").
             reading.text.removeAll(where: \.isWhitespace)
+            // A file name's leading period, which the main model saw in the same box, is too
+            // small for the single-word read (".ins" read "ins").
+            if !piece.isMisreadLatin, piece.recognised.first == ".", let first = reading.text.first, first.isLetter { reading.text = "." + reading.text }
         }
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
         if piece.isDigitsOnly, piece.recognised.count < 2 || reading.confidence <= piece.confidence { return }
