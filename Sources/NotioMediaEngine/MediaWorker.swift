@@ -64,16 +64,17 @@ public enum MediaWorker {
 }
 
 extension MediaWorker {
-    /// `notio-worker scan SOURCE FIRST LAST OUT`: an image-only copy of pages FIRST...LAST of a
-    /// PDF, for measuring and testing the OCR path on real pages.
+    /// `notio-worker scan SOURCE FIRST LAST OUT [DPI]`: an image-only copy of pages FIRST...LAST of a
+    /// PDF at DPI (150 unless given), for measuring and testing the OCR path on real pages.
     public static func scan(arguments: [String]) -> Int32 {
-        guard arguments.count == 4, let first = Int(arguments[1]), let last = Int(arguments[2]), first <= last else {
-            FileHandle.standardError.write(Data("usage: notio-worker scan SOURCE FIRST LAST OUT\n".utf8))
+        guard (4...5).contains(arguments.count), let first = Int(arguments[1]), let last = Int(arguments[2]), first <= last,
+              let dpi = arguments.count == 5 ? Double(arguments[4]) : 150 else {
+            FileHandle.standardError.write(Data("usage: notio-worker scan SOURCE FIRST LAST OUT [DPI]\n".utf8))
             return 2
         }
         do {
             let pdf = try PDFText(data: try Data(contentsOf: URL(fileURLWithPath: arguments[0])))
-            try pdf.writeScannedCopy(pages: first...last, dpi: 150, to: arguments[3])
+            try pdf.writeScannedCopy(pages: first...last, dpi: dpi, to: arguments[3])
             return 0
         } catch {
             FileHandle.standardError.write(Data("notio-worker scan: \(error)\n".utf8))

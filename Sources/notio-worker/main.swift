@@ -6,7 +6,9 @@ import NotioMediaEngine
 // - `notio-worker serve-ocr`: a long-lived OCR worker of the server's OCR pool.
 // - `notio-worker words IMAGE`, `underline IMAGE STROKES_JSON_FILE`, `underline-batch LIST_FILE`:
 //   OCR of photos from the command line (benchmarks).
-// - `notio-worker scan SOURCE FIRST LAST OUT`: an image-only copy of some PDF pages (OCR tests).
+// - `notio-worker scan SOURCE FIRST LAST OUT [DPI]`: an image-only copy of some PDF pages (OCR tests);
+//   `read-scan SOURCE FIRST LAST DPI [TEXT_DIR]`: such a copy read back by OCR, scored against the
+//   source's text layer (benchmarks).
 // - `notio-worker card [--repeat N] CONTENT_JSON OPTIONS_JSON [BACKGROUND] OUT.png`: an image card
 //   (benchmarks); `test-photo WIDTH HEIGHT OUT.jpg [ORIENTATION]`: a photo-like JPEG for them.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -14,6 +16,9 @@ let rest = Array(arguments.dropFirst())
 switch arguments.first {
 case "scan":
     exit(MediaWorker.scan(arguments: rest))
+case "read-scan":
+    MediaWorker.limitOpenMPThreads()
+    exit(MediaWorker.readScan(arguments: rest))
 case "card":
     exit(MediaWorker.card(arguments: rest))
 case "test-photo":

@@ -13,6 +13,12 @@ struct OCRPiece: Sendable, Equatable {
     /// Made by `EojeolMerger.joiningLatinRuns`: a foreign word the main model read as a mix of
     /// letters and Hangul ("F타nstein"), to be re-read as a whole.
     var isJoinedLatinRun = false
+    /// Read by the Latin model as part of a whole line without Hangul
+    /// (`OCREngine.rereadLatinLines`): no further re-read.
+    var isLatinLine = false
+    /// Symbols the Hangul model makes of Latin it cannot read (the LaTeX logo as "※×"), to be
+    /// re-read like a foreign word (`OCREngine.markMisreadLatin`).
+    var isMisreadLatin = false
 
     init(text: String, recognised: String? = nil, box: PixelRect, confidence: Double, line: Int) {
         self.text = text; self.recognised = recognised ?? text; self.box = box

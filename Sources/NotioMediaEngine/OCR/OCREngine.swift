@@ -19,6 +19,8 @@ public final class OCREngine {
     private let latin: OpaquePointer?
     /// The main engine's language string, e.g. `Hangul`.
     public let language: String
+    /// Set while a page of a document is read (`recognise(…, latinLines: true)`).
+    private var readsDocumentPage = false
 
     /// Initialises the engines. `languages` are model names for the main read, looked up in
     /// `dataPath` (or its `script/` folder); `latinLanguage` re-reads pieces without Hangul
@@ -76,30 +78,36 @@ public final class OCREngine {
     }
 
     /// Reads a gray image.
-    public func recognise(_ image: GrayImage, dpi: Int) -> OCRResult {
+    /// `latinLines`: lines without Hangul are read again whole by the Latin model
+    /// (`rereadLatinLines`; pages of documents, where such lines are code or formulas).
+    public func recognise(_ image: GrayImage, dpi: Int, latinLines: Bool = false) -> OCRResult {
         image.pixels.withUnsafeBufferPointer { pixels in
             recognise(gray: pixels.baseAddress!, width: image.width, height: image.height,
-                      bytesPerLine: image.bytesPerLine, dpi: dpi)
+                      bytesPerLine: image.bytesPerLine, dpi: dpi, latinLines: latinLines)
         }
     }
 
     /// Reads an 8-bit gray buffer (`bytesPerLine` bytes per row, top row first): the words with
     /// boxes, confidence and line (syllable pieces merged into Korean eojeol), and the text made
     /// of them, one line per text line.
-    public func recognise(gray: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerLine: Int, dpi: Int) -> OCRResult {
-        defer { TessBaseAPIClear(main) }
+    public func recognise(gray: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerLine: Int, dpi: Int,
+                          latinLines: Bool = false) -> OCRResult {
+        defer { TessBaseAPIClear(main); readsDocumentPage = false }
+        readsDocumentPage = latinLines
         TessBaseAPISetImage(main, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
         TessBaseAPISetSourceResolution(main, Int32(dpi))
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
-        pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
+        if latinLines { Self.markMisreadLatin(&pieces) }
         if let latin, pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
-            let syllableHeights = Self.syllableHeights(pieces)
             let page = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
+            if latinLines { rereadLatinLines(&pieces, lineTexts: &lineTexts, with: latin, page: page) }
+            pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
+            let syllableHeights = Self.syllableHeights(pieces)
             for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
                 for index in word where pieces[index].needsLatinReread {
                     rereadLatin(&pieces, at: index, in: word, page: page, with: latin,
@@ -185,10 +193,20 @@ public final class OCREngine {
             reading.text = reading.letters + particle.text
         }
         let piece = pieces[index]
+        if readsDocumentPage, !piece.recognised.contains(where: \.isWhitespace) {
+            // On a page the main model's piece is one word; the Latin model splits what a typeset
+            // logo lowers or raises (LaTeX as "IAT EX").
+            reading.text.removeAll(where: \.isWhitespace)
+            // A file name's leading period, which the main model saw in the same box, is too
+            // small for the single-word read (".ins" read "ins").
+            if !piece.isMisreadLatin, piece.recognised.first == ".", let first = reading.text.first, first.isLetter { reading.text = "." + reading.text }
+        }
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
         if piece.isDigitsOnly, reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word) {
             return
         }
+        // A real mark (※ before a note) read as one letter stays.
+        if piece.isMisreadLatin, reading.letters.count < 2 { return }
         pieces[index].text = reading.text
         pieces[index].confidence = reading.confidence
     }
@@ -314,13 +332,13 @@ public final class OCREngine {
         return runs.isEmpty ? nil : runs
     }
 
-    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
+    func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
         return PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
     }
 
-    private func utf8(_ iterator: OpaquePointer, _ level: TessPageIteratorLevel) -> String {
+    func utf8(_ iterator: OpaquePointer, _ level: TessPageIteratorLevel) -> String {
         guard let raw = TessResultIteratorGetUTF8Text(iterator, level) else { return "" }
         defer { TessDeleteText(raw) }
         return String(cString: raw).precomposedStringWithCanonicalMapping
@@ -328,7 +346,7 @@ public final class OCREngine {
 }
 
 /// An 8-bit gray page as `OCREngine.recognise` was given it.
-private struct InkPage {
+struct InkPage {
     let gray: UnsafePointer<UInt8>
     let width: Int, height: Int, bytesPerLine: Int
 }
@@ -367,8 +385,8 @@ extension OCRPiece {
     /// numbers (the Hangul model often reads Latin words in code fonts as digits); so are the
     /// marks it makes of a lone capital letter.
     var needsLatinReread: Bool {
-        isJoinedLatinRun || !recognised.unicodeScalars.contains(where: Self.isHangul)
-            && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) || Self.letterLookalikes.contains($0) }
+        !isLatinLine && (isJoinedLatinRun || isMisreadLatin || !recognised.unicodeScalars.contains(where: Self.isHangul)
+            && recognised.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) || Self.letterLookalikes.contains($0) })
     }
 
     /// What the Hangul model reads for a capital standing alone ("^" for the A of "A 사용자는",
@@ -377,7 +395,7 @@ extension OCRPiece {
 
     /// Digits alone are usually right: a re-read replaces them only when it is surer.
     var isDigitsOnly: Bool {
-        recognised.unicodeScalars.allSatisfy { !CharacterSet.letters.contains($0) }
+        !isMisreadLatin && recognised.unicodeScalars.allSatisfy { !CharacterSet.letters.contains($0) }
             && recognised.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
     }
 }

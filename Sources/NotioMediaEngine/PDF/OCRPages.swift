@@ -22,10 +22,12 @@ enum OCRPages {
                     let pdf = try PDFText(data: data)
                     let engine = try makeEngine()
                     while let index = shared.next() {
-                        guard let (image, dpi) = pdf.renderGray(page: index, dpi: Double(options.ocrDPI)) else {
+                        guard let (rendered, dpi) = pdf.renderGray(page: index, dpi: Double(options.ocrDPI)) else {
                             shared.finish(index, text: nil, report: report); continue
                         }
-                        let text = engine.recognise(image, dpi: Int(dpi.rounded())).text
+                        var image = rendered
+                        PageRules.whiten(&image, dpi: dpi)
+                        let text = engine.recognise(image, dpi: Int(dpi.rounded()), latinLines: true).text
                         shared.finish(index, text: text, report: report)
                     }
                 } catch {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import NotioMediaEngine
+
+/// Scans of real pages we did not write, read back through the worker's OCR path
+/// (`notio-worker read-scan`: the pages rasterised at 200 dpi into an image-only PDF, then
+/// `PDFExtractor` with real Tesseract and poppler, an engine per core) and compared with the
+/// source's own text layer.
+@Suite(.serialized, .enabled(if: TestFiles.havePDFs && TestFiles.haveNotio, "needs the test PDFs and the notio-worker binary"))
+struct ScanTests {
+    struct Reading: Decodable {
+        struct Page: Decodable { var page: Int; var cer: Double; var missing: [String] }
+        var pages: [Page]
+        var cer: Double
+    }
+
+    /// Runs `notio-worker read-scan` on pages `first...last` of `file` and returns its figures and
+    /// the text it read of each page.
+    func readScan(_ file: String, _ first: Int, _ last: Int) throws -> (Reading, [Int: String]) {
+        let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestFiles.notio)
+        process.arguments = ["read-scan", TestFiles.pdf(file), "\(first)", "\(last)", "200", directory.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let reading = try JSONDecoder().decode(Reading.self, from: data)
+        var texts: [Int: String] = [:]
+        for page in first...last {
+            texts[page] = try String(contentsOf: directory.appendingPathComponent("\(page).read.txt"), encoding: .utf8)
+        }
+        return (reading, texts)
+    }
+
+    /// lshort-ko p. 21 sets its syntax lines centred in frames, in a code font with italic
+    /// arguments. Tesseract alone dropped both lines and read "{" as "f".
+    @Test func framedCodeLinesOfAKoreanScanAreReadVerbatim() throws {
+        let (reading, texts) = try readScan("lshort-ko.pdf", 21, 21)
+        let lines = Set((texts[21] ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        for display in [#"\documentclass[options]{class}"#, #"\usepackage[options]{package}"#] {
+            #expect(lines.contains(display), "\(display) among \(lines.sorted())")
+        }
+        let page = try #require(reading.pages.first)
+        #expect(page.missing.isEmpty, "lines without Hangul not read: \(page.missing)")
+        #expect(page.cer <= 0.03, "CER \(page.cer)")
+        // Hangul prose around the frames is still read as such.
+        #expect(texts[21]?.contains("문서 클래스") == true)
+    }
+
+    /// An English manual's pages with code examples and a table of operators.
+    @Test func anEnglishScanIsReadWithinThreePercent() throws {
+        let (reading, texts) = try readScan("R-intro.pdf", 12, 13)
+        #expect(reading.cer <= 0.03, "CER \(reading.cer)")
+        #expect(texts.values.allSatisfy { !$0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } },
+                "no Hangul read into an English page")
+    }
+
+    /// The measure itself: edits counted over characters, whitespace left out.
+    @Test func characterErrorRateIgnoresSpacingOnly() {
+        let page = ScanQuality.compare(read: "문서 클래스\n\\documentclass[options] {class}", reference: "문서클래스\n\\documentclass[options]{class}", page: 1)
+        #expect(page.errors == 0 && page.missingLatinLines.isEmpty)
+        let wrong = ScanQuality.compare(read: "문서 클래스\n\\documentclass[options]fclass}", reference: "문서 클래스\n\\documentclass[options]{class}", page: 1)
+        #expect(wrong.errors == 1 && wrong.missingLatinLines == [#"\documentclass[options]{class}"#])
+    }
+}
