@@ -249,4 +249,15 @@ struct QuizJudgedFaultsTests {
         #expect(nouns.isSuperset(of: ["선언", "검증", "전송"]))
         #expect(!nouns.contains("배열") && !nouns.contains("체크섬"))
     }
+
+    /// Judged at 8bbe9ec: "○○는" rules out the options ending in a consonant.
+    @Test func aParticleAfterTheMaskIsWrittenBothWays() {
+        #expect(QuizText.withNeutralParticle("○○는 문서 설명 언어인 HTML에서 괄호 안에 지정되는 키워드입니다.")
+                == "○○은(는) 문서 설명 언어인 HTML에서 괄호 안에 지정되는 키워드입니다.")
+        #expect(QuizText.withNeutralParticle("클라이언트 사이드 ○○은 클라이언트에서, 서버 사이드 ○○을 서버에서 실행합니다.")
+                == "클라이언트 사이드 ○○은(는) 클라이언트에서, 서버 사이드 ○○을(를) 서버에서 실행합니다.")
+        #expect(QuizText.withNeutralParticle("그림이나 ____으로 표시됩니다.") == "그림이나 ____(으)로 표시됩니다.")
+        #expect(QuizText.withNeutralParticle("○○ 은행") == "○○ 은행")
+        #expect(QuizText.hasParticleAfterMarker("○○가 필요합니다.") && !QuizText.hasParticleAfterMarker("○○ 필드"))
+    }
 }

@@ -68,9 +68,15 @@ import NotioStore
         for q in questions {
             // The stem is the legend; a passage it asks about is quoted apart below it.
             let parts = (q["prompt"] as! String).components(separatedBy: "\n\n")
-            #expect(taker.text.contains(">\(escaped(parts[0]))</legend>"))
+            #expect(taker.text.contains(">\(QuizViews.blanksKeptWhole(parts[0]).rendered)</legend>"))
             if parts.count > 1 {
-                #expect(taker.text.contains("<blockquote class=\"quiz-passage\">\(escaped(parts.dropFirst().joined(separator: "\n\n")))</blockquote>"))
+                let passage = parts.dropFirst().joined(separator: "\n\n")
+                #expect(taker.text.contains("<blockquote class=\"quiz-passage\">\(QuizViews.blanksKeptWhole(passage).rendered)</blockquote>"))
+                // A blank keeps the particle written on it on its line ("____이(가)", never "____ / 이(가)").
+                if let blank = passage.range(of: "____") {
+                    let glued = passage[blank.upperBound...].prefix { !$0.isWhitespace }
+                    #expect(taker.text.contains("<span class=\"blank-whole\">____\(escaped(String(glued)))</span>"))
+                }
             }
         }
         // No concept label on the question screen: for "다음 설명에 해당하는 개념은?" it is the answer.
@@ -114,7 +120,7 @@ import NotioStore
 
         let notebook = try await c.get("/notes/\(note)/wrong-answers")
         #expect(occurrences("class=\"wrong-item card\"", notebook.text) == wrong.count)
-        for w in wrong { #expect(notebook.text.contains(escaped(w["prompt"] as! String))) }
+        for w in wrong { #expect(notebook.text.contains(QuizViews.blanksKeptWhole(w["prompt"] as! String).rendered)) }
         #expect(occurrences("class=\"wrong-item card\"", try await c.get("/wrong-answers").text) == wrong.count)
 
         // The review form without JavaScript answers one wrong question and comes back with feedback.

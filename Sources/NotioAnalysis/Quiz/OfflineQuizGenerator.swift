@@ -418,9 +418,10 @@ struct QuizMaker {
         if !rivals.isEmpty || otherConceptFits(c) { c.shortPrompt = nil }
         let question: Question
         if let distractors = distractors(for: c, rivals: rivals), !showsAnswerWord(c, distractors) {
-            // A particle after the blank that an option would not take gives the answer away:
-            // written both ways unless every option takes it as the answer does.
-            if QuizText.particleAfterBlank(c.prompt) != nil {
+            // A particle after the blank or the masked name that an option would not take gives
+            // the answer away ("○○는" leaves two of four): written both ways unless every option
+            // takes it as the answer does.
+            if QuizText.hasParticleAfterMarker(c.prompt) {
                 let answerFinal = QuizText.hasFinalConsonant(c.answer)
                 if answerFinal == nil || distractors.contains(where: { QuizText.hasFinalConsonant($0) != answerFinal }) {
                     c.prompt = QuizText.withNeutralParticle(c.prompt)
@@ -618,7 +619,7 @@ struct QuizMaker {
             ranked = ranked.filter { nameKeys.contains(KoreanText.compact($0.0)) } + ranked.filter { !nameKeys.contains(KoreanText.compact($0.0)) }
         }
         // With a particle after the blank, options that take it as the answer does come first.
-        let answerFinal = QuizText.particleAfterBlank(c.prompt) != nil ? QuizText.hasFinalConsonant(c.answer) : nil
+        let answerFinal = QuizText.hasParticleAfterMarker(c.prompt) ? QuizText.hasFinalConsonant(c.answer) : nil
         if let answerFinal {
             let agreeing = ranked.filter { QuizText.hasFinalConsonant($0.0) == answerFinal }
             ranked = agreeing + ranked.filter { QuizText.hasFinalConsonant($0.0) != answerFinal }

@@ -370,8 +370,16 @@ enum QuizText {
     /// The particle right after the first blank of `text` that depends on the final consonant of
     /// the word in the blank, or nil.
     static func particleAfterBlank(_ text: String) -> (consonant: String, vowel: String)? {
-        guard let range = text.range(of: blank) else { return nil }
-        let after = text[range.upperBound...]
+        text.range(of: blank).flatMap { particle(at: text[$0.upperBound...]) }
+    }
+
+    /// Whether a blank or a masked name ("○○는") has a particle that depends on its final consonant.
+    static func hasParticleAfterMarker(_ text: String) -> Bool {
+        [blank, nameMask].contains { marker in text.range(of: marker).flatMap { particle(at: text[$0.upperBound...]) } != nil }
+    }
+
+    /// The consonant-dependent particle `after` starts with, or nil.
+    private static func particle(at after: Substring) -> (consonant: String, vowel: String)? {
         for (c, v) in particlePairs.sorted(by: { $0.0.count > $1.0.count }) {
             for p in [c, v] where after.hasPrefix(p) {
                 // "은" + another syllable is a word ("은행"), not a particle: a particle ends the word.
@@ -382,15 +390,26 @@ enum QuizText {
         return nil
     }
 
-    /// `text` with the consonant-dependent particle after its blank written both ways ("____은(는)", "____(으)로"),
-    /// so that no option is told apart by the particle; `text` itself when there is none.
+    /// `text` with the consonant-dependent particle after each blank and masked name written both
+    /// ways ("____은(는)", "○○이(가)", "____(으)로"), so that no option is told apart by the
+    /// particle; `text` itself when there is none.
     static func withNeutralParticle(_ text: String) -> String {
-        guard let (c, v) = particleAfterBlank(text), let range = text.range(of: blank) else { return text }
-        let after = text[range.upperBound...]
-        let used = after.hasPrefix(c) && (after.dropFirst(c.count).first.map { $0.isWhitespace || $0.isPunctuation } ?? true) ? c : v
-        // "은(는)", "이(가)"; "(으)로" where one form contains the other, as exam papers write them.
-        let both = c.hasSuffix(v) ? "(\(c.dropLast(v.count)))\(v)" : "\(c)(\(v))"
-        return String(text[..<range.upperBound]) + both + String(after.dropFirst(used.count))
+        var out = text
+        for marker in [blank, nameMask] {
+            var result = ""
+            var rest = Substring(out)
+            while let range = rest.range(of: marker) {
+                result += rest[..<range.upperBound]
+                let after = rest[range.upperBound...]
+                guard let (c, v) = particle(at: after) else { rest = after; continue }
+                let used = after.hasPrefix(c) && (after.dropFirst(c.count).first.map { $0.isWhitespace || $0.isPunctuation } ?? true) ? c : v
+                // "은(는)", "이(가)"; "(으)로" where one form contains the other, as exam papers write them.
+                result += c.hasSuffix(v) ? "(\(c.dropLast(v.count)))\(v)" : "\(c)(\(v))"
+                rest = after.dropFirst(used.count)
+            }
+            out = result + rest
+        }
+        return out
     }
 
     /// Sentences of a paragraph: split after . ! ? 。 followed by space, or at line breaks.

@@ -77,7 +77,7 @@ extension Pages {
         let q = w.question
         return """
         <li class="wrong-item card" data-question-id="\(q.id)">
-          <p class="answer-prompt">\(q.prompt)</p>
+          <p class="answer-prompt">\(QuizViews.blanksKeptWhole(q.prompt))</p>
           <dl class="wrong-facts">
             <div><dt>\(ctx.t("notebook.lastAnswer"))</dt><dd class="given-text">\(w.lastGiven.isEmpty ? ctx.t("attempt.blank") : w.lastGiven)</dd></div>
             <div><dt>\(ctx.t("attempt.rightAnswer"))</dt><dd class="answer-text">\(q.answer)</dd></div>

@@ -35,8 +35,20 @@ enum QuizViews {
         let parts = prompt.components(separatedBy: "\n\n")
         let stem = parts[0]
         let passage = parts.dropFirst().joined(separator: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        let quoted: HTML = passage.isEmpty ? .empty : "<blockquote class=\"quiz-passage\">\(passage)</blockquote>"
-        return "<legend class=\"quiz-prompt\" id=\"\(id)\">\(stem)</legend>\(quoted)"
+        let quoted: HTML = passage.isEmpty ? .empty : "<blockquote class=\"quiz-passage\">\(blanksKeptWhole(passage))</blockquote>"
+        return "<legend class=\"quiz-prompt\" id=\"\(id)\">\(blanksKeptWhole(stem))</legend>\(quoted)"
+    }
+
+    /// Text with each blank and the particle written on it ("____율이", "____이(가)") kept on one
+    /// line: a line break between them reads as two words.
+    static func blanksKeptWhole(_ text: String) -> HTML {
+        let parts = text.components(separatedBy: "____")
+        var out = HTML.escape(parts[0])
+        for part in parts.dropFirst() {
+            let glued = part.prefix { !$0.isWhitespace }
+            out += "<span class=\"blank-whole\">____\(HTML.escape(String(glued)))</span>" + HTML.escape(String(part.dropFirst(glued.count)))
+        }
+        return HTML(raw: out)
     }
 
     /// Why an answer was accepted or refused, in the reader's language: "띄어쓰기·대소문자를

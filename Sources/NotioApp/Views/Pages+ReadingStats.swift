@@ -122,8 +122,9 @@ extension Pages {
             case .week:
                 let names = Charts.weekdays(ctx)
                 return names[(stats.buckets.firstIndex(of: b) ?? 0) % 7]
-            case .month: return String(b.index)
-            case .year: return ShortDate.month(ctx, b.index)
+            // Numbers under a month's or a year's bars: twelve "10월" side by side ran together at
+            // 360 px; each bar's title and the table beside the chart name it in full.
+            case .month, .year: return String(b.index)
             }
         }
         let bucketTitle: (ReadingPeriodStats.Bucket) -> String = { b in
