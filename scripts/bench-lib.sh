@@ -20,10 +20,11 @@ demo_cookie() {
     | awk -F'[ ;]' 'tolower($1)=="set-cookie:" {print $2}'
 }
 
-# wrk with latency percentiles → "req/s p50 p99" (ms)
+# wrk with latency percentiles → "req/s p50 p99 non2xx" (ms); WRK_THREADS and WRK_CONNS change
+# the default -t2 -c64.
 run_wrk() {
   local out
-  out=$(wrk -t2 -c64 -d"${DURATION:-10s}" --latency "$@" 2>&1)
+  out=$(wrk -t"${WRK_THREADS:-2}" -c"${WRK_CONNS:-64}" -d"${DURATION:-10s}" --latency "$@" 2>&1)
   python3 - "$out" <<'PY'
 import re, sys
 out = sys.argv[1]
@@ -48,3 +49,20 @@ PY
 
 # ratio A B → A/B with two decimals ("n/a" when B is 0: a run that failed)
 ratio() { python3 -c "print(f'{$1/$2:.2f}' if $2 else 'n/a')"; }
+
+# summary FIGURE VALUE OP TARGET [UNIT] → one line of make bench's closing summary: the figure
+# beside its target (OP is <= or >=) and whether it is met. bench.sh collects every part's lines
+# in $BENCH_SUMMARY and prints them at its end; a part run alone prints them where they come.
+summary() {
+  local met
+  met=$(python3 - "$2" "$3" "$4" <<'PY'
+import math, sys
+try:
+    v, t = float(sys.argv[1]), float(sys.argv[3])
+    print("n/a" if math.isnan(v) else "met" if (v <= t if sys.argv[2] == "<=" else v >= t) else "NOT met")
+except ValueError:
+    print("n/a")
+PY
+)
+  printf '  %-44s %9s %-5s target %s %s %-5s %s\n' "$1" "$2" "${5:-}" "$3" "$4" "${5:-}" "$met" >> "${BENCH_SUMMARY:-/dev/stdout}"
+}
