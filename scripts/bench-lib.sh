@@ -1,12 +1,18 @@
 # Shared by bench.sh and the bench-*.sh scripts: a free port, a notio server on it with a fresh
 # data folder (the demo account seeded), the demo account's session cookie, wrk's figures, ratios.
 
+# BENCH_RT=1 runs the servers under test and wrk at real-time priority (chrt -f 50, needs root):
+# on a machine shared with compilers the latencies are then the server's own, not the queue for
+# a core. Off by default; the summary says which way a run was made.
+RT=()
+[ "${BENCH_RT:-0}" = 1 ] && RT=(chrt -f 50)
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # start_notio DATA_DIR → sets $port and $server_pid once /healthz answers.
 start_notio() {
   port=$(free_port)
-  "$BIN" serve --port "$port" --data-dir "$1" --seed-demo --log-requests false > "$1.log" 2>&1 &
+  "${RT[@]}" "$BIN" serve --port "$port" --data-dir "$1" --seed-demo --log-requests false > "$1.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && return 0; sleep 0.05; done
   echo "the server did not start: $(tail -5 "$1.log")" >&2
@@ -24,7 +30,7 @@ demo_cookie() {
 # the default -t2 -c64.
 run_wrk() {
   local out
-  out=$(wrk -t"${WRK_THREADS:-2}" -c"${WRK_CONNS:-64}" -d"${DURATION:-10s}" --latency "$@" 2>&1)
+  out=$("${RT[@]}" wrk -t"${WRK_THREADS:-2}" -c"${WRK_CONNS:-64}" -d"${DURATION:-10s}" --latency "$@" 2>&1)
   python3 - "$out" <<'PY'
 import re, sys
 out = sys.argv[1]

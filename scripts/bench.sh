@@ -41,7 +41,7 @@ summary "cold start, existing data folder" "$cold_again" "<=" 300 ms
 
 # The server under test, request log to a file as in production.
 port=$(free_port)
-"$BIN" serve --port "$port" --data-dir "$work/data" --seed-demo > "$work/notio.log" 2>&1 &
+"${RT[@]}" "$BIN" serve --port "$port" --data-dir "$work/data" --seed-demo > "$work/notio.log" 2>&1 &
 pids+=($!)
 notio_pid=$!
 for _ in $(seq 200); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.05; done
@@ -80,7 +80,7 @@ http {
   }
 }
 NGINX
-nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null
+"${RT[@]}" nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null
 for _ in $(seq 100); do curl -fs "http://127.0.0.1:$nport/health.json" >/dev/null && break; sleep 0.05; done
 trap 'kill $(cat "$work/nginx.pid" 2>/dev/null) 2>/dev/null || true; cleanup' EXIT
 
@@ -110,6 +110,6 @@ for extra in ${BENCH_PARTS:-scripts/bench-*.sh}; do
 done
 
 echo
-echo "== summary: each figure beside its target (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "== summary: each figure beside its target (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); $([ "${BENCH_RT:-0}" = 1 ] && echo "servers and wrk at real-time priority, BENCH_RT=1" || echo "normal priority"))"
 cat "$BENCH_SUMMARY"
 exit 0
