@@ -1,11 +1,12 @@
 # Shared by bench.sh and the bench-*.sh scripts: a free port, a notio server on it with a fresh
 # data folder (the demo account seeded), the demo account's session cookie, wrk's figures, ratios.
 
-# BENCH_RT=1 runs the servers under test and wrk at real-time priority (chrt -f 50, needs root):
-# on a machine shared with compilers the latencies are then the server's own, not the queue for
-# a core. Off by default; the summary says which way a run was made.
+# BENCH_PRIORITY=1 runs the servers under test, nginx and wrk at the highest CPU priority
+# (nice -n -20, needs root): on a machine shared with compilers the latencies are then the
+# server's own rather than its wait for a core. (Real-time scheduling was tried: its throttling,
+# 50 ms a second, shows up as p99 itself.) Off by default; the summary says which way a run went.
 RT=()
-[ "${BENCH_RT:-0}" = 1 ] && RT=(chrt -f 50)
+[ "${BENCH_PRIORITY:-0}" = 1 ] && RT=(nice -n -20)
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 

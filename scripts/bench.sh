@@ -110,6 +110,6 @@ for extra in ${BENCH_PARTS:-scripts/bench-*.sh}; do
 done
 
 echo
-echo "== summary: each figure beside its target (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); $([ "${BENCH_RT:-0}" = 1 ] && echo "servers and wrk at real-time priority, BENCH_RT=1" || echo "normal priority"))"
+echo "== summary: each figure beside its target (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); $([ "${BENCH_PRIORITY:-0}" = 1 ] && echo "servers, nginx and wrk at nice -20, BENCH_PRIORITY=1" || echo "normal priority"))"
 cat "$BENCH_SUMMARY"
 exit 0
