@@ -26,7 +26,7 @@ pg_url="${NOTIO_TEST_POSTGRES%/*}/bench"
 start_node() {
   local name=$1; shift
   port=$(free_port)
-  env "$@" "$BIN" serve --port "$port" --data-dir "$work/$name" --seed-demo --log-requests false > "$work/$name.log" 2>&1 &
+  "${RT[@]}" env "$@" "$BIN" serve --port "$port" --data-dir "$work/$name" --seed-demo --log-requests false > "$work/$name.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 300); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && return 0; sleep 0.05; done
   echo "node $name did not start: $(tail -5 "$work/$name.log")" >&2

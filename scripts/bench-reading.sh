@@ -28,14 +28,25 @@ COMMIT;
 SQL
 # Rows written beside the server: the statistics' per-day sums are made again from them.
 "$BIN" rebuild-stats --data-dir "$work/data"
+# The rows went in beside the server, through the WAL: fold it back into the database as a server
+# that has been running would have, or every read looks its pages up in ~10 MB of WAL.
+sqlite3 "$work/data/notio.sqlite3" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
 count=$(sqlite3 "$work/data/notio.sqlite3" "SELECT count(*) FROM reading_sessions")
 cookie=$(demo_cookie)
 echo
 echo "== 밑줄: statistics with $count reading sessions (10 years, daily)"
+# p99 through HTTP with one connection and with 16 (2 server threads: p99 includes queueing).
 for path in "/api/v1/stats/reading?period=year" "/api/v1/stats/reading?period=month" "/api/v1/stats/heatmap" "/reading/stats"; do
   for c in 1 16; do
-    out=$(wrk -t1 -c$c -d5s --latency -H "Cookie: $cookie" "http://127.0.0.1:$port$path")
-    echo "  $path, $c connection(s): $(echo "$out" | grep -E "^ *50%|^ *99%|Requests/sec" | tr -s ' ' | tr '\n' ' ')"
+    read -r rps p50 p99 bad <<<"$(WRK_THREADS=1 WRK_CONNS=$c DURATION=5s run_wrk -H "Cookie: $cookie" "http://127.0.0.1:$port$path")"
+    printf '  %-36s %2s connection(s): %8s req/s  p50 %7s ms  p99 %7s ms%s\n' "$path" "$c" "$rps" "$p50" "$p99" \
+      "$([ "$bad" = 0 ] || echo "  ($bad non-2xx)")"
+    [ "$c" = 16 ] || continue
+    case $path in
+      *period=year) summary "year statistics p99, 16 connections" "$p99" "<=" 20 ms ;;
+      *period=month) summary "month statistics p99, 16 connections" "$p99" "<=" 20 ms ;;
+      *heatmap) summary "heatmap p99, 16 connections" "$p99" "<=" 20 ms ;;
+    esac
   done
 done
-echo "target: p99 <= 20 ms through HTTP"
+echo "target: p99 <= 20 ms through HTTP for the year, month and heatmap API (the page /reading/stats draws a period and the heatmap: no target of its own)"

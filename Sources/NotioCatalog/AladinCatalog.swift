@@ -25,12 +25,12 @@ public struct AladinCatalog: BookCatalog {
     public var recommendedLists: [AladinList]
     private let http: CatalogHTTP
 
-    public init(baseURL: URL = AladinCatalog.defaultBaseURL, ttbKey: String, session: URLSession,
+    public init(baseURL: URL = AladinCatalog.defaultBaseURL, ttbKey: String, session: @escaping @Sendable @autoclosure () -> URLSession,
                 recommendedLists: [AladinList] = [.bestseller, .itemNewSpecial]) {
         self.baseURL = baseURL
         self.ttbKey = ttbKey
         self.recommendedLists = recommendedLists
-        http = CatalogHTTP(session: session, name: CatalogName(english: "Aladin", korean: "알라딘"))
+        http = CatalogHTTP(sessions: LazySession(session), name: CatalogName(english: "Aladin", korean: "알라딘"))
     }
 
     public func search(_ query: String, limit: Int) async throws -> [CatalogBook] {

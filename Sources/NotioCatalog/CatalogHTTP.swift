@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 
 extension URLSession {
     /// A session for catalog requests: no cookies or cache, and one timeout for the whole request
@@ -50,8 +51,9 @@ struct CatalogName: Sendable {
 struct CatalogHTTP: Sendable {
     static let userAgent = "Notio (self-hosted study and reading companion)"
 
-    var session: URLSession
+    var sessions: LazySession
     var name: CatalogName
+    var session: URLSession { sessions.session }
 
     func get(_ url: URL) async throws -> Data {
         try Task.checkCancellation()
@@ -129,4 +131,23 @@ func catalogURL(_ base: URL, _ endpoint: String, _ items: [(String, String)]) ->
     components.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
     components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
     return components.url ?? url
+}
+
+/// The catalogs' URLSession, made on the first request rather than at start-up: making one
+/// initialises libcurl and OpenSSL, some megabytes of resident memory a server that never looks
+/// a book up need not hold. Shared by the catalogs of one `CatalogSettings.catalogs()`.
+final class LazySession: Sendable {
+    private let make: @Sendable () -> URLSession
+    private let made = Mutex<URLSession?>(nil)
+
+    init(_ make: @escaping @Sendable () -> URLSession) { self.make = make }
+
+    var session: URLSession {
+        made.withLock { made in
+            if let made { return made }
+            let session = make()
+            made = session
+            return session
+        }
+    }
 }

@@ -40,16 +40,17 @@ public struct CatalogSettings: Sendable {
         providerList(text) == nil ? "must be a comma-separated list of \(knownProviders.joined(separator: ", ")), or none" : nil
     }
 
-    /// The catalogs in order, sharing one session.
+    /// The catalogs in order, sharing one session (made when the first of them asks).
     public func catalogs(session: URLSession? = nil) -> [any BookCatalog] {
-        let session = session ?? URLSession.catalogSession(timeout: timeout)
+        let timeout = timeout
+        let shared = LazySession { session ?? URLSession.catalogSession(timeout: timeout) }
         return providers.compactMap { name -> (any BookCatalog)? in
             switch name {
             case "aladin":
-                aladinKey.isEmpty ? nil : AladinCatalog(baseURL: aladinURL, ttbKey: aladinKey, session: session,
+                aladinKey.isEmpty ? nil : AladinCatalog(baseURL: aladinURL, ttbKey: aladinKey, session: shared.session,
                                                         recommendedLists: aladinRecommendedLists)
             case "openlibrary":
-                OpenLibraryCatalog(baseURL: openLibraryURL, coversURL: openLibraryCoversURL, session: session)
+                OpenLibraryCatalog(baseURL: openLibraryURL, coversURL: openLibraryCoversURL, session: shared.session)
             default:
                 nil
             }

@@ -41,16 +41,17 @@ public final class CoverFetcher: Sendable {
     }
 
     public init(maxBytes: Int = 5 << 20, timeout: Double = 15, policy: AddressPolicy) {
-        _ = Self.curlReady
         self.maxBytes = maxBytes
         self.timeout = max(1, timeout)
         self.policy = policy
     }
 
-    /// curl_global_init is not thread-safe: once, before any transfer.
+    /// curl_global_init is not thread-safe: once, before any transfer (at the first fetch, not at
+    /// start-up: it initialises OpenSSL, megabytes of resident memory an idle server need not hold).
     static let curlReady: Bool = notio_curl_global_init() == CURLE_OK
 
     public func fetch(_ url: URL) async throws -> (data: Data, contentType: String) {
+        _ = Self.curlReady
         let cancelled = CancelFlag()
         // curl blocks: each download runs on a thread of its own, not on the cooperative pool.
         let data: Data = try await withTaskCancellationHandler {

@@ -20,10 +20,10 @@ public struct OpenLibraryCatalog: BookCatalog {
     public var coversURL: URL
     private let http: CatalogHTTP
 
-    public init(baseURL: URL = OpenLibraryCatalog.defaultBaseURL, coversURL: URL = OpenLibraryCatalog.defaultCoversURL, session: URLSession) {
+    public init(baseURL: URL = OpenLibraryCatalog.defaultBaseURL, coversURL: URL = OpenLibraryCatalog.defaultCoversURL, session: @escaping @Sendable @autoclosure () -> URLSession) {
         self.baseURL = baseURL
         self.coversURL = coversURL
-        http = CatalogHTTP(session: session, name: CatalogName(english: "Open Library", korean: "Open Library"))
+        http = CatalogHTTP(sessions: LazySession(session), name: CatalogName(english: "Open Library", korean: "Open Library"))
     }
 
     public func search(_ query: String, limit: Int) async throws -> [CatalogBook] {

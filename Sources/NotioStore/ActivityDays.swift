@@ -85,6 +85,26 @@ extension Store {
         }
     }
 
+    /// What the year heatmap shows, in one read: reading per day (books summed, `bookId` empty),
+    /// study per day (notes summed) for days in [from, to), and when each sentence in
+    /// [sentencesFrom, sentencesTo) was kept. Only numbers come back: the heatmap names no book.
+    public func heatmapDays(owner: String, from: Int, to: Int, sentencesFrom: Date, sentencesTo: Date) throws
+        -> (reading: [ReadingDay], study: [StudyDay], sentences: [Date]) {
+        try database.read { c in
+            let reading = try c.all("""
+                SELECT day, sum(seconds), sum(sessions) FROM reading_days
+                WHERE owner_id = ? AND day >= ? AND day < ? GROUP BY day
+                """, [owner, from, to]) { ReadingDay(day: $0.int(0), bookId: "", seconds: $0.int(1), sessions: $0.int(2)) }
+            let study = try c.all("""
+                SELECT day, sum(attempts), sum(questions), sum(correct) FROM study_days
+                WHERE owner_id = ? AND day >= ? AND day < ? GROUP BY day
+                """, [owner, from, to]) { StudyDay(day: $0.int(0), attempts: $0.int(1), questions: $0.int(2), correct: $0.int(3)) }
+            let sentences = try c.all("SELECT created_at FROM sentences WHERE owner_id = ? AND created_at >= ? AND created_at < ?",
+                                      [owner, sentencesFrom.millis, sentencesTo.millis]) { $0.date(0) }
+            return (reading, study, sentences)
+        }
+    }
+
     /// The owner's study per day (notes summed), oldest first; days in [from, to) when given.
     public func studyDays(owner: String, from: Int = Int.min, to: Int = Int.max) throws -> [StudyDay] {
         try database.read { c in

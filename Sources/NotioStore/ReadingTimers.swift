@@ -17,6 +17,16 @@ extension Store {
         try changeReadingTimer(owner: owner, at: now) { _ in nil }.timer
     }
 
+    /// Settles the reader's timer only when there is something to settle (a running timer whose
+    /// end passed): statistics settle before they count, on every request, and would otherwise
+    /// all queue for the one write lock to find nothing to write.
+    public func settleReadingTimer(owner: String, at now: Date) throws {
+        let stored = try peekReadingTimer(owner: owner)
+        var settled = stored
+        _ = settled.settle(at: now)
+        if settled != stored { _ = try readingTimer(owner: owner, at: now) }
+    }
+
     /// Reads, changes and writes the reader's timer in one write transaction (two devices
     /// pressing buttons at once are serialised), recording the session a change produces.
     /// `change` may throw (a conflict, a book that is not the reader's); then nothing changes.

@@ -1,5 +1,6 @@
 import Foundation
 import NotioCore
+import Synchronization
 
 /// A reader's own saved sentence with one or two of its content words blanked, for 오늘 복습:
 /// "우리는 ____을 잃어버린 채 ____ 속을 걸었다". The words are chosen as the study space
@@ -51,6 +52,25 @@ public struct SentenceCloze: Sendable, Equatable {
         blanked = out
         answers = chosen.map { String($0.stem) }
     }
+
+    /// The cloze of `text` as `init` makes it, remembered: the review queue's count (on the home
+    /// and in the study statistics) asks for the same few sentences on every request, and the
+    /// word analysis was most of those requests' time. The cloze depends only on the text, so the
+    /// text is the key; the table is emptied when full rather than kept in any order.
+    public static func of(_ text: String) -> SentenceCloze? {
+        if let known = remembered.withLock({ $0[text] }) { return known }
+        let made = SentenceCloze(text)
+        remembered.withLock { table in
+            if table.count >= rememberedLimit { table.removeAll(keepingCapacity: true) }
+            table[text] = .some(made)
+        }
+        return made
+    }
+
+    /// Clozes made so far by text (nil inside: a sentence without a word to blank).
+    private static let remembered = Mutex<[String: SentenceCloze?]>([:])
+    /// A day's queue asks for a handful of sentences per reader; this many covers many readers.
+    static let rememberedLimit = 2_048
 
     /// Which typed words match the missing ones, forgiving spacing and case as the quiz does.
     public func grade(_ given: [String]) -> [Bool] {

@@ -18,7 +18,7 @@ struct ReadingStatsAPI {
             anchor = d
         }
         // A timer that ran out is recorded before it is counted (a guest only reads).
-        if settle { _ = try? app.store.readingTimer(owner: user.id, at: now) }
+        if settle { try? app.store.settleReadingTimer(owner: user.id, at: now) }
         // Reading from the per-day sums (a row per day and book); sentences as they are.
         let (start, end) = calc.bounds(period, containing: anchor)
         let days = try app.store.readingDays(owner: user.id, from: calc.dayNumber(start), to: calc.dayNumber(end))
@@ -30,9 +30,8 @@ struct ReadingStatsAPI {
         let calc = ReadingStatsCalculator(timeZone: TimeZone(identifier: user.timeZone) ?? .current)
         guard let days = calc.yearDays(year), let start = calc.calendar.date(from: DateComponents(year: year, month: 1, day: 1)),
               let end = calc.calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1)) else { return [] }
-        let reading = try app.store.readingDays(owner: user.id, from: days.lowerBound, to: days.upperBound)
-        let study = try app.store.studyDays(owner: user.id, from: days.lowerBound, to: days.upperBound)
-        let sentences = try app.store.sentenceTimes(owner: user.id, from: start, to: end).map(\.at)
+        let (reading, study, sentences) = try app.store.heatmapDays(owner: user.id, from: days.lowerBound, to: days.upperBound,
+                                                                     sentencesFrom: start, sentencesTo: end)
         return calc.heatmap(year: year, readingDays: reading, sentences: sentences, studyDays: study)
     }
 

@@ -109,7 +109,7 @@ struct TimerAPI {
         let to = try Self.time(request.query["to"], zone: zone, field: "to")
         let bookId = request.query["bookId"].flatMap { $0.isEmpty ? nil : $0 }
         let page = try Paging.request(request)
-        _ = try app.store.readingTimer(owner: user.id, at: app.now())
+        try app.store.settleReadingTimer(owner: user.id, at: app.now())
         let sessions = try app.store.readingSessions(owner: user.id, from: from, to: to, bookId: bookId, page: page)
         var titles: [String: String] = [:]
         for id in Set(sessions.items.map(\.bookId)) { titles[id] = try app.store.book(id: id, owner: user.id)?.title }

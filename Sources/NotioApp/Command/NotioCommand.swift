@@ -64,6 +64,15 @@ public enum NotioCommand {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)
+        // Listened for before the start: a SIGTERM that comes while the server starts (a script
+        // that stops it as soon as /healthz answers) is kept for after it, not lost to SIG_IGN.
+        let done = DispatchSemaphore(value: 0)
+        let sources = [SIGTERM, SIGINT].map { sig in
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler { done.signal() }
+            s.resume()
+            return s
+        }
         let app = try Application(config: config)
         try app.start()
         // The start (migrations, the demo's seeding, the route table) freed more than it keeps:
@@ -74,13 +83,6 @@ public enum NotioCommand {
             print("demo account on (--seed-demo): \(DemoData.email) / \(DemoData.password) can sign in and 둘러보기 browses it; leave the flag off on a shared server")
         }
         fflush(nil)
-        let done = DispatchSemaphore(value: 0)
-        let sources = [SIGTERM, SIGINT].map { sig in
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler { done.signal() }
-            s.resume()
-            return s
-        }
         done.wait()
         print("stopping: letting in-flight requests finish")
         app.stop()

@@ -43,7 +43,7 @@ struct SentenceReview: Sendable {
     func queue(_ user: User, at now: Date) throws -> [SentenceReviewItem] {
         guard user.sentenceReview else { return [] }
         let due = try store.dueSentenceReviews(owner: user.id, at: now).compactMap { card, s in
-            SentenceCloze(s.sentence.text).map { SentenceReviewItem(sentence: s, cloze: $0, card: card, due: card.due) }
+            SentenceCloze.of(s.sentence.text).map { SentenceReviewItem(sentence: s, cloze: $0, card: card, due: card.due) }
         }
         return due + (try newItems(user, at: now))
     }
@@ -56,7 +56,7 @@ struct SentenceReview: Sendable {
         // A few more than the room: a sentence with no word to blank is passed over.
         return try store.unscheduledSentences(owner: user.id, savedBefore: now.addingTimeInterval(-Self.restAfterSaving), limit: room * 4)
             .compactMap { s in
-                SentenceCloze(s.sentence.text).map {
+                SentenceCloze.of(s.sentence.text).map {
                     SentenceReviewItem(sentence: s, cloze: $0, card: nil, due: s.sentence.createdAt.addingTimeInterval(Self.restAfterSaving))
                 }
             }
@@ -72,7 +72,7 @@ struct SentenceReview: Sendable {
     func answer(sentenceId: String, owner: User, given: [String]) throws -> SentenceReviewAnswer {
         let now = clock()
         guard owner.sentenceReview, let sentence = try store.sentence(id: sentenceId, owner: owner.id),
-              let cloze = SentenceCloze(sentence.sentence.text) else { throw AppError.reviewNotFound }
+              let cloze = SentenceCloze.of(sentence.sentence.text) else { throw AppError.reviewNotFound }
         let card = try store.reviewCards(owner: owner.id, kind: Self.kind, ids: [sentenceId])[sentenceId]
         // A sentence without a card may be answered only when today takes it in.
         if card == nil, try !newItems(owner, at: now).contains(where: { $0.sentence.sentence.id == sentenceId }) { throw AppError.reviewNotFound }

@@ -26,8 +26,24 @@ enum ShortDate {
     /// "11월 30일" / "Nov 30"; the text itself when it is not a date.
     static func dayMonth(_ ctx: PageContext, _ iso: String) -> String {
         guard let d = parts(iso) else { return iso }
-        return L10n.t("date.dayMonth", ctx.language)
-            .replacingOccurrences(of: "{month}", with: month(ctx, d.month)).replacingOccurrences(of: "{day}", with: String(d.day))
+        return dayMonths(ctx)(d.month, d.day)
+    }
+
+    /// `dayMonth` for the many days of one page (a heatmap names 365): the template is filled
+    /// with each month's name once, then only the day goes between its two halves.
+    static func dayMonths(_ ctx: PageContext) -> (_ month: Int, _ day: Int) -> String {
+        let template = L10n.t("date.dayMonth", ctx.language)
+        let names = L10n.t("date.monthNames", ctx.language).components(separatedBy: ",")
+        var halves: [Int: (String, String)] = [:]
+        return { month, day in
+            if halves[month] == nil {
+                let filled = template.replacingOccurrences(of: "{month}", with: names[month - 1])
+                let cut = filled.range(of: "{day}")
+                halves[month] = cut.map { (String(filled[..<$0.lowerBound]), String(filled[$0.upperBound...])) } ?? (filled, "")
+            }
+            let (before, after) = halves[month]!
+            return before + String(day) + after
+        }
     }
 
     /// "2026년 12월" / "Dec 2026".

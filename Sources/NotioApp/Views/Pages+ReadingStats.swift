@@ -64,11 +64,12 @@ enum Charts {
         let values = days.map(value)
         let positive = values.filter { $0 > 0 }.sorted()
         // Levels by quartiles of the active days, so one long day does not wash the rest out.
+        let q = positive.isEmpty ? [] : [positive[positive.count / 4], positive[positive.count / 2], positive[(positive.count * 3) / 4]]
         func level(_ v: Int) -> Int {
-            guard v > 0, !positive.isEmpty else { return 0 }
-            let q = [positive[positive.count / 4], positive[positive.count / 2], positive[(positive.count * 3) / 4]]
+            guard v > 0, !q.isEmpty else { return 0 }
             return v <= q[0] ? 1 : v <= q[1] ? 2 : v <= q[2] ? 3 : 4
         }
+        let dayMonth = ShortDate.dayMonths(ctx)
         let cell = 12, gap = 3, left = 28, top = 18
         let weeks = (days.count + offset + 6) / 7
         let width = left + weeks * (cell + gap), height = top + 7 * (cell + gap)
@@ -78,12 +79,14 @@ enum Charts {
         let cells = HTML.join(days.enumerated().map { i, d in
             let position = i + offset
             let x = left + (position / 7) * (cell + gap), y = top + (position % 7) * (cell + gap)
-            let month = Int(d.date.split(separator: "-")[1]) ?? 0
+            // Days are YYYY-MM-DD: month and day read from their places, not split per cell.
+            let digits = Array(d.date.utf8).map { Int($0) - 48 }
+            let month = digits.count == 10 ? digits[5] * 10 + digits[6] : 0, dayOfMonth = digits.count == 10 ? digits[8] * 10 + digits[9] : 0
             if month != lastMonth {
                 monthLabels.append("<text class=\"chart-label\" x=\"\(x)\" y=\"11\">\(ShortDate.month(ctx, month))</text>")
                 lastMonth = month
             }
-            return "<rect class=\"heat heat-\(level(values[i]))\" x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" data-date=\"\(d.date)\" data-value=\"\(values[i])\"><title>\(ShortDate.dayMonth(ctx, d.date)): \(values[i])\(unit)</title></rect>"
+            return "<rect class=\"heat heat-\(level(values[i]))\" x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" data-date=\"\(d.date)\" data-value=\"\(values[i])\"><title>\((1...12).contains(month) ? dayMonth(month, dayOfMonth) : d.date): \(values[i])\(unit)</title></rect>"
         })
         // Every other day named, beside the heatmap's rows.
         let weekdays = Self.weekdays(ctx).enumerated().map { $0.offset % 2 == 0 && $0.offset < 6 ? $0.element : "" }
