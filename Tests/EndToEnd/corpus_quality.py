@@ -408,6 +408,19 @@ def passage_of(q) -> str:
     return MASK.sub(lambda _: q.get("answer") or "", passage)
 
 
+# A particle written both ways after a mask or blank ("○○은(는)", "____(으)로"), as exam papers do
+# so that no option is ruled out by it: the document has one of the two.
+PARTICLE_PAIRS = [("은(는)", "은", "는"), ("이(가)", "이", "가"), ("을(를)", "을", "를"), ("과(와)", "과", "와"), ("(으)로", "으로", "로")]
+
+
+def particle_variants(text: str) -> set:
+    """The text with every two-way particle as its consonant form, and as its vowel form."""
+    consonant, vowel = text, text
+    for both, c, v in PARTICLE_PAIRS:
+        consonant, vowel = consonant.replace(both, c), vowel.replace(both, v)
+    return {consonant, vowel}
+
+
 class Labels:
     """What the hand labels of a document say about a question: is its concept a labelled heading or
     key term, is its passage one block of the document (not a heading glued to a sentence, table
@@ -423,8 +436,8 @@ class Labels:
         return any(similar(name, k) for k in self.known)
 
     def passage_in_document(self, passage: str) -> bool:
-        p = norm(passage)
-        return not p or any(p in block for block in self.blocks)
+        variants = [norm(v) for v in particle_variants(passage)]
+        return not any(variants) or any(p in block for p in variants for block in self.blocks)
 
 
 def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder, labels: "Labels | None" = None):
