@@ -16,11 +16,12 @@ extension Pages {
         <div class="page-head"><h1>\(ctx.t("settings.title"))</h1></div>
         <section class="card settings-section" aria-labelledby="settings-account">
           <h2 id="settings-account">\(ctx.t("settings.account"))</h2>
+          \(ctx.isGuest ? """
           <dl class="account-details">
             <div><dt>\(ctx.t("field.name"))</dt><dd class="settings-name">\(ctx.user?.name ?? "")</dd></div>
             <div><dt>\(ctx.t("field.email"))</dt><dd>\(ctx.user?.email ?? "")</dd></div>
           </dl>
-          \(HTML.when(!ctx.isGuest) { profileForm(ctx) })
+          """ : profileForm(ctx))
         </section>
         <section class="card settings-section">
           \(HTML.when(ctx.isGuest) { "<p class=\"notice\">\(ctx.t("settings.guestNote"))</p>" })
@@ -47,7 +48,7 @@ extension Pages {
         <section class="card settings-section">
           <form method="post" action="\(Paths.logout)">
             \(Form.csrfField(ctx))
-            <button class="button button-danger button-block" type="submit">\(ctx.t(ctx.isGuest ? "guest.exit" : "nav.logout"))</button>
+            <button class="button button-secondary button-block" type="submit">\(ctx.t(ctx.isGuest ? "guest.exit" : "nav.logout"))</button>
           </form>
         </section>
         """
