@@ -337,9 +337,10 @@ enum Migrations {
         CREATE INDEX study_days_by_note ON study_days(note_id);
         """,
         // 13: the review log travels in backups; restoring (merging) the same document twice must
-        // not log an answer twice. One answer per item and millisecond.
+        // not log an answer twice. One answer per item and millisecond. (IF NOT EXISTS: a database
+        // set back to version 12 to rebuild its sums runs this again.)
         """
-        CREATE UNIQUE INDEX review_log_once ON review_log(owner_id, item_kind, item_id, answered_at);
+        CREATE UNIQUE INDEX IF NOT EXISTS review_log_once ON review_log(owner_id, item_kind, item_id, answered_at);
         """,
     ]
 
