@@ -255,12 +255,7 @@ struct QuizMaker {
                       !QuizText.masksBeforeKindWord(blanked, mask: QuizText.blank) else { return nil }
                 // The concept's own name blanked asks "which concept": another that the sentence
                 // fits as well is a second answer ("____에는 값 0이 내부적으로 할당됩니다").
-                if ownName != nil {
-                    let words = QuizText.contentWords(sentence)
-                    guard !material.concepts.indices.contains(where: { j in
-                        j != index && !material.concepts[j].coversDocument && material.alsoDescribes(j, words: words)
-                    }) else { return nil }
-                }
+                if ownName != nil, material.anotherConceptFits(sentence, besides: index) { return nil }
                 return Candidate(form: .cloze, concept: index,
                                  prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
                                  shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
@@ -342,10 +337,7 @@ struct QuizMaker {
         guard described != definition || !QuizText.reveals(prompt: definition, answer: entry.display), !QuizText.isVague(described) else { return [] }
         // The first step must have one answer: a description another concept's text also gives
         // ("…소수점 이하 자릿수가 다음 정수로 반올림됩니다" of Integer and Long Integer alike) has two.
-        let words = QuizText.contentWords(definition)
-        guard !material.concepts.indices.contains(where: { j in
-            j != index && !material.concepts[j].coversDocument && material.alsoDescribes(j, words: words)
-        }) else { return [] }
+        guard !material.anotherConceptFits(definition, besides: index) else { return [] }
         let definitionKey = KoreanText.compact(definition)
         return entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
             guard KoreanText.compact(point) != definitionKey, let fact = maskedFact(point, of: index) else { return nil }
@@ -674,10 +666,7 @@ struct QuizMaker {
     /// Whether another concept's own text says most of what a "which concept is this" passage says.
     func otherConceptFits(_ c: Candidate) -> Bool {
         guard case .conceptNames = c.pool else { return false }
-        let words = QuizText.contentWords(c.source)
-        return material.concepts.indices.contains { j in
-            j != c.concept && !material.concepts[j].coversDocument && material.alsoDescribes(j, words: words)
-        }
+        return material.anotherConceptFits(c.source, besides: c.concept)
     }
 
     /// Whether the prompt shows a word of a multi-word answer that no distractor has ("…검증

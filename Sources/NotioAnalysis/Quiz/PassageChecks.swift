@@ -310,6 +310,13 @@ extension QuizMaterial {
         alsoDescribes(j, words: QuizText.contentWords(passage))
     }
 
+    /// Whether a concept other than `index` (and not the document's subject) also says most of
+    /// what `passage` says: a second answer to "which concept is this".
+    func anotherConceptFits(_ passage: String, besides index: Int) -> Bool {
+        let words = QuizText.contentWords(passage)
+        return concepts.indices.contains { j in j != index && !concepts[j].coversDocument && alsoDescribes(j, words: words) }
+    }
+
     /// `alsoDescribes` with the passage's content words already taken, for asking of every concept.
     func alsoDescribes(_ j: Int, words: Set<String>) -> Bool {
         guard words.count >= 2 else { return false }
