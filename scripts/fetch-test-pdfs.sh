@@ -11,6 +11,17 @@ tree="$root/.cache/debs/tree"
 pdfs="$root/.cache/pdfs"
 mkdir -p "$debs" "$tree" "$pdfs"
 
+# What this script makes depends only on the Debian packages and on this script and
+# scripts/make-corpus.py, so it is kept once per machine too (NOTIO_CACHE, default ~/.cache/notio,
+# under a hash of the two scripts): a fresh clone on the same machine copies the PDFs and the corpus
+# (about 90 s of downloading, printing and scanning) instead of making them again.
+machine=${NOTIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/notio}/test-pdfs-$(cat "$0" "$root/scripts/make-corpus.py" | sha256sum | cut -c1-16)
+for part in pdfs corpus; do
+    if [ -d "$machine/$part" ] && [ -z "$(ls -A "$root/.cache/$part" 2>/dev/null)" ]; then
+        mkdir -p "$root/.cache/$part" && cp -a "$machine/$part/." "$root/.cache/$part/"
+    fi
+done
+
 fetch() {
     package=$1
     if ! ls "$debs/${package}"_*.deb >/dev/null 2>&1; then
@@ -58,3 +69,10 @@ if [ -n "$need" ]; then
     python3 "$root/scripts/make-corpus.py" "$tree/usr/share/libreoffice/help" "$corpus"
 fi
 ls -l "$corpus"
+
+# Kept for the next clone on this machine (written aside, then moved: a run stopped half-way leaves
+# no half cache).
+if [ ! -d "$machine" ] && mkdir -p "$(dirname "$machine")" 2>/dev/null; then
+    staging=$(mktemp -d "$machine.XXXXXX")
+    cp -a "$pdfs" "$staging/pdfs" && cp -a "$corpus" "$staging/corpus" && mv "$staging" "$machine" 2>/dev/null || rm -rf "$staging"
+fi

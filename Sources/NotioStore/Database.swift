@@ -219,7 +219,9 @@ public final class Connection {
     }
 
     /// Runs a statement and calls `each` for every row.
-    public func query(_ sql: String, _ values: [SQLBindable] = [], _ each: (Row) throws -> Void) throws {
+    public func query(_ sql: String, _ values: [SQLBindable] = [], file: StaticString = #fileID, line: UInt = #line,
+                      _ each: (Row) throws -> Void) throws {
+        if SQLTrace.isOn { SQLTrace.note(engine, file: file, line: line, sql) }
         if engine == .postgres { return try pgQuery(sql, values, each) }
         let stmt = try prepared(sql)
         defer { sqlite3_reset(stmt); sqlite3_clear_bindings(stmt) }
@@ -233,14 +235,17 @@ public final class Connection {
     }
 
     /// Rows mapped to values.
-    public func all<T>(_ sql: String, _ values: [SQLBindable] = [], _ map: (Row) throws -> T) throws -> [T] {
+    public func all<T>(_ sql: String, _ values: [SQLBindable] = [], file: StaticString = #fileID, line: UInt = #line,
+                       _ map: (Row) throws -> T) throws -> [T] {
         var out: [T] = []
-        try query(sql, values) { out.append(try map($0)) }
+        try query(sql, values, file: file, line: line) { out.append(try map($0)) }
         return out
     }
 
     /// The first row mapped, or nil.
-    public func first<T>(_ sql: String, _ values: [SQLBindable] = [], _ map: (Row) throws -> T) throws -> T? {
+    public func first<T>(_ sql: String, _ values: [SQLBindable] = [], file: StaticString = #fileID, line: UInt = #line,
+                         _ map: (Row) throws -> T) throws -> T? {
+        if SQLTrace.isOn { SQLTrace.note(engine, file: file, line: line, sql) }
         if engine == .postgres {
             var out: T?
             try pgQuery(sql, values) { r in if out == nil { out = try map(r) } }
@@ -257,8 +262,8 @@ public final class Connection {
 
     /// Runs a statement that returns no rows; returns the number of rows changed.
     @discardableResult
-    public func run(_ sql: String, _ values: [SQLBindable] = []) throws -> Int {
-        try query(sql, values) { _ in }
+    public func run(_ sql: String, _ values: [SQLBindable] = [], file: StaticString = #fileID, line: UInt = #line) throws -> Int {
+        try query(sql, values, file: file, line: line) { _ in }
         return changes
     }
 

@@ -157,13 +157,13 @@ let closedURL = URL(string: "http://127.0.0.1:1/aladin/ttb/api/")!
     @Test func aSlowServerTimesOut() async throws {
         let fake = try await FakeServices.shared()
         try await fake.script([["status": 200, "fixture": "aladin/itemsearch_js.json", "delay": 30]], queue: "aladin-slow")
-        let started = Date()
+        // The fake answers after 30 s, and that answer would be a success: an error saying the
+        // server did not answer in time can only come from the 1 s timeout (no clock is read: on a
+        // loaded machine even a timeout's wake-up can be late).
         let error = await #expect(throws: CatalogError.self) {
             try await aladin(fake, "aladin-slow", timeout: 1).search("소설", limit: 10)
         }
         #expect(error?.message == "Aladin did not answer within 1 s.")
-        // The answer would take 30 s: returning long before means the 1 s timeout worked.
-        #expect(Date().timeIntervalSince(started) < 20)
     }
 }
 

@@ -44,6 +44,7 @@ public struct Configuration: Sendable {
     public var maxSentencesPerAccount: Int = declared(\.maxSentencesPerAccount)
     public var maxStoredMBPerAccount: Int = declared(\.maxStoredMBPerAccount)
     public var logRequests: Bool = declared(\.logRequests)
+    public var sqlTrace: String = declared(\.sqlTrace)
     public var aiProvider: String = declared(\.aiProvider)
     public var geminiAPIKey: String = declared(\.geminiAPIKey)
     public var geminiModel: String = declared(\.geminiModel)
@@ -91,7 +92,8 @@ public struct Configuration: Sendable {
 
     /// Opens the configured store.
     public func openStore() throws -> Store {
-        try Store(directory: dataDirectory, databaseURL: databaseURL, poolSize: databasePoolSize)
+        SQLTrace.record(to: sqlTrace)
+        return try Store(directory: dataDirectory, databaseURL: databaseURL, poolSize: databasePoolSize)
     }
 
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
@@ -166,6 +168,8 @@ public struct Configuration: Sendable {
               "most MB of PDFs and covers one account may store; an upload or restore past it is refused with 413 `storage_full` (a cover past it is not kept)"),
         .bool("NOTIO_LOG_REQUESTS", true, \.logRequests,
               "one log line per request: `id METHOD path status ms`"),
+        .text("NOTIO_SQL_TRACE", "", \.sqlTrace, shown: "(none)",
+              "a file each distinct SQL statement the store runs is added to, once per process (`make test` checks that the PostgreSQL runs ran every statement the SQLite runs did)"),
         .int("NOTIO_PDF_MAX_PAGES", 500, \.pdfMaxPages, 1...100_000,
               "most pages a PDF may have"),
         .int("NOTIO_PDF_TIMEOUT_SECONDS", 600, \.pdfTimeoutSeconds, 5...86_400,

@@ -13,6 +13,10 @@ public enum TestDatabase {
 
     public static var isPostgres: Bool { postgresBase != nil }
 
+    /// The statements this test process runs, traced as `notio serve` traces them (`NOTIO_SQL_TRACE`):
+    /// the servers the tests start get no configuration from the environment.
+    private static let traced: Void = SQLTrace.record(to: ProcessInfo.processInfo.environment["NOTIO_SQL_TRACE"] ?? "")
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var urls: [String: String] = [:]
     nonisolated(unsafe) private static var admin: Database?
@@ -20,6 +24,7 @@ public enum TestDatabase {
     /// The database URL for a data folder: "" (SQLite in the folder) or a PostgreSQL URL whose
     /// search path is a new schema. The same folder gets the same schema again (restarts).
     public static func url(for dataDirectory: String) -> String {
+        _ = traced
         guard let base = postgresBase else { return "" }
         return lock.withLock {
             if let known = urls[dataDirectory] { return known }

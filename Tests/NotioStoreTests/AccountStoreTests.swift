@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import NotioCore
+@testable import NotioStore
+import NotioTestSupport
+
+/// The account's own rows on each engine: profile changes, passwords and sessions, sign-in
+/// throttling, covers shared between accounts, and the deletion of everything an account owns.
+@Suite struct AccountStoreTests {
+    private func account(_ store: Store, _ id: String, now: Date) throws -> User {
+        let user = User(id: id, email: "\(id)@example.com", name: id, createdAt: now)
+        #expect(try store.insertUser(user, passwordHash: "hash-\(id)", termsAgreedAt: now) != nil)
+        return user
+    }
+
+    private func signIn(_ store: Store, _ user: User, token: String, now: Date) throws -> Data {
+        let hash = Data(token.utf8)
+        try store.insertSession(tokenHash: hash, Session(userId: user.id, csrfToken: "csrf-\(token)", readOnly: false,
+                                                         expiresAt: now.addingTimeInterval(3600)), at: now)
+        return hash
+    }
+
+    @Test func nameEmailAndPasswordChangeAndOtherSessionsEnd() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        let ana = try account(store, "ana", now: now)
+        _ = try account(store, "bo", now: now)
+        try store.setName(userId: ana.id, "아나")
+        #expect(try store.setEmail(userId: ana.id, "ana.new@example.com"))
+        #expect(try store.setEmail(userId: ana.id, "bo@example.com") == false, "another account's email")
+        #expect(try store.user(id: ana.id)?.name == "아나")
+        #expect(try store.credentials(email: "ana.new@example.com")?.user.id == ana.id)
+
+        let here = try signIn(store, ana, token: "here", now: now)
+        let phone = try signIn(store, ana, token: "phone", now: now)
+        let tablet = try signIn(store, ana, token: "tablet", now: now)
+        try store.changePassword(userId: ana.id, hash: "new-hash", keeping: here)
+        #expect(try store.credentials(email: "ana.new@example.com")?.passwordHash == "new-hash")
+        #expect(try store.session(tokenHash: here, at: now) != nil)
+        #expect(try store.session(tokenHash: phone, at: now) == nil)
+        #expect(try store.session(tokenHash: tablet, at: now) == nil)
+
+        let again = try signIn(store, ana, token: "again", now: now)
+        #expect(try store.endOtherSessions(userId: ana.id, keeping: here) == 1)
+        #expect(try store.session(tokenHash: again, at: now) == nil)
+        try store.deleteSession(tokenHash: here)
+        #expect(try store.session(tokenHash: here, at: now) == nil)
+
+        // The reset command sets a password and ends every session.
+        let last = try signIn(store, ana, token: "last", now: now)
+        try store.setPasswordHash(userId: ana.id, "reset-hash")
+        try store.changePassword(userId: ana.id, hash: "reset-hash", keeping: nil)
+        #expect(try store.session(tokenHash: last, at: now) == nil)
+    }
+
+    @Test func signInAttemptsAreCountedReleasedAndForgiven() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        let since = now.addingTimeInterval(-900)
+        let first = try #require(try store.reserveLoginAttempt(email: "a@b.io", address: "10.0.0.1", since: since, at: now,
+                                                               maxPerEmail: 3, maxPerAddress: 10))
+        let second = try #require(try store.reserveLoginAttempt(email: "a@b.io", address: "10.0.0.1", since: since, at: now,
+                                                                maxPerEmail: 3, maxPerAddress: 10))
+        #expect(try store.loginFailures(email: "a@b.io", address: "10.0.0.1", since: since) == (2, 2))
+        try store.releaseLoginAttempt(second)
+        #expect(try store.loginFailures(email: "a@b.io", address: "10.0.0.1", since: since) == (1, 1))
+        _ = try store.reserveLoginAttempt(email: "a@b.io", address: "10.0.0.1", since: since, at: now, maxPerEmail: 3, maxPerAddress: 10)
+        #expect(try store.reserveLoginAttempt(email: "a@b.io", address: "10.0.0.1", since: since, at: now,
+                                              maxPerEmail: 2, maxPerAddress: 10) == nil, "the email's limit")
+        try store.forgiveLoginAttempts(email: "a@b.io", through: first + 100)
+        #expect(try store.loginFailures(email: "a@b.io", address: "10.0.0.1", since: since) == (0, 0))
+    }
+
+    @Test func aDeletedAccountTakesItsRowsAndLeavesSharedCovers() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        let ana = try account(store, "ana", now: now)
+        let bo = try account(store, "bo", now: now)
+        let shared = Book(title: "같은 책", author: "저자"), own = Book(title: "혼자 읽은 책", author: "저자")
+        try store.insertBook(shared, owner: ana.id)
+        try store.insertBook(own, owner: ana.id)
+        let bosCopy = Book(title: "같은 책", author: "저자")
+        try store.insertBook(bosCopy, owner: bo.id)
+        try store.setBookCover(id: shared.id, owner: ana.id, file: "cover-shared.jpg", bytes: 10)
+        try store.setBookCover(id: bosCopy.id, owner: bo.id, file: "cover-shared.jpg", bytes: 10)
+        try store.setBookCover(id: own.id, owner: ana.id, file: "cover-own.jpg", bytes: 10)
+        #expect(try store.bookCoverFile(id: own.id, owner: ana.id) == "cover-own.jpg")
+        #expect(try store.bookCoverFile(id: own.id, owner: bo.id) == nil, "another owner's book")
+        _ = try signIn(store, ana, token: "t", now: now)
+
+        let deleted = try store.deleteAccount(userId: ana.id)
+        #expect(deleted.unusedCovers == ["cover-own.jpg"])
+        #expect(try store.user(id: ana.id) == nil)
+        #expect(try store.session(tokenHash: Data("t".utf8), at: now) == nil)
+        #expect(try store.coverFileInUse("cover-shared.jpg"))
+        #expect(try store.coverFileInUse("cover-own.jpg") == false)
+        #expect(try store.user(id: bo.id) != nil)
+    }
+}
