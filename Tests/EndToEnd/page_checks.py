@@ -133,6 +133,27 @@ def save_screenshot(png, path):
     image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
 
 
+def set_viewport(driver, width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def whole_page(driver):
+    """The whole page as a PNG, at the window's width. The viewport is made as tall as the page for
+    the picture (a capture beyond the viewport leaves the fixed tab bar where the window ended and
+    a scrolled page's sticky header part-way down; no vertical scrollbar either, as on a phone),
+    then put back and scrolled where it was: the test goes on from the same state."""
+    width, height, scrolled = driver.execute_script("return [innerWidth, innerHeight, scrollY]")
+    full = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
+    set_viewport(driver, width, max(height, full))
+    try:
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+    finally:
+        set_viewport(driver, width, height)
+        driver.execute_script("window.scrollTo(0, arguments[0])", scrolled)
+    return base64.b64decode(shot["data"])
+
+
 def check_page(driver, name):
     """Every problem of the page as it is now (layout and accessibility), each prefixed with `name`.
     With NOTIO_E2E_SCREENSHOTS=1 the page is also saved as screenshots/pages/<name>.png."""
@@ -140,18 +161,7 @@ def check_page(driver, name):
         folder = SCREENSHOTS / "pages"
         folder.mkdir(parents=True, exist_ok=True)
         width = driver.execute_script("return window.innerWidth")
-        # The whole page at the window's width: a capture beyond the viewport lays the page out
-        # without the vertical scrollbar, at the whole window's width (as a phone's overlay
-        # scrollbar does), so the clip is that wide; the content size measured with the scrollbar
-        # would cut its last 15 px off.
-        # From the top (a page scrolled down draws its sticky header part-way down the picture),
-        # then back where it was: the test goes on from the same state.
-        scrolled = driver.execute_script("const y = window.scrollY; window.scrollTo(0, 0); return y")
-        size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
-        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
-                                      "clip": {"x": 0, "y": 0, "width": max(width, size["width"]), "height": size["height"], "scale": 1}})
-        driver.execute_script("window.scrollTo(0, arguments[0])", scrolled)
-        save_screenshot(base64.b64decode(shot["data"]), folder / f"{name}-{width}.png")
+        save_screenshot(whole_page(driver), folder / f"{name}-{width}.png")
     return [f"{name}: {p}" for p in layout_problems(driver) + axe_violations(driver)]
 
 
@@ -163,11 +173,9 @@ def check_widths(driver, name, wide=1280):
     if not os.environ.get("NOTIO_E2E_SCREENSHOTS"):
         return problems
     width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    resize = lambda w, h: driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                                 {"width": w, "height": h, "deviceScaleFactor": 1, "mobile": False})
-    resize(wide, 800)
+    set_viewport(driver, wide, 800)
     try:
         problems += check_page(driver, name)
     finally:
-        resize(width, height)
+        set_viewport(driver, width, height)
     return problems

@@ -7,7 +7,7 @@ import time
 from selenium.webdriver.common.by import By
 
 from notio_e2e import click, exists, random_email, signup, text_of, wait, wait_for, wait_for_attribute, wait_for_text
-from page_checks import check_widths
+from page_checks import check_widths, set_viewport
 from test_quiz import fetch_json
 
 
@@ -83,7 +83,7 @@ def test_a_finished_timer_says_so_once(server, driver):
     assert capture.text == "문장 담기" and capture.get_attribute("href").startswith(book_url)
     assert driver.find_element(By.ID, "timer-again").text == "한 번 더"
     # Fits 360 px (and 1280 px with screenshots on), 0 critical or serious axe-core findings.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": False})
+    set_viewport(driver, 360, 740)
     assert check_widths(driver, "timer-finished") == []
     # Seen once: the page put the timer away (the session kept), so the next page has no bar.
     wait(driver, 10).until(lambda d: fetch_json(d, "/api/v1/timer").get("state") == "idle", "the finished timer was not put away")
