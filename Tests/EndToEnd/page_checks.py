@@ -144,13 +144,22 @@ def whole_page(driver):
     a scrolled page's sticky header part-way down; no vertical scrollbar either, as on a phone),
     then put back and scrolled where it was: the test goes on from the same state."""
     width, height, scrolled = driver.execute_script("return [innerWidth, innerHeight, scrollY]")
-    full = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
-    set_viewport(driver, width, max(height, full))
+    # No scrollbar in the picture, as on a phone (its overlay scrollbar takes no room): hidden
+    # outright, since a page whose grid of covers grows 30 px when 15 px wider would keep one.
+    driver.execute_script("document.documentElement.style.scrollbarWidth = 'none'")
+    # The page may grow in the taller viewport: measure again, a pixel to spare for a fraction.
+    tall = height
+    for _ in range(3):
+        full = driver.execute_script("return document.documentElement.scrollHeight")
+        if full < tall:
+            break
+        tall = full + 1
+        set_viewport(driver, width, tall)
     try:
         shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
     finally:
         set_viewport(driver, width, height)
-        driver.execute_script("window.scrollTo(0, arguments[0])", scrolled)
+        driver.execute_script("document.documentElement.style.scrollbarWidth = ''; window.scrollTo(0, arguments[0])", scrolled)
     return base64.b64decode(shot["data"])
 
 
