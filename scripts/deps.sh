@@ -7,7 +7,9 @@ need=${1:-test}
 apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-glib-dev libtesseract-dev libleptonica-dev
          tesseract-ocr-script-hang tesseract-ocr-kor tesseract-ocr-eng libcairo2-dev libpango1.0-dev
          libgdk-pixbuf-2.0-dev libpng-dev libcurl4-openssl-dev zlib1g-dev libzip-dev fonts-noto-cjk pkg-config)
-apt_test=(chromium chromium-driver poppler-utils sqlite3 qpdf python3-pip postgresql zip unzip)
+# fonts-noto-color-emoji: a reader's emotions (🥹, 💡) are their data and show as emoji; without a colour
+# emoji font headless Chromium draws them as empty boxes in the browser tests' screenshots.
+apt_test=(chromium chromium-driver fonts-noto-color-emoji poppler-utils sqlite3 qpdf python3-pip postgresql zip unzip)
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
 # module:package (Pillow draws the scanned PDFs some tests upload; Kiwi, a Korean morphological
 # analyser with its model, judges the corpus quizzes' terms in test_corpus_quality.py and make bench)

@@ -6,6 +6,7 @@ we use of it (installed without its Playwright dependency by scripts/deps.sh). T
 from the installed package without importing it."""
 import base64
 import importlib.util
+import io
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -123,6 +124,45 @@ def axe_violations(driver, impacts=("critical", "serious")):
     return found
 
 
+def save_screenshot(png, path):
+    """The page's picture in 256 colours (Pillow, from scripts/deps.sh): a quarter of the bytes, which
+    matters since the pictures are committed (screenshots/pages/), and the interface's few colours
+    come through; a long gradient may band."""
+    from PIL import Image
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+
+
+def set_viewport(driver, width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def whole_page(driver):
+    """The whole page as a PNG, at the window's width. The viewport is made as tall as the page for
+    the picture (a capture beyond the viewport leaves the fixed tab bar where the window ended and
+    a scrolled page's sticky header part-way down; no vertical scrollbar either, as on a phone),
+    then put back and scrolled where it was: the test goes on from the same state."""
+    width, height, scrolled = driver.execute_script("return [innerWidth, innerHeight, scrollY]")
+    # No scrollbar in the picture, as on a phone (its overlay scrollbar takes no room): hidden
+    # outright, since a page whose grid of covers grows 30 px when 15 px wider would keep one.
+    driver.execute_script("document.documentElement.style.scrollbarWidth = 'none'")
+    # The page may grow in the taller viewport: measure again, a pixel to spare for a fraction.
+    tall = height
+    for _ in range(3):
+        full = driver.execute_script("return document.documentElement.scrollHeight")
+        if full < tall:
+            break
+        tall = full + 1
+        set_viewport(driver, width, tall)
+    try:
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+    finally:
+        set_viewport(driver, width, height)
+        driver.execute_script("document.documentElement.style.scrollbarWidth = ''; window.scrollTo(0, arguments[0])", scrolled)
+    return base64.b64decode(shot["data"])
+
+
 def check_page(driver, name):
     """Every problem of the page as it is now (layout and accessibility), each prefixed with `name`.
     With NOTIO_E2E_SCREENSHOTS=1 the page is also saved as screenshots/pages/<name>.png."""
@@ -130,10 +170,21 @@ def check_page(driver, name):
         folder = SCREENSHOTS / "pages"
         folder.mkdir(parents=True, exist_ok=True)
         width = driver.execute_script("return window.innerWidth")
-        # The whole page at the window's width (a capture beyond the viewport lays the page out
-        # without the scrollbar: clip to the laid-out content, not to the old client width).
-        size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
-        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
-                                      "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}})
-        (folder / f"{name}-{width}.png").write_bytes(base64.b64decode(shot["data"]))
+        save_screenshot(whole_page(driver), folder / f"{name}-{width}.png")
     return [f"{name}: {p}" for p in layout_problems(driver) + axe_violations(driver)]
+
+
+def check_widths(driver, name, wide=1280):
+    """check_page as the window is now (a phone) and, with NOTIO_E2E_SCREENSHOTS=1, at `wide` px too,
+    for the desktop screenshot of a state only one test reaches (mid-OCR, a finished timer). The
+    window is put back to the phone's size afterwards."""
+    problems = check_page(driver, name)
+    if not os.environ.get("NOTIO_E2E_SCREENSHOTS"):
+        return problems
+    width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    set_viewport(driver, wide, 800)
+    try:
+        problems += check_page(driver, name)
+    finally:
+        set_viewport(driver, width, height)
+    return problems

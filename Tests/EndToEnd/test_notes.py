@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from notio_e2e import click, exists, login, scanned_pdf, text_of, wait, wait_for, wait_for_path, wait_for_text
-from page_checks import check_page
+from page_checks import check_widths
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PDFS = ROOT / ".cache" / "pdfs"
@@ -125,7 +125,7 @@ def test_cancel_in_the_middle_of_ocr(server, driver, scanned_lecture):
     # Mid-job on a 360 px phone: the stepper, "3/10", the bar and the message fit, no stage name
     # breaks, and axe finds nothing serious (test_phone_fit.py checks every other page).
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": False})
-    problems = check_page(driver, "notes_progress_mid-job")
+    problems = check_widths(driver, "notes_progress_mid-job")
     assert not problems, "\n".join(problems)
     click(driver, "#job-cancel")
     wait_for_text(driver, "#job-message", "취소했어요", timeout=30)

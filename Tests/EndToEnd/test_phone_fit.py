@@ -5,6 +5,7 @@ One browser for the module; the progress page mid-job is checked in test_notes.p
 
 NOTIO_E2E_SCREENSHOTS=1 also saves every page at 360 and 1280 px in screenshots/pages/."""
 import os
+import re
 
 import pytest
 
@@ -47,6 +48,8 @@ def visit(driver, base, path):
     driver.get(base + path)
     wait_for(driver, "main")
     name = path.strip("/").replace("/", "_").replace("?", "_").replace("=", "-") or "home"
+    # Named by the page, not by this run's ids, so that a new run's screenshots replace the last.
+    name = re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "id", name)
     return check_page(driver, name)
 
 

@@ -7,7 +7,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_driver
 from notio_e2e import click, csp_violations, exists, random_email, signup, text_of, wait, wait_for
-from page_checks import check_page
+from page_checks import check_widths
 
 from test_quiz import fetch_json
 
@@ -56,7 +56,7 @@ def test_sentence_review_on_a_phone(server):
         phone.get(f"{server}/review")
         wait_for(phone, "#review-root.is-stepped")
         # Fits 360 px, 0 critical or serious axe-core findings.
-        assert check_page(phone, "review-sentence") == []
+        assert check_widths(phone, "review-sentence") == []
         item = current_item(phone)
         assert item.get_attribute("data-item-kind") == "sentence"
         sentence_id = item.get_attribute("data-item-id")
@@ -77,7 +77,7 @@ def test_sentence_review_on_a_phone(server):
         # The whole sentence is shown back, and 다음 is where the thumb is: above the tab bar.
         assert "____" not in result.find_element(By.CSS_SELECTOR, ".review-whole").text
         assert above_tab_bar(phone, nxt)
-        assert check_page(phone, "review-sentence-answered") == []
+        assert check_widths(phone, "review-sentence-answered") == []
         assert text_of(phone, "#review-due") == "1"
         click(phone, nxt)
         assert current_item(phone).get_attribute("data-item-id") != sentence_id
@@ -111,7 +111,7 @@ def test_a_guest_tries_a_quiz_and_nothing_is_stored(server, driver):
     click(driver, "#trial-start")
     wait_for(driver, "#trial-form")
     assert "저장되지 않아요" in text_of(driver, "#trial-notice")
-    assert check_page(driver, "trial-quiz") == []
+    assert check_widths(driver, "trial-quiz") == []
     for q in driver.find_elements(By.CSS_SELECTOR, ".quiz-question"):
         if q.get_attribute("data-kind") == "choice":
             click(driver, q.find_elements(By.CSS_SELECTOR, ".option")[0])
@@ -123,7 +123,7 @@ def test_a_guest_tries_a_quiz_and_nothing_is_stored(server, driver):
     score = text_of(driver, "#trial-score")
     assert "/ " in score
     assert exists(driver, '#trial-signup[href="/signup"]')
-    assert check_page(driver, "trial-result") == []
+    assert check_widths(driver, "trial-result") == []
     assert fetch_json(driver, f"/api/v1/notes/{note}/attempts")["summary"] == attempts_before
     # Anything else still refuses the guest.
     driver.get(f"{server}/notes/{note}")

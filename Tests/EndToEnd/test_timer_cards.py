@@ -1,12 +1,14 @@
 """The dial timer and image cards in a real browser: start the timer on a book, reload and see the
 countdown go on, stop it and find the session on the book and in the statistics; make a card of
-a sentence and get its PNG."""
+a sentence and get its PNG; a finished timer shows its moment of completion once."""
 import re
 import time
 
 from selenium.webdriver.common.by import By
 
-from notio_e2e import click, random_email, signup, text_of, wait, wait_for, wait_for_attribute, wait_for_text
+from notio_e2e import click, exists, random_email, signup, text_of, wait, wait_for, wait_for_attribute, wait_for_text
+from page_checks import check_widths, set_viewport
+from test_quiz import fetch_json
 
 
 def seconds_left(driver):
@@ -26,16 +28,21 @@ def make_book_with_sentence(driver, server, title):
     return driver.current_url.split("?")[0]
 
 
-def test_timer_survives_a_reload_and_records_the_session(server, driver):
-    signup(driver, server, "타이머 테스터", random_email(), "correct horse 1")
-    book_url = make_book_with_sentence(driver, server, "타이머로 읽는 책")
-
+def start_timer(driver, server, reader, book, minutes):
+    """A new reader with a book and a sentence, and a timer of `minutes` running on the book; the book's URL."""
+    signup(driver, server, reader, random_email(), "correct horse 1")
+    book_url = make_book_with_sentence(driver, server, book)
     driver.get(f"{server}/timer")
-    minutes = wait_for(driver, "#timer-minutes")
-    minutes.clear()
-    minutes.send_keys("25")
+    field = wait_for(driver, "#timer-minutes")
+    field.clear()
+    field.send_keys(str(minutes))
     click(driver, "#timer-start")
     wait_for_attribute(driver, "#timer", "data-state", "running")
+    return book_url
+
+
+def test_timer_survives_a_reload_and_records_the_session(server, driver):
+    book_url = start_timer(driver, server, "타이머 테스터", "타이머로 읽는 책", 25)
     first = seconds_left(driver)
     assert 24 * 60 <= first <= 25 * 60
     time.sleep(2.2)
@@ -59,6 +66,30 @@ def test_timer_survives_a_reload_and_records_the_session(server, driver):
     driver.get(f"{server}/reading/stats?period=week")
     assert text_of(driver, "#period-total") == spent
     assert "타이머로 읽는 책" in text_of(driver, "#top-books")
+
+
+def test_a_finished_timer_says_so_once(server, driver):
+    """Issue 14, point 6: after the time is up the next page shows the moment of completion (the
+    minutes read, 문장 담기, 한 번 더) instead of "끝 0:00", and once seen the bar is gone. The
+    shortest timer is a minute: the test waits it out."""
+    book_url = start_timer(driver, server, "완독 테스터", "한 분 동안 읽은 책", 1)
+    driver.get(book_url)
+    wait(driver, 75, poll_frequency=1).until(lambda d: fetch_json(d, "/api/v1/timer").get("state") == "finished", "the timer never finished")
+
+    driver.get(f"{server}/reading")
+    wait_for(driver, "#timer-bar.timer-bar-finished")
+    assert text_of(driver, "#timer-bar-read") == "1분 읽었어요"
+    capture = driver.find_element(By.CSS_SELECTOR, "#timer-bar a.timer-bar-capture")
+    assert capture.text == "문장 담기" and capture.get_attribute("href").startswith(book_url)
+    assert driver.find_element(By.ID, "timer-again").text == "한 번 더"
+    # Fits 360 px (and 1280 px with screenshots on), 0 critical or serious axe-core findings.
+    set_viewport(driver, 360, 740)
+    assert check_widths(driver, "timer-finished") == []
+    # Seen once: the page put the timer away (the session kept), so the next page has no bar.
+    wait(driver, 10).until(lambda d: fetch_json(d, "/api/v1/timer").get("state") == "idle", "the finished timer was not put away")
+    driver.get(f"{server}/reading")
+    wait_for(driver, "main")
+    assert not exists(driver, "#timer-bar")
 
 
 def test_make_a_card_and_get_the_png(server, driver):

@@ -19,7 +19,8 @@ struct AccountPages {
                                      wrongCount: try app.store.wrongAnswerCount(owner: user.id))
         let owner = user.id
         let reading = HomeReadingSummary(bookCount: try app.store.bookCounts(owner: owner).values.reduce(0, +),
-                                         sentenceCount: try app.store.sentenceCount(owner: owner))
+                                         sentenceCount: try app.store.sentenceCount(owner: owner),
+                                         daily: try app.store.dailySentence(owner: owner, day: WidgetAPI(app: app).today(user)))
         return app.page(Pages.home(ctx, study: study, reading: reading), newCSRF: newCSRF)
     }
 

@@ -17,6 +17,7 @@ public enum L10n {
     static let areas: [String: [String: (ko: String, en: String)]] = [
         "base": base, "reading": reading, "lists": lists, "errors": errors, "scripts": scripts, "review": review,
         "phone": phone, "phoneSettings": phoneSettings, "phoneTimer": phoneTimer, "phoneCards": phoneCards,
+        "polish": polish,
     ]
 
     static let table: [String: (ko: String, en: String)] = areas.values.reduce(into: [:]) { $0.merge($1) { a, _ in a } }

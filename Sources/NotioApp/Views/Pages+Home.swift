@@ -26,9 +26,12 @@ public struct HomeStudySummary: Sendable, Equatable {
 public struct HomeReadingSummary: Sendable, Equatable {
     public var bookCount: Int
     public var sentenceCount: Int
-    public init(bookCount: Int = 0, sentenceCount: Int = 0) {
+    /// The sentence of the day (the bookshelf's and the widget's), when there is one.
+    public var daily: SentenceWithBook?
+    public init(bookCount: Int = 0, sentenceCount: Int = 0, daily: SentenceWithBook? = nil) {
         self.bookCount = bookCount
         self.sentenceCount = sentenceCount
+        self.daily = daily
     }
 }
 
@@ -77,6 +80,11 @@ extension Pages {
               <div><dt>\(ctx.t("home.reading.books"))</dt><dd>\(reading.bookCount)</dd></div>
               <div><dt>\(ctx.t("home.reading.sentences"))</dt><dd>\(reading.sentenceCount)</dd></div>
             </dl>
+            <div class="study-links reading-links">
+              <a class="study-link" id="home-sentences" href="\(Paths.sentences)"><span>\(ctx.t("reading.tab.sentences"))</span></a>
+              <a class="study-link" id="home-timer" href="\(Paths.timer)"><span>\(ctx.t("reading.tab.timer"))</span></a>
+            </div>
+            \(reading.daily.map { ReadingViews.quoteCard(ctx, $0, id: "home-daily", title: ctx.t("daily.title")) })
             <a class="button button-secondary" href="\(Paths.reading)">\(ctx.t("home.reading.open")) \(Icon.arrow)</a>
             """
         }

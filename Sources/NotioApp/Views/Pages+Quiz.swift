@@ -107,7 +107,7 @@ enum QuizViews {
     /// "p. 3" linking to the page in the note's source text.
     static func sourceLink(_ ctx: PageContext, noteId: String, page: Int?) -> HTML {
         guard let page else { return .empty }
-        return "<a class=\"source-page\" href=\"\(Paths.noteSource(noteId, page: page))\">\(NoteViews.format(ctx, "source.page", String(page)))</a>"
+        return "<a class=\"chip chip-source\" href=\"\(Paths.noteSource(noteId, page: page))\">\(NoteViews.format(ctx, "source.page", String(page)))</a>"
     }
 
     /// The 하/중/상 segmented control, the count stepper and 시작, or a sign-up hint for guests.

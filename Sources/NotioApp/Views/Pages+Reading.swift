@@ -111,7 +111,7 @@ enum ReadingViews {
           \(HTML.when(!meta.isEmpty) { "<div class=\"sentence-meta\">\(meta)</div>" })
           \(x.memo.map { "<p class=\"sentence-memo\"><span class=\"visually-hidden\">\(ctx.t("sentence.memo")): </span>\($0)</p>" as HTML })
           <div class="sentence-foot">
-            \(HTML.when(showBook) { "<a class=\"sentence-book\" href=\"\(Paths.book(x.bookId))\">\(s.bookTitle)<span class=\"muted\"> · \(s.bookAuthor)</span></a>" })
+            \(HTML.when(showBook) { "<a class=\"sentence-book\" href=\"\(Paths.book(x.bookId))\">\(s.bookTitle)\(HTML.when(!s.bookAuthor.isEmpty) { "<span class=\"muted\"> · \(s.bookAuthor)</span>" })</a>" })
             <span class="sentence-actions">
               <a class="button button-quiet button-small" href="\(Paths.sentenceCard(x.id))">\(ctx.t("card.make.short"))</a>
               \(HTML.when(!ctx.isGuest) { "<a class=\"button button-quiet button-small\" href=\"\(Paths.sentenceEdit(x.id))\">\(ctx.t("sentence.edit"))</a>" })
@@ -128,7 +128,7 @@ enum ReadingViews {
         <figure class="quote-card" id="\(id)" data-sentence-id="\(x.id)">
           <figcaption class="quote-title">\(title)</figcaption>
           <blockquote>\(x.text)</blockquote>
-          <p class="quote-meta">\(x.emotion.map { "<span aria-hidden=\"true\">\($0.emoji)</span> " as HTML })<a href="\(Paths.book(x.bookId))">\(s.bookTitle)</a> · \(s.bookAuthor)\(x.page.map { " · " + NoteViews.format(ctx, "sentence.pageN", String($0)) } ?? "")</p>
+          <p class="quote-meta">\(x.emotion.map { "<span aria-hidden=\"true\">\($0.emoji)</span> " as HTML })<a href="\(Paths.book(x.bookId))">\(s.bookTitle)</a>\(s.bookAuthor.isEmpty ? "" : " · " + s.bookAuthor)\(x.page.map { " · " + NoteViews.format(ctx, "sentence.pageN", String($0)) } ?? "")</p>
         </figure>
         """
     }
@@ -329,7 +329,7 @@ extension Pages {
     /// `GET /books/{id}`: the book, its reading time and every sentence kept from it.
     static func book(_ ctx: PageContext, book: Book, sentences: [SentenceWithBook], more: String? = nil, flash: Layout.Flash? = nil) -> String {
         let details: [(String, String?)] = [
-            ("book.field.publisher", book.publisher), ("book.field.publishedAt", book.publishedAt),
+            ("book.field.publisher", book.publisher), ("book.field.publishedAt", book.publishedAt.map { ShortDate.published(ctx, $0) }),
             ("book.field.genre", book.genre), ("book.field.isbn", book.isbn13),
         ]
         let dl = HTML.join(details.compactMap { key, value in

@@ -70,7 +70,9 @@ enum Charts {
             return v <= q[0] ? 1 : v <= q[1] ? 2 : v <= q[2] ? 3 : 4
         }
         let dayMonth = ShortDate.dayMonths(ctx)
-        let cell = 12, gap = 3, left = 28, top = 18
+        // The weekday names are drawn apart (`days`), outside the scroller, so that they stay in
+        // view while the weeks scroll under them on a phone.
+        let cell = 12, gap = 3, left = 0, top = 18, names = 28
         let weeks = (days.count + offset + 6) / 7
         let width = left + weeks * (cell + gap), height = top + 7 * (cell + gap)
         let unit = ctx.t("stats.unit.\(metric)")
@@ -94,13 +96,19 @@ enum Charts {
             w.isEmpty ? .empty : "<text class=\"chart-label\" x=\"0\" y=\"\(top + i * (cell + gap) + 10)\">\(w)</text>"
         })
         let legend = HTML.join((0...4).map { "<span class=\"heat-swatch heat-\($0)\" aria-hidden=\"true\"></span>" as HTML })
+        // The scroller's edges fade where more weeks lie beyond them (stats.js marks which), and a
+        // line under it says so while it is wider than its frame.
         return """
-        <div class="heatmap-scroll" tabindex="0" role="region" aria-label="\(ctx.t("stats.heatmapScroll"))">
-          <svg class="chart chart-heatmap" id="heatmap" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" role="img" aria-label="\(ctx.t("stats.heatmap"))">
-            \(HTML.join(monthLabels))\(dayLabels)\(cells)
-          </svg>
+        <div class="heatmap-frame">
+          <svg class="chart heatmap-days" viewBox="0 0 \(names) \(height)" width="\(names)" height="\(height)" aria-hidden="true">\(dayLabels)</svg>
+          <div class="heatmap-scroll" tabindex="0" role="region" aria-label="\(ctx.t("stats.heatmapScroll"))" aria-describedby="heatmap-hint">
+            <svg class="chart chart-heatmap" id="heatmap" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" role="img" aria-label="\(ctx.t("stats.heatmap"))">
+              \(HTML.join(monthLabels))\(cells)
+            </svg>
+          </div>
         </div>
-        <p class="heat-legend"><span>\(ctx.t("stats.less"))</span>\(legend)<span>\(ctx.t("stats.more"))</span></p>
+        <p class="heat-legend"><span>\(ctx.t("stats.less"))</span>\(legend)<span>\(ctx.t("stats.more"))</span>
+          <span class="heatmap-hint" id="heatmap-hint">\(ctx.t("stats.heatmapHint"))</span></p>
         """
     }
 

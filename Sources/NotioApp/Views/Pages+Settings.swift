@@ -14,6 +14,8 @@ extension Pages {
         let disabled: HTML = ctx.isGuest ? " disabled" : .empty
         let body: HTML = """
         <div class="page-head"><h1>\(ctx.t("settings.title"))</h1></div>
+        <div class="settings-columns">
+        <div class="settings-column">
         <section class="card settings-section" aria-labelledby="settings-account">
           <h2 id="settings-account">\(ctx.t("settings.account"))</h2>
           \(ctx.isGuest ? """
@@ -43,6 +45,8 @@ extension Pages {
         </section>
         \(HTML.when(!ctx.isGuest) { reviewSection(ctx) })
         \(HTML.when(!ctx.isGuest) { widgetSection(ctx, widget) })
+        </div>
+        <div class="settings-column">
         \(HTML.when(!ctx.isGuest) { securitySection(ctx) })
         \(backupSection(ctx))
         <section class="card settings-section">
@@ -51,6 +55,8 @@ extension Pages {
             <button class="button button-secondary button-block" type="submit">\(ctx.t(ctx.isGuest ? "guest.exit" : "nav.logout"))</button>
           </form>
         </section>
+        </div>
+        </div>
         """
         return Layout.page(ctx: ctx, title: ctx.t("settings.title"), body: body,
                            scripts: ["autosubmit.js", "settings.js", "dropzone.js"], bodyClass: "page-settings",
