@@ -13,9 +13,12 @@ mkdir -p "$debs" "$tree" "$pdfs"
 
 # What this script makes depends only on the Debian packages and on this script and
 # scripts/make-corpus.py, so it is kept once per machine too (NOTIO_CACHE, default ~/.cache/notio,
-# under a hash of the two scripts): a fresh clone on the same machine copies the PDFs and the corpus
-# (about 90 s of downloading, printing and scanning) instead of making them again.
+# under a hash of the two scripts): a fresh clone on the same machine copies the packages, the PDFs
+# and the corpus (about 90 s of downloading, printing and scanning) instead of making them again.
 machine=${NOTIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/notio}/test-pdfs-$(cat "$0" "$root/scripts/make-corpus.py" | sha256sum | cut -c1-16)
+if [ -d "$machine/debs" ] && ! ls "$debs"/*.deb >/dev/null 2>&1; then
+    cp -a "$machine/debs/." "$debs/"
+fi
 for part in pdfs corpus; do
     if [ -d "$machine/$part" ] && [ -z "$(ls -A "$root/.cache/$part" 2>/dev/null)" ]; then
         mkdir -p "$root/.cache/$part" && cp -a "$machine/$part/." "$root/.cache/$part/"
@@ -63,9 +66,10 @@ for label in "$root"/Tests/Fixtures/corpus/*.json; do
     file=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("file",""))' "$label")
     [ -z "$file" ] || [ -f "$corpus/$file" ] || need=yes
 done
+# Unpacked even when the PDFs are there: the corpus tests compare the quizzes with the help's own text.
+fetch libreoffice-help-ko
+fetch libreoffice-help-common   # the help's CSS and pictures
 if [ -n "$need" ]; then
-    fetch libreoffice-help-ko
-    fetch libreoffice-help-common   # the help's CSS and pictures
     python3 "$root/scripts/make-corpus.py" "$tree/usr/share/libreoffice/help" "$corpus"
 fi
 ls -l "$corpus"
@@ -74,5 +78,6 @@ ls -l "$corpus"
 # no half cache).
 if [ ! -d "$machine" ] && mkdir -p "$(dirname "$machine")" 2>/dev/null; then
     staging=$(mktemp -d "$machine.XXXXXX")
-    cp -a "$pdfs" "$staging/pdfs" && cp -a "$corpus" "$staging/corpus" && mv "$staging" "$machine" 2>/dev/null || rm -rf "$staging"
+    mkdir -p "$staging/debs" && cp -a "$debs"/*.deb "$staging/debs/" && cp -a "$pdfs" "$staging/pdfs" \
+        && cp -a "$corpus" "$staging/corpus" && mv "$staging" "$machine" 2>/dev/null || rm -rf "$staging"
 fi

@@ -6,27 +6,21 @@ final class OCRChild: @unchecked Sendable {
     enum Sent { case sent, closed, timedOut }
     enum Received { case answer(OCRAnswer), ended, timedOut }
 
-    private let process: Process
+    private let process: ChildProcess
     private let input: FileHandle
     private let output: FileHandle
     /// Bytes read after the last complete line.
     private var pending = Data()
-    private let lock = NSLock()
-    private var reaped = false
 
     /// Writing to a pipe whose reader died raises SIGPIPE, which ends a process by default.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     init(executable: String, environment extra: [String: String]) throws {
         _ = Self.ignoreBrokenPipes
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: executable)
-        child.arguments = ["serve-ocr"]
         var environment = ProcessInfo.processInfo.environment
         // Must be in the environment at exec: tesseract's OpenMP reads it once at load time.
         environment["OMP_THREAD_LIMIT"] = "1"
         environment.merge(extra) { _, new in new }
-        child.environment = environment
         let stdin = Pipe(), stdout = Pipe()
         // Not inherited by other children started meanwhile: a sibling holding our pipes' ends
         // would keep a dead worker's stdout from reaching end-of-file.
@@ -37,9 +31,8 @@ final class OCRChild: @unchecked Sendable {
         // past its deadline.
         let writeEnd = stdin.fileHandleForWriting.fileDescriptor
         _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-        child.standardInput = stdin
-        child.standardOutput = stdout
-        try child.run()
+        let child = try ChildProcess.spawn(executable, arguments: ["serve-ocr"], environment: environment,
+                                           input: stdin.fileHandleForReading.fileDescriptor, output: stdout.fileHandleForWriting.fileDescriptor)
         // The child's ends belong to it now; keeping them open here would hide its exit.
         try? stdin.fileHandleForReading.close()
         try? stdout.fileHandleForWriting.close()
@@ -48,14 +41,10 @@ final class OCRChild: @unchecked Sendable {
         output = stdout.fileHandleForReading
     }
 
-    var isRunning: Bool { lock.withLock { !reaped } && process.isRunning }
+    var isRunning: Bool { process.isRunning }
 
-    func terminate() {
-        lock.withLock {
-            // Only a child not yet reaped may be signalled: its pid cannot have been reused.
-            if !reaped && process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
-        }
-    }
+    /// Only a child not yet reaped is signalled: its pid cannot have been reused.
+    func terminate() { process.signal(SIGKILL) }
 
     /// Writes a whole request line, waiting for room in the pipe until `deadline`.
     func send(_ line: Data, until deadline: Date) -> Sent {
@@ -112,10 +101,10 @@ final class OCRChild: @unchecked Sendable {
         while process.isRunning && Date() < gentle { usleep(5_000) }
         if process.isRunning {
             terminate()
-            // Reaping is Foundation's; give it a moment, never forever.
+            // A moment for the killed child to be reaped, never forever: past it, a thread of its own waits.
             let limit = Date().addingTimeInterval(2)
             while process.isRunning && Date() < limit { usleep(5_000) }
+            if process.isRunning { let process = self.process; Thread { process.waitForExit() }.start() }
         }
-        lock.withLock { reaped = true }
     }
 }

@@ -61,8 +61,7 @@ final class WorkerRun: @unchecked Sendable {
     private let timeout: Double
     private let launched: @Sendable (Int32) -> Void
     private let lock = NSLock()
-    private var process: Process?
-    private var exited = false
+    private var process: ChildProcess?
     private var ending: Ending?
 
     private let documentName: String
@@ -82,8 +81,8 @@ final class WorkerRun: @unchecked Sendable {
         defer { lock.unlock() }
         guard ending == nil else { return }
         ending = reason
-        // Only a child not yet reaped may be signalled: its pid cannot have been reused.
-        if let process, !exited { kill(process.processIdentifier, SIGKILL) }
+        // Only a child not yet reaped is signalled: its pid cannot have been reused.
+        process?.signal(SIGKILL)
     }
 
     /// Runs the child to its end; returns the final result or error line's content.
@@ -99,38 +98,37 @@ final class WorkerRun: @unchecked Sendable {
 
     /// Blocking: spawns the child, reads its lines until it closes stdout, reaps it.
     private func run(progress: @Sendable (ExtractionStage) -> Void) throws -> WorkerLine {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: executable)
-        // The document's name rides along, unused by the worker: `ps` then shows which document
-        // each worker reads.
-        child.arguments = ["worker", documentName]
         var environment = ProcessInfo.processInfo.environment
         // Must be in the environment at exec: tesseract's OpenMP reads it once at load time.
         environment["OMP_THREAD_LIMIT"] = "1"
-        child.environment = environment
         let input = Pipe(), output = Pipe()
         // Not inherited by other children started meanwhile (another job's worker): a sibling
         // holding our pipe's write end would keep us waiting for end-of-file after a kill.
         for handle in [input.fileHandleForReading, input.fileHandleForWriting, output.fileHandleForReading, output.fileHandleForWriting] {
             _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
         }
-        child.standardInput = input
-        child.standardOutput = output
 
         lock.lock()
         if ending == .cancelled {
             lock.unlock()
             throw CancellationError()
         }
+        let child: ChildProcess
         do {
-            try child.run()
+            // The document's name rides along, unused by the worker: `ps` then shows which
+            // document each worker reads.
+            child = try ChildProcess.spawn(executable, arguments: ["worker", documentName], environment: environment,
+                                           input: input.fileHandleForReading.fileDescriptor, output: output.fileHandleForWriting.fileDescriptor)
         } catch {
             lock.unlock()
             throw MediaError(code: "worker_failed", message: "The document reader could not be started.")
         }
         process = child
         lock.unlock()
-        launched(child.processIdentifier)
+        // The child's ends are its own now; keeping them open here would hide its exit.
+        try? input.fileHandleForReading.close()
+        try? output.fileHandleForWriting.close()
+        launched(child.pid)
 
         // The deadline is checked by the reading loop itself, not by a dispatch timer that a busy
         // process could run late.
@@ -177,17 +175,18 @@ final class WorkerRun: @unchecked Sendable {
         }
         try? reader.close()
         let killed = lock.withLock { ending != nil }
+        var diedOfASignal = false
         if killed {
-            // Reaping is Foundation's; give it a moment, but never tie the caller to how busy
-            // the process is.
+            // Give the killed child a moment to be reaped, but never tie the caller to how busy
+            // the machine is: past it, a thread of its own waits.
             let limit = Date().addingTimeInterval(2)
             while child.isRunning && Date() < limit { usleep(5_000) }
+            if child.isRunning { Thread { child.waitForExit() }.start() }
         } else {
-            child.waitUntilExit()
+            diedOfASignal = ChildProcess.endedBySignal(child.waitForExit())
         }
 
         lock.lock()
-        exited = !killed
         let reason = ending
         lock.unlock()
 
@@ -200,7 +199,7 @@ final class WorkerRun: @unchecked Sendable {
         case nil:
             break
         }
-        if child.terminationReason == .uncaughtSignal {
+        if diedOfASignal {
             throw MediaError(code: "worker_crashed",
                              message: "The document reader stopped unexpectedly on this file. The file may be damaged.")
         }
