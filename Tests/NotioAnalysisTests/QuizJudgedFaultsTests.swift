@@ -304,6 +304,10 @@ struct QuizJudgedFaultsTests {
         #expect(QuizText.isVague("____은(는) 다양한 방식으로 사용되므로 다양한 형식으로 저장할 수 있습니다."))
         // "텍스트나 ____ 참조" asks for what makes a 참조: only 하이퍼링크 among 전송 프로토콜 and 이미지맵 형식.
         #expect(QuizText.masksBeforeKindWord("대부분의 태그에는 여는 괄호와 닫는 괄호 사이에 텍스트나 ____ 참조가 포함됩니다.", mask: QuizText.blank))
+        // Judged twice: "그림이나 ____" is filled by rote with whatever is shown like a picture.
+        #expect(!QuizText.isFairBlank("서버 사이드 이미지 맵은 페이지의 그림이나 ____으로 표시됩니다."))
+        #expect(!QuizText.isFairBlank("Date 변수는 Day 또는 ____ 함수를 사용하여 일반 숫자로 변환됩니다."))
+        #expect(QuizText.isFairBlank("대부분의 ____에는 여는 괄호와 닫는 괄호 사이에 텍스트나 하이퍼링크 참조가 포함됩니다."))
         // Two words of its own: 서명 fits as well as 체크섬.
         #expect(!QuizText.pinsBlank("____과 공개 키는 문서와 함께 저장됩니다.", written: false))
         #expect(!QuizText.pinsBlank("____에 업로드해야 하는 별도의 맵 파일이 만들어집니다.", written: false))
@@ -426,6 +430,15 @@ struct QuizJudgedFaultsTests {
             let owners = options.compactMap { option in Self.numericVariables.concepts.firstIndex { KoreanText.contains(KoreanText.compact($0.summary), KoreanText.compact(option)) } }
             #expect(Set(owners).count == owners.count, "\(options)")
         }
+    }
+
+    /// 상 asks numbers with their unit: a name's length in characters and a count of digits are such values.
+    @Test func charactersAndDigitsAreUnitsOfAValue() {
+        let name = NumberBlank("변수 이름은 최대 255자로 구성할 수 있습니다.")
+        #expect(name?.answer == "255자" && name?.blanked == "변수 이름은 최대 ____로 구성할 수 있습니다.")
+        #expect(NumberBlank("소수점 앞 자릿수가 15자리이고 소수점 이하 자릿수가 4자리인 고정 소수점 숫자로 표시됩니다.")?.answer == "15자리")
+        #expect(NumberBlank("15자동 저장") == nil)
+        #expect(NumberBlank.plausibleValues(15, unit: "자리", inDocument: [15, 4]).prefix(3) == [4, 16, 17])
     }
 
     @Test func aParticleAfterAnyMaskIsWrittenBothWays() {

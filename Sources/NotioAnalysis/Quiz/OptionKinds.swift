@@ -3,7 +3,7 @@ import NotioCore
 
 /// The first number of a sentence with its unit, blanked: "주소는 32비트이다" → "주소는 ____이다".
 struct NumberBlank {
-    static let units = ["바이트", "비트", "단계", "가지", "개", "번", "회", "초", "KB", "MB", "GB", "TB", "ms", "bits", "bit", "bytes", "byte", "%"]
+    static let units = ["바이트", "비트", "단계", "가지", "개", "번", "회", "초", "자리", "자", "KB", "MB", "GB", "TB", "ms", "bits", "bit", "bytes", "byte", "%"]
 
     var value: Int
     var unit: String
@@ -36,7 +36,7 @@ struct NumberBlank {
             out += [value * 2, value / 2, value * 4, value / 4, value * 8]
             // A size that is a power of two is asked among powers of two.
             out = isPowerOfTwo(value) ? out.filter(isPowerOfTwo) : out.filter { $0 > 0 }
-        case "가지", "단계", "개", "번", "회":
+        case "가지", "단계", "개", "번", "회", "자리":
             out += [value + 1, value + 2, value - 1, value + 3].filter { $0 >= 2 }
         case "":
             out += [value + 1, value - 1, value + 2, value + 3].filter { $0 >= 1 }

@@ -93,6 +93,17 @@ extension QuizText {
         specificWords(blanked).count >= (written ? 4 : 3)
     }
 
+    /// Whether the blank is joined to the word before it by "이나", "및", "또는", "와/과" ("페이지의
+    /// 그림이나 ____(으)로 표시됩니다"): its partner says what kind of thing fills it, and the
+    /// phrase is completed by rote, as in a list (`isFairBlank`).
+    static func blanksCoordinate(_ blanked: String) -> Bool {
+        guard let range = blanked.range(of: blank), blanked[..<range.lowerBound].last == " ",
+              let previous = blanked[..<range.lowerBound].split(separator: " ").last.map(String.init),
+              KoreanText.containsHangul(previous) else { return false }
+        if ["및", "또는", "혹은"].contains(previous) { return true }
+        return previous.count >= 2 && previous != "그러나" && ["이나", "나", "와", "과"].contains { previous.hasSuffix($0) }
+    }
+
     // MARK: - English options of the key's kind
 
     /// English words that say what kind of thing a name is.
