@@ -289,6 +289,9 @@ struct QuizJudgedFaultsTests {
         // Glued alone is enough.
         #expect(material.isBroken(passage.replacingOccurrences(of: "\"invalid.", with: "invalid.")))
         #expect(!material.gluesEnglishWords("Variables declared within a procedure cannot be used outside of the procedure."))
+        // Two words run together that the document never writes side by side are a word ("are as" → areas).
+        #expect(!material.gluesEnglishWords("You can click on defined areas of the graphic or frame to go to a target (URL)."))
+        #expect(!material.gluesEnglishWords("the signature isnot valid"))
         #expect(!material.isBroken("A Single variable requires 4 bytes of memory."))
         for whole in ["소수 앞에 더하기(+) 또는 빼기(-) 기호를 사용할 수 있습니다(공백 유무 관계 없음).",
                       "Currency 변수는 정확도가 높은 통화 값 계산에 사용되며 유형 선언 문자는 \"@\"입니다."] {
@@ -304,10 +307,11 @@ struct QuizJudgedFaultsTests {
         #expect(QuizText.isVague("____은(는) 다양한 방식으로 사용되므로 다양한 형식으로 저장할 수 있습니다."))
         // "텍스트나 ____ 참조" asks for what makes a 참조: only 하이퍼링크 among 전송 프로토콜 and 이미지맵 형식.
         #expect(QuizText.masksBeforeKindWord("대부분의 태그에는 여는 괄호와 닫는 괄호 사이에 텍스트나 ____ 참조가 포함됩니다.", mask: QuizText.blank))
-        // Judged twice: "그림이나 ____" is filled by rote with whatever is shown like a picture.
-        #expect(!QuizText.isFairBlank("서버 사이드 이미지 맵은 페이지의 그림이나 ____으로 표시됩니다."))
-        #expect(!QuizText.isFairBlank("Date 변수는 Day 또는 ____ 함수를 사용하여 일반 숫자로 변환됩니다."))
-        #expect(QuizText.isFairBlank("대부분의 ____에는 여는 괄호와 닫는 괄호 사이에 텍스트나 하이퍼링크 참조가 포함됩니다."))
+        // "그림이나 ____", "텍스트나 ____ 참조": the neighbours say what kind of thing fills the blank.
+        #expect(QuizText.blankShowsKind("서버 사이드 이미지 맵은 페이지의 그림이나 ____으로 표시됩니다."))
+        #expect(QuizText.blankShowsKind("Date 변수는 Day 또는 ____ 함수를 사용하여 일반 숫자로 변환됩니다."))
+        #expect(QuizText.blankShowsKind("대부분의 태그에는 여는 괄호와 닫는 괄호 사이에 텍스트나 ____ 참조가 포함됩니다."))
+        #expect(!QuizText.blankShowsKind("대부분의 ____에는 여는 괄호와 닫는 괄호 사이에 텍스트나 하이퍼링크 참조가 포함됩니다."))
         // Two words of its own: 서명 fits as well as 체크섬.
         #expect(!QuizText.pinsBlank("____과 공개 키는 문서와 함께 저장됩니다.", written: false))
         #expect(!QuizText.pinsBlank("____에 업로드해야 하는 별도의 맵 파일이 만들어집니다.", written: false))
@@ -430,6 +434,26 @@ struct QuizJudgedFaultsTests {
             let owners = options.compactMap { option in Self.numericVariables.concepts.firstIndex { KoreanText.contains(KoreanText.compact($0.summary), KoreanText.compact(option)) } }
             #expect(Set(owners).count == owners.count, "\(options)")
         }
+    }
+
+    /// "그림이나 ____(으)로 표시됩니다" with 전송 프로토콜 and 이미지맵 형식 as options was judged unusable
+    /// twice; "텍스트나 ____ 참조가 포함됩니다" written from memory usable twice.
+    @Test func aBlankWhoseNeighboursNameItsKindIsOnlyWritten() {
+        let note = NoteAnalysis(title: "인터넷 용어집", concepts: [
+            Concept(id: "tag", name: "태그", summary: "태그는 문서 설명 언어인 HTML에서 괄호 안에 지정되는 키워드입니다.",
+                    keyPoints: ["대부분의 태그에는 여는 괄호와 닫는 괄호 사이에 텍스트나 하이퍼링크 참조가 포함됩니다."], pages: [1]),
+            Concept(id: "map", name: "서버 사이드 이미지 맵", summary: "서버 사이드 이미지 맵은 서버 컴퓨터에서 실행합니다.",
+                    keyPoints: ["서버 사이드 이미지 맵은 페이지의 그림이나 프레임으로 표시됩니다."], pages: [1]),
+            Concept(id: "link", name: "하이퍼링크", summary: "하이퍼링크는 강조 표시된 텍스트로 활성화되는 상호 참조입니다.", pages: [1]),
+            Concept(id: "frame", name: "프레임", summary: "프레임은 HTML 페이지의 레이아웃을 디자인하는 데 유용합니다.", pages: [1]),
+        ], keywords: [Keyword(term: "전송 프로토콜"), Keyword(term: "프록시")])
+        var maker = QuizMaker(request: QuizRequest(analysis: note, pages: [], difficulty: .hard, count: 10))
+        let details = maker.candidates(.detail)
+        let tagBlank = details.first { $0.answer == "하이퍼링크" }
+        #expect(tagBlank?.writtenOnly == true)
+        if let tagBlank { #expect(maker.realise(tagBlank)?.kind == .short) }
+        // Never with options of other kinds (judged unusable twice); written, its verdicts were split.
+        #expect(!details.contains { $0.answer == "프레임" && !$0.writtenOnly })
     }
 
     /// 상 asks numbers with their unit: a name's length in characters and a count of digits are such values.

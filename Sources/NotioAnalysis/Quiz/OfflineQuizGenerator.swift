@@ -86,6 +86,9 @@ struct Candidate {
     var alsoFrom: [String] = []
     /// Lower comes first among a concept's candidates of one form (상's numbers before terms).
     var priority = 0
+    /// Asked only as a short answer: the words around the blank say what kind of thing fills it
+    /// (`QuizText.blankShowsKind`), so options of other kinds would be ruled out unread.
+    var writtenOnly = false
 }
 
 struct QuizMaker {
@@ -253,8 +256,7 @@ struct QuizMaker {
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
-                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked),
-                      !QuizText.masksBeforeKindWord(blanked, mask: QuizText.blank) else { return nil }
+                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked) else { return nil }
                 // The concept's own name blanked asks "which concept": another that the sentence
                 // fits as well is a second answer ("____에는 값 0이 내부적으로 할당됩니다").
                 // A sibling ("Integer 변수" beside "Long Integer 변수") that no word of it rules out is one too.
@@ -262,11 +264,14 @@ struct QuizMaker {
                 if siblingFits(term, blanked) || (ownName != nil && QuizText.isVague(blanked)) { return nil }
                 // Another term's blank needs words that point at it ("____과 공개 키는 문서와 함께 저장됩니다" has one).
                 if ownName == nil, !QuizText.pinsBlank(blanked, written: false) { return nil }
+                let written = ownName != nil || mayBeWritten(term, blanked)
+                guard written || !QuizText.blankShowsKind(blanked) else { return nil }
                 return Candidate(form: .cloze, concept: index,
                                  prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
-                                 shortPrompt: ownName != nil || mayBeWritten(term, blanked) ? "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)" : nil,
+                                 shortPrompt: written ? "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)" : nil,
                                  answer: ownName != nil ? answerName : term,
-                                 alternatives: ownName != nil ? alternatives : [], pool: .terms, source: sentence)
+                                 alternatives: ownName != nil ? alternatives : [], pool: .terms, source: sentence,
+                                 writtenOnly: QuizText.blankShowsKind(blanked))
             }
         case .detail:
             let points = entry.concept.keyPoints.flatMap(QuizText.sentences)
@@ -287,11 +292,11 @@ struct QuizMaker {
                    !nameKeys.contains(where: { KoreanText.contains($0, termKey) }),
                    case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.isFairBlank(blanked),
                    material.anchorsBlank(blanked), QuizText.pinsBlank(blanked, written: false), !siblingFits(term, blanked),
-                   !QuizText.masksBeforeKindWord(blanked, mask: QuizText.blank) {
+                   case let written = mayBeWritten(term, blanked), written || !QuizText.blankShowsKind(blanked) {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
-                                         shortPrompt: mayBeWritten(term, blanked) ? "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)" : nil,
-                                         answer: term, pool: .terms, source: sentence, priority: 1))
+                                         shortPrompt: written ? "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)" : nil,
+                                         answer: term, pool: .terms, source: sentence, priority: 1, writtenOnly: QuizText.blankShowsKind(blanked)))
                 }
                 return out
             }
@@ -416,7 +421,7 @@ struct QuizMaker {
         let rivals = rivalTerms(c)
         if !rivals.isEmpty || otherConceptFits(c) { c.shortPrompt = nil }
         let question: Question
-        if let distractors = distractors(for: c, rivals: rivals), !showsAnswerWord(c, distractors), !stemPointsAtKey(c, distractors) {
+        if !c.writtenOnly, let distractors = distractors(for: c, rivals: rivals), !showsAnswerWord(c, distractors), !stemPointsAtKey(c, distractors) {
             // A particle after the blank or the masked name that an option would not take gives
             // the answer away ("○○는" leaves two of four): written both ways unless every option
             // takes it as the answer does.
@@ -580,7 +585,7 @@ struct QuizMaker {
             // English options have the answer's number of words ("Dim Text" is no option beside "Variant").
             let answerWords = c.answer.split(whereSeparator: \.isWhitespace).count
             pool = pool.filter { answerType.script != .latin || $0.text.split(whereSeparator: \.isWhitespace).count == answerWords }
-            pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text) && !material.isEveryday($0.text)
+            pool = pool.filter { OptionType($0.text).script == answerType.script && material.isContentTerm($0.text)
                 && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer)
                 && !rivals.contains(KoreanText.compact($0.text)) && !material.isFragment(KoreanText.compact($0.text)) }
             pool = OptionType.ofAnswersKind(pool, answer: c.answer)

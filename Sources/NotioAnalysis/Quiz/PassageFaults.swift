@@ -34,16 +34,19 @@ extension QuizText {
 
     /// English words written as two function words run together that are words of their own.
     static let englishCompounds: Set<String> = ["into", "onto", "within", "without", "cannot", "upon", "itself", "thereby", "whereby",
-                                                "whereas", "wherein", "thereof", "therein", "hereby", "herein", "whatever", "whenever",
-                                                "wherever", "whoever", "whichever", "inasmuch", "insofar", "notwithstanding"]
+                                                "whereas", "wherein", "thereof", "therein", "thereon", "whereon", "hereby", "herein",
+                                                "whatever", "whenever", "wherever", "whoever", "whichever", "inasmuch", "insofar",
+                                                "notwithstanding", "nowhere", "anywhere", "anyhow", "areas", "soon", "noon", "beat", "bean", "canon"]
 
-    /// Whether an English token is two function words glued ("ofthe", "inthe", "canbe").
-    static func isGluedEnglish(_ token: String) -> Bool {
+    /// Whether an English token is two function words glued ("ofthe", "inthe", "canbe"); with
+    /// `writtenApart`, only when the document writes the two side by side elsewhere.
+    static func isGluedEnglish(_ token: String, writtenApart: (String, String) -> Bool = { _, _ in true }) -> Bool {
         let t = token.lowercased()
         guard t.count >= 4, t.allSatisfy({ $0.isASCII && $0.isLetter }), !englishCompounds.contains(t) else { return false }
         let functionWords = englishFunctionWords.union(shortEnglishFunctionWords)
         let chars = Array(t)
-        for cut in 2...(chars.count - 2) where functionWords.contains(String(chars[..<cut])) && functionWords.contains(String(chars[cut...])) {
+        for cut in 2...(chars.count - 2) where functionWords.contains(String(chars[..<cut])) && functionWords.contains(String(chars[cut...]))
+            && writtenApart(String(chars[..<cut]), String(chars[cut...])) {
             return true
         }
         return false
@@ -94,14 +97,21 @@ extension QuizText {
     }
 
     /// Whether the blank is joined to the word before it by "이나", "및", "또는", "와/과" ("페이지의
-    /// 그림이나 ____(으)로 표시됩니다"): its partner says what kind of thing fills it, and the
-    /// phrase is completed by rote, as in a list (`isFairBlank`).
+    /// 그림이나 ____(으)로 표시됩니다"): its partner says what kind of thing fills it, and among
+    /// options only those of the partner's kind stand (전송 프로토콜 and 이미지맵 형식 do not).
     static func blanksCoordinate(_ blanked: String) -> Bool {
         guard let range = blanked.range(of: blank), blanked[..<range.lowerBound].last == " ",
               let previous = blanked[..<range.lowerBound].split(separator: " ").last.map(String.init),
               KoreanText.containsHangul(previous) else { return false }
         if ["및", "또는", "혹은"].contains(previous) { return true }
         return previous.count >= 2 && previous != "그러나" && ["이나", "나", "와", "과"].contains { previous.hasSuffix($0) }
+    }
+
+    /// Whether the words around a blank say what kind of thing fills it: a noun right after it
+    /// ("____ 프로그래밍 언어는", "텍스트나 ____ 참조가") or a partner joined to it. Such a blank is
+    /// asked to be written, where the kind helps no more than it should, never with options.
+    static func blankShowsKind(_ blanked: String) -> Bool {
+        masksBeforeKindWord(blanked, mask: blank) || blanksCoordinate(blanked)
     }
 
     // MARK: - English options of the key's kind
@@ -123,11 +133,17 @@ extension QuizText {
 
 extension QuizMaterial {
     /// Whether a sentence has a token the OCR or the PDF glued from two English words ("ofthe")
-    /// that the document writes nowhere else.
+    /// that the document writes nowhere else, and writes apart ("of the") elsewhere.
     func gluesEnglishWords(_ sentence: String) -> Bool {
         sentence.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).contains { token in
-            documentWords[KoreanText.compact(String(token)), default: 0] <= 1 && QuizText.isGluedEnglish(String(token))
+            documentWords[KoreanText.compact(String(token)), default: 0] <= 1
+                && QuizText.isGluedEnglish(String(token)) { head, tail in writesSideBySide(head, tail) }
         }
+    }
+
+    /// Whether the document writes two words one right after the other ("of the").
+    func writesSideBySide(_ first: String, _ second: String) -> Bool {
+        documentTokens.indices.dropLast().contains { documentTokens[$0] == first && documentTokens[$0 + 1] == second }
     }
 
     /// Whether an English option is a verb or plural form of a word the document writes bare

@@ -294,7 +294,6 @@ enum QuizText {
         // A blank in a list ("____, Month, Year 또는 Hour") is guessed from the pattern of its neighbours.
         guard hasContext(blanked), blankCount(blanked) == 1, !bracketsBlank(blanked), !lacksSubject(blanked),
               !blanked.contains(blank + ","), !blanked.contains(", " + blank), !blanksCompoundHead(blanked), !blanksScreenLabel(blanked),
-              !blanksCoordinate(blanked),
               // "An ____" tells a vowel from a consonant, and "a FTP" in the source misleads.
               !(" " + blanked.lowercased()).contains(" a " + blank), !(" " + blanked.lowercased()).contains(" an " + blank),
               let range = blanked.range(of: blank) else { return false }
