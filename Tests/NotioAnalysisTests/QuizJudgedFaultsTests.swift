@@ -462,6 +462,8 @@ struct QuizJudgedFaultsTests {
         #expect(name?.answer == "255자" && name?.blanked == "변수 이름은 최대 ____로 구성할 수 있습니다.")
         #expect(NumberBlank("소수점 앞 자릿수가 15자리이고 소수점 이하 자릿수가 4자리인 고정 소수점 숫자로 표시됩니다.")?.answer == "15자리")
         #expect(NumberBlank("15자동 저장") == nil)
+        let lengths = NumberBlank.plausibleValues(255, unit: "자", inDocument: [255])
+        #expect(!lengths.contains(254) && !lengths.contains(256) && lengths.contains(127), "\(lengths)")
         #expect(NumberBlank.plausibleValues(15, unit: "자리", inDocument: [15, 4]).prefix(3) == [4, 16, 17])
     }
 

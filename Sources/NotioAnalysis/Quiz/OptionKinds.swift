@@ -31,7 +31,8 @@ struct NumberBlank {
     static func plausibleValues(_ value: Int, unit: String, inDocument: [Int]) -> [Int] {
         var out = inDocument.filter { $0 != value && $0 > 0 }
         switch unit {
-        case "바이트", "비트", "bytes", "byte", "bits", "bit", "KB", "MB", "GB", "TB":
+        // A limit in characters ("최대 255자") is a size too: 127 or 511, not 254 or 257.
+        case "바이트", "비트", "bytes", "byte", "bits", "bit", "KB", "MB", "GB", "TB", "자":
             let isPowerOfTwo = { (v: Int) in v > 0 && v & (v - 1) == 0 }
             out += [value * 2, value / 2, value * 4, value / 4, value * 8]
             // A size that is a power of two is asked among powers of two.
