@@ -260,4 +260,224 @@ struct QuizJudgedFaultsTests {
         #expect(QuizText.withNeutralParticle("○○ 은행") == "○○ 은행")
         #expect(QuizText.hasParticleAfterMarker("○○가 필요합니다.") && !QuizText.hasParticleAfterMarker("○○ 필드"))
     }
+
+    // MARK: - Judged at 5953219 and 7d1473b (Tests/Fixtures/corpus/judged-2026-12-02-*.json)
+
+    @Test func aPassagePointingAtAnEarlierSentenceIsNotAsked() {
+        for passage in ["이런 경우 ○○에 저장되어 있는 페이지가 최신 버전인지만 확인하면 됩니다.",
+                        "이런 경우 프록시에 저장되어 있는 페이지가 최신 버전인지만 확인하면 됩니다.",
+                        "이 변수는 선언되자마자 \"Null\" 값으로 자동 설정됩니다.",
+                        "그러므로 서명은 유효하지 않은 것으로 표시됩니다.",
+                        "In this case the signature will be displayed as invalid.",
+                        "These versions signed the contents of the document only."] {
+            #expect(QuizText.leansOnContext(passage), "\(passage)")
+            #expect(!QuizText.isAskable(passage), "\(passage)")
+        }
+        // Judged usable: a word that merely starts so is no pointer.
+        for passage in ["프록시는 네트워크에서 데이터 전송에 필요한 일종의 클립보드 역할을 하는 컴퓨터입니다.",
+                        "이미지맵은 다양한 형식으로 저장할 수 있습니다.", "EPUB is a popular format because it is open and is based on HTML."] {
+            #expect(!QuizText.leansOnContext(passage), "\(passage)")
+        }
+    }
+
+    @Test func unpairedMarksAndGluedEnglishWordsAreBrokenText() {
+        let passage = "When you sign a document with OpenOffice.org 3.2 or StarOffice 9.2 or a later version, and you open that document in an older version ofthe software, the signature will be displayed as \"invalid."
+        #expect(QuizText.hasUnbalancedMarks(passage))
+        #expect(!QuizText.isAskable(passage))
+        let pages = [SourcePage(number: 1, text: passage + " In versions of OpenOffice.org before 3.0 the signature of the document covered the main contents only.")]
+        let material = QuizMaterial(analysis: Self.variables, pages: pages)
+        // Glued alone is enough.
+        #expect(material.isBroken(passage.replacingOccurrences(of: "\"invalid.", with: "invalid.")))
+        #expect(!material.gluesEnglishWords("Variables declared within a procedure cannot be used outside of the procedure."))
+        // Two words run together that the document never writes side by side are a word ("are as" → areas).
+        #expect(!material.gluesEnglishWords("You can click on defined areas of the graphic or frame to go to a target (URL)."))
+        #expect(!material.gluesEnglishWords("the signature isnot valid"))
+        #expect(!material.isBroken("A Single variable requires 4 bytes of memory."))
+        for whole in ["소수 앞에 더하기(+) 또는 빼기(-) 기호를 사용할 수 있습니다(공백 유무 관계 없음).",
+                      "Currency 변수는 정확도가 높은 통화 값 계산에 사용되며 유형 선언 문자는 \"@\"입니다."] {
+            #expect(!QuizText.hasUnbalancedMarks(whole), "\(whole)")
+        }
+    }
+
+    @Test func aBlankAnyReaderFillsFromCommonSenseIsNotAsked() {
+        #expect(QuizText.isEverydayTerm("서버") && QuizText.isEverydayTerm("데이터 전송"))
+        #expect(!QuizText.isEverydayTerm("체크섬") && !QuizText.isEverydayTerm("서버 사이드 이미지 맵") && !QuizText.isEverydayTerm("EPUB"))
+        #expect(QuizText.isEverydayTerm("서비스"))
+        // The concept's own name blanked in a sentence true of any concept (judged at 434fe07 masked; here blanked).
+        #expect(QuizText.isVague("____은(는) 다양한 방식으로 사용되므로 다양한 형식으로 저장할 수 있습니다."))
+        // "텍스트나 ____ 참조" asks for what makes a 참조: only 하이퍼링크 among 전송 프로토콜 and 이미지맵 형식.
+        #expect(QuizText.masksBeforeKindWord("대부분의 태그에는 여는 괄호와 닫는 괄호 사이에 텍스트나 ____ 참조가 포함됩니다.", mask: QuizText.blank))
+        // "그림이나 ____", "텍스트나 ____ 참조": the neighbours say what kind of thing fills the blank.
+        #expect(QuizText.blankShowsKind("서버 사이드 이미지 맵은 페이지의 그림이나 ____으로 표시됩니다."))
+        #expect(QuizText.blankShowsKind("Date 변수는 Day 또는 ____ 함수를 사용하여 일반 숫자로 변환됩니다."))
+        #expect(QuizText.blankShowsKind("대부분의 태그에는 여는 괄호와 닫는 괄호 사이에 텍스트나 ____ 참조가 포함됩니다."))
+        #expect(!QuizText.blankShowsKind("대부분의 ____에는 여는 괄호와 닫는 괄호 사이에 텍스트나 하이퍼링크 참조가 포함됩니다."))
+        // Two words of its own: 서명 fits as well as 체크섬.
+        #expect(!QuizText.pinsBlank("____과 공개 키는 문서와 함께 저장됩니다.", written: false))
+        #expect(!QuizText.pinsBlank("____에 업로드해야 하는 별도의 맵 파일이 만들어집니다.", written: false))
+        // Judged usable as a short answer.
+        #expect(QuizText.pinsBlank("문서에 디지털 서명을 적용할 때는 문서의 내용과 개인용 키에서 일종의 ____이 계산됩니다.", written: true))
+        let note = NoteAnalysis(title: "인터넷 용어집", concepts: [
+            Concept(id: "map", name: "이미지맵", summary: "서버 사이드 이미지 맵은 서버에 업로드해야 하는 별도의 맵 파일이 만들어집니다. 클라이언트 사이드 이미지 맵은 브라우저가 읽는 HTML 코드입니다.", pages: [1]),
+            Concept(id: "proxy", name: "프록시", summary: "프록시는 네트워크에서 데이터 전송에 필요한 일종의 클립보드 역할을 하는 컴퓨터입니다. 프록시는 캐시에 페이지를 보관합니다.", pages: [1]),
+            Concept(id: "frame", name: "프레임", summary: "프레임은 HTML 페이지의 레이아웃을 디자인하는 데 유용합니다.", pages: [1]),
+        ], keywords: [Keyword(term: "서버"), Keyword(term: "데이터 전송"), Keyword(term: "클립보드"), Keyword(term: "브라우저"), Keyword(term: "체크섬")])
+        var maker = QuizMaker(request: QuizRequest(analysis: note, pages: [], difficulty: .medium, count: 10))
+        let blanks = maker.candidates(.cloze) + maker.candidates(.detail)
+        #expect(!blanks.isEmpty)
+        for candidate in blanks {
+            #expect(!["서버", "데이터 전송"].contains(candidate.answer), "\(candidate.prompt)")
+        }
+        // A keyword in a sentence with words enough may be written; a term met beside one may not.
+        let checksum = "문서에 디지털 서명을 적용할 때는 문서의 내용과 개인용 키에서 일종의 ____이 계산됩니다."
+        #expect(maker.mayBeWritten("체크섬", checksum))
+        #expect(!maker.mayBeWritten("캐시", checksum))
+        // "일종의 ____ 역할" takes 클립보드, 중개자 or 캐시 alike.
+        #expect(!maker.mayBeWritten("클립보드", "프록시는 네트워크에서 데이터 전송에 필요한 일종의 ____ 역할을 하는 컴퓨터입니다."))
+    }
+
+    /// The English sentences of the variables and glossary pages, as printed.
+    static let englishPages = [SourcePage(number: 1, text: """
+        Dim a$ 'Declares the variable "a" as a String'. You can also use the keyword Any to declare a variable as a Variant. \
+        The Variant type is a special data type that can store any kind of value. A Variant variable is initialized with the Empty special data type. \
+        Date 변수는 Day, Month, Year 또는 Hour, Minute, Second 함수를 사용하여 일반 숫자로 변환됩니다. Numeric 변수는 숫자 값을 포함할 수 있습니다. \
+        Variables declared as Variant can handle any data type. EPUB is a popular format because it is open and is based on HTML. \
+        FTP is a protocol for transferring files. HTTP is the protocol of the WWW.
+        """)]
+
+    @Test func englishOptionsAreOfTheKindTheSentenceNames() {
+        let variables = NoteAnalysis(title: "변수 사용", concepts: [
+            Concept(id: "variant", name: "Variant", summary: "Variables declared as Variant can handle any data type.", pages: [1]),
+        ], keywords: ["Declares", "Day", "Numeric", "Empty"].map { Keyword(term: $0) })
+        let glossary = NoteAnalysis(title: "인터넷 용어집", concepts: [
+            Concept(id: "epub", name: "EPUB", summary: "EPUB is a popular format because it is open and is based on HTML.", pages: [1]),
+        ], keywords: ["WWW", "HTTP", "FTP"].map { Keyword(term: $0) })
+        let material = QuizMaterial(analysis: variables, pages: Self.englishPages)
+        #expect(material.isInflectedEnglish("Declares") && !material.isInflectedEnglish("Variant") && !material.isInflectedEnglish("Numeric"))
+        #expect(QuizText.kindWordNearBlank("Variables declared as ____ can handle any data type.") == "type")
+        #expect(QuizText.kindWordNearBlank("____ is a popular format because it is open and is based on HTML.") == "format")
+        #expect(QuizText.kindWordNearBlank("The memory required for storing ____ variables depends on the number of characters in the variable.") == nil)
+        #expect(material.describesAs("Variant", kind: "type") && material.describesAs("Empty", kind: "type"))
+        #expect(!material.describesAs("Day", kind: "type") && !material.describesAs("Numeric", kind: "type") && !material.describesAs("FTP", kind: "format"))
+        let cloze = { (passage: String, answer: String) in
+            Candidate(form: .cloze, concept: 0, prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(passage)", shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(passage)",
+                      answer: answer, pool: .terms, source: passage)
+        }
+        // Day is a function, Numeric a class of variables: the choice is not offered.
+        var variablesMaker = QuizMaker(request: QuizRequest(analysis: variables, pages: Self.englishPages, difficulty: .medium, count: 5))
+        #expect(variablesMaker.distractors(for: cloze("Variables declared as ____ can handle any data type.", "Variant")) == nil)
+        // Without a kind word the same terms are options; "Declares" never is.
+        let variantOptions = variablesMaker.distractors(for: cloze("Variables declared as ____ can be used in any procedure.", "Variant"))
+        #expect(variantOptions.map { Set($0) } == Set(["Day", "Numeric", "Empty"]), "\(String(describing: variantOptions))")
+        // WWW, HTTP and FTP are protocols.
+        var glossaryMaker = QuizMaker(request: QuizRequest(analysis: glossary, pages: Self.englishPages, difficulty: .medium, count: 5))
+        #expect(glossaryMaker.distractors(for: cloze("____ is a popular format because it is open and is based on HTML.", "EPUB")) == nil)
+        let epubOptions = glossaryMaker.distractors(for: cloze("____ is popular because it is open and is based on HTML.", "EPUB"))
+        #expect(epubOptions.map { Set($0) } == Set(["WWW", "HTTP", "FTP"]), "\(String(describing: epubOptions))")
+        // The question is then written.
+        let question = glossaryMaker.realise(cloze("____ is a popular format because it is open and is based on HTML.", "EPUB"))
+        #expect(question?.kind == .short)
+    }
+
+    /// The variables lecture's numeric sections, verbatim.
+    static let numericVariables = NoteAnalysis(title: "변수 사용", concepts: [
+        Concept(id: "integer", name: "Integer 변수", summary: "Integer 변수는 -32768에서 32767까지의 범위를 가집니다. Integer 변수에 부동 소수점 값을 할당할 경우 소수점 이하 자릿수가 다음 정수로 반올림됩니다. Integer 변수는 프로시저에서 신속하게 계산되기 때문에 루프의 카운터 변수에 적합합니다. Integer 변수에는 단지 2바이트의 메모리만 필요하며 유형 선언 문자는 \"%\"입니다.", pages: [1]),
+        Concept(id: "long", name: "Long Integer 변수", summary: "Long Integer 변수는 -2147483648에서 2147483647까지의 범위를 가집니다. Long Integer 변수에 부동 소수점 값을 할당할 경우 소수점 이하 자릿수가 다음 정수로 반올림됩니다. Long Integer 변수는 프로시저에서 신속하게 계산되기 때문에 큰 값에 대한 루프의 카운터 변수에 적합합니다. Long Integer 변수에는 4바이트의 메모리가 필요하며 유형 선언 문자는 \"&\"입니다.", pages: [1]),
+        Concept(id: "decimal", name: "decimal 변수", summary: "decimal 변수는 양수, 음수 또는 0 값을 취할 수 있습니다. 소수점 이하 자릿수는 최대 29개로 제한됩니다. 소수 앞에 더하기(+) 또는 빼기(-) 기호를 사용할 수 있습니다(공백 유무 관계 없음). integer 변수에 소수가 할당되면 LibreOffice Basic이 숫자를 올림 또는 버림합니다.", pages: [1]),
+        Concept(id: "single", name: "Single 변수", summary: "Single variables can take positive or negative values ranging from 3.402823 x 10E38 to 1.401298 x 10E-45. A Single variable requires 4 bytes of memory.", pages: [2]),
+        Concept(id: "currency", name: "Currency 변수", summary: "Currency 변수는 내부적으로 64비트 숫자(8바이트)로 저장되며 소수점 앞 자릿수가 15자리이고 소수점 이하 자릿수가 4자리인 고정 소수점 숫자로 표시됩니다. Currency 변수는 정확도가 높은 통화 값 계산에 사용되며 유형 선언 문자는 \"@\"입니다.", pages: [2]),
+        Concept(id: "boolean", name: "Boolean 변수", summary: "Boolean 변수는 TRUE 값 또는 FALSE 값 중 하나만 저장합니다. 숫자 0은 FALSE, 다른 모든 값은 TRUE로 평가됩니다.", pages: [2]),
+        Concept(id: "date", name: "Date 변수", summary: "Date 변수는 내부 서식으로 저장된 날짜 및 시간 값만 포함할 수 있습니다. Date 변수는 Day, Month, Year 또는 Hour, Minute, Second 함수를 사용하여 일반 숫자로 변환됩니다.", pages: [3]),
+        Concept(id: "initial", name: "초기 변수 값", summary: "Numeric 변수는 선언되자마자 값 \"0\"이 자동으로 할당됩니다. Date 변수에는 값 0이 내부적으로 할당됩니다.", pages: [3]),
+    ], keywords: [Keyword(term: "소수점")])
+
+    @Test func aKeyItsSiblingsShareIsNotAsked() {
+        let material = QuizMaterial(analysis: Self.numericVariables, pages: [])
+        let index = { (id: String) in Self.numericVariables.concepts.firstIndex { $0.id == id }! }
+        #expect(Set(material.siblings(of: index("date")).map { Self.numericVariables.concepts[$0].id }) == ["integer", "long", "decimal", "single", "currency", "boolean"])
+        // Every numeric variable takes such values ("positive or negative" in Single's English section).
+        #expect(!material.tellsFromSiblings("○○는 양수, 음수 또는 0 값을 취할 수 있습니다.", concept: index("decimal")))
+        #expect(!material.tellsFromSiblings("____에는 값 0이 내부적으로 할당됩니다.", concept: index("date")))
+        #expect(!material.tellsFromSiblings("____에 소수가 할당되면 LibreOffice Basic이 숫자를 올림 또는 버림합니다.", concept: index("integer")))
+        // Judged usable: a value, a range, a size only the key's section writes.
+        for (passage, id) in [("○○는 TRUE 값 또는 FALSE 값 중 하나만 저장합니다.", "boolean"),
+                              ("○○는 -2147483648에서 2147483647까지의 범위를 가집니다.", "long"),
+                              ("○○에는 단지 2바이트의 메모리만 필요하며 유형 선언 문자는 \"%\"입니다.", "integer"),
+                              ("○○는 프로시저에서 신속하게 계산되기 때문에 큰 값에 대한 루프의 카운터 변수에 적합합니다.", "long")] {
+            #expect(material.tellsFromSiblings(passage, concept: index(id)), "\(passage)")
+        }
+        var maker = QuizMaker(request: QuizRequest(analysis: Self.numericVariables, pages: [], difficulty: .medium, count: 10))
+        let asked = (maker.candidates(.name) + maker.candidates(.application) + maker.candidates(.cloze)).map(\.source)
+        #expect(!asked.isEmpty)
+        for sentence in ["decimal 변수는 양수, 음수 또는 0 값을 취할 수 있습니다.", "Date 변수에는 값 0이 내부적으로 할당됩니다.",
+                         "integer 변수에 소수가 할당되면 LibreOffice Basic이 숫자를 올림 또는 버림합니다."] {
+            #expect(!asked.contains(sentence), "\(sentence)")
+        }
+    }
+
+    @Test func aKeyRepeatingTheStemsWordsIsFoundUnread() {
+        let stem = "○○는 내부 서식으로 저장된 날짜 및 시간 값만 포함할 수 있습니다."
+        let key = "Day, Month, Year 또는 Hour, Minute, Second 함수를 사용하여 일반 숫자로 변환됩니다."
+        let distractors = ["정확도가 높은 통화 값 계산에 사용되며 유형 선언 문자는 \"@\"입니다.", "-2147483648에서 2147483647까지의 범위를 가집니다.",
+                           "내부적으로 64비트 숫자(8바이트)로 저장되며 소수점 앞 자릿수가 15자리이고 소수점 이하 자릿수가 4자리인 고정 소수점 숫자로 표시됩니다."]
+        #expect(QuizText.stemPointsAtKey(stem: stem, key: key, distractors: distractors))
+        #expect(QuizText.reveals(prompt: stem, answer: key))
+        #expect(QuizText.stemPointsAtKey(stem: "○○는 TRUE 값 또는 FALSE 값 중 하나만 저장합니다.", key: "숫자 0은 FALSE, 다른 모든 값은 TRUE로 평가됩니다.",
+                                         distractors: Array(distractors.prefix(2)) + ["단지 2바이트의 메모리만 필요합니다."]))
+        // A wrong option sharing the stem's words as much keeps the question.
+        #expect(!QuizText.stemPointsAtKey(stem: "○○는 TRUE 값 또는 FALSE 값 중 하나만 저장합니다.", key: "숫자 0은 FALSE로 평가됩니다.",
+                                          distractors: ["TRUE 값은 1로 저장됩니다."] + Array(distractors.prefix(2))))
+        // Two-step options come from different concepts first.
+        var maker = QuizMaker(request: QuizRequest(analysis: Self.numericVariables, pages: [], difficulty: .hard, count: 10))
+        for candidate in maker.candidates(.application) {
+            guard case .keyPoints = candidate.pool, let options = maker.distractors(for: candidate) else { continue }
+            let owners = options.compactMap { option in Self.numericVariables.concepts.firstIndex { KoreanText.contains(KoreanText.compact($0.summary), KoreanText.compact(option)) } }
+            #expect(Set(owners).count == owners.count, "\(options)")
+        }
+    }
+
+    /// "그림이나 ____(으)로 표시됩니다" with 전송 프로토콜 and 이미지맵 형식 as options was judged unusable
+    /// twice; "텍스트나 ____ 참조가 포함됩니다" written from memory usable twice.
+    @Test func aBlankWhoseNeighboursNameItsKindIsOnlyWritten() {
+        let note = NoteAnalysis(title: "인터넷 용어집", concepts: [
+            Concept(id: "tag", name: "태그", summary: "태그는 문서 설명 언어인 HTML에서 괄호 안에 지정되는 키워드입니다.",
+                    keyPoints: ["대부분의 태그에는 여는 괄호와 닫는 괄호 사이에 텍스트나 하이퍼링크 참조가 포함됩니다."], pages: [1]),
+            Concept(id: "map", name: "서버 사이드 이미지 맵", summary: "서버 사이드 이미지 맵은 서버 컴퓨터에서 실행합니다.",
+                    keyPoints: ["서버 사이드 이미지 맵은 페이지의 그림이나 프레임으로 표시됩니다."], pages: [1]),
+            Concept(id: "link", name: "하이퍼링크", summary: "하이퍼링크는 강조 표시된 텍스트로 활성화되는 상호 참조입니다.", pages: [1]),
+            Concept(id: "frame", name: "프레임", summary: "프레임은 HTML 페이지의 레이아웃을 디자인하는 데 유용합니다.", pages: [1]),
+        ], keywords: [Keyword(term: "전송 프로토콜"), Keyword(term: "프록시")])
+        var maker = QuizMaker(request: QuizRequest(analysis: note, pages: [], difficulty: .hard, count: 10))
+        let details = maker.candidates(.detail)
+        let tagBlank = details.first { $0.answer == "하이퍼링크" }
+        #expect(tagBlank?.writtenOnly == true)
+        if let tagBlank { #expect(maker.realise(tagBlank)?.kind == .short) }
+        // Never with options of other kinds (judged unusable twice); written, its verdicts were split.
+        #expect(!details.contains { $0.answer == "프레임" && !$0.writtenOnly })
+    }
+
+    /// 상 asks numbers with their unit: a name's length in characters and a count of digits are such values.
+    @Test func charactersAndDigitsAreUnitsOfAValue() {
+        let name = NumberBlank("변수 이름은 최대 255자로 구성할 수 있습니다.")
+        #expect(name?.answer == "255자" && name?.blanked == "변수 이름은 최대 ____로 구성할 수 있습니다.")
+        #expect(NumberBlank("소수점 앞 자릿수가 15자리이고 소수점 이하 자릿수가 4자리인 고정 소수점 숫자로 표시됩니다.")?.answer == "15자리")
+        #expect(NumberBlank("15자동 저장") == nil)
+        let lengths = NumberBlank.plausibleValues(255, unit: "자", inDocument: [255])
+        #expect(!lengths.contains(254) && !lengths.contains(256) && lengths.contains(127), "\(lengths)")
+        #expect(NumberBlank.plausibleValues(15, unit: "자리", inDocument: [15, 4]).prefix(3) == [4, 16, 17])
+    }
+
+    @Test func aParticleAfterAnyMaskIsWrittenBothWays() {
+        #expect(QuizText.hasParticleAfterMarker("클라이언트 사이드 ○○ 및 서버 사이드 ○○을 사용합니다."))
+        let note = NoteAnalysis(title: "인터넷 용어집", concepts: ["프레임", "프록시", "하이퍼링크", "이미지맵", "태그"].map { name in
+            Concept(id: name, name: name, summary: "\(name)에 대한 설명입니다.", pages: [1])
+        }, keywords: [])
+        var maker = QuizMaker(request: QuizRequest(analysis: note, pages: [], difficulty: .hard, count: 5))
+        let passage = "LibreOffice은(는) 그래픽, 동영상 파일, 사운드와 같은 개체를 배치할 수 있는 부동 ○○을 사용합니다."
+        let candidate = Candidate(form: .application, concept: 0, prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(passage)",
+                                  shortPrompt: nil, answer: "프레임", pool: .conceptNames, source: passage)
+        let question = maker.realise(candidate)
+        #expect(question?.kind == .choice)
+        #expect(question?.prompt.contains("○○을(를)") == true, "\(String(describing: question?.prompt))")
+    }
 }

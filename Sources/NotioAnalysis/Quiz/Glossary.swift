@@ -15,7 +15,22 @@ enum Glossary {
         "certificate": ["인증서"], "checksum": ["체크섬"], "thread": ["스레드"], "process": ["프로세스"], "kernel": ["커널"],
         "ftp": ["파일 전송", "파일의 전송"], "http": ["하이퍼텍스트 전송"], "url": ["인터넷 주소"],
         "memory": ["메모리"], "cache": ["캐시"], "queue": ["큐"], "stack": ["스택"], "schedule": ["스케줄"], "scheduling": ["스케줄링"],
+        // Values and the parts of a date: "양수" is what Single's English section calls "positive";
+        // "날짜 및 시간" is what Day, Month, Year and Hour return.
+        "positive": ["양수"], "negative": ["음수"], "day": ["날짜"], "month": ["날짜"], "year": ["날짜"], "hour": ["시간"], "minute": ["시간"],
     ]
+
+    /// Korean word (compact) → the English words it translates, lower case.
+    static let english: [String: [String]] = {
+        var out: [String: [String]] = [:]
+        for (word, translations) in korean {
+            for korean in translations { out[KoreanText.compact(korean), default: []].append(word) }
+        }
+        return out.mapValues { $0.sorted() }
+    }()
+
+    /// The English words a Korean word (compact) translates; none for others.
+    static func english(for word: String) -> [String] { english[word] ?? [] }
 
     /// Whether `prompt` holds a Korean translation of an English word of `answer` that the
     /// answer itself does not already show in Korean.

@@ -86,6 +86,9 @@ struct Candidate {
     var alsoFrom: [String] = []
     /// Lower comes first among a concept's candidates of one form (상's numbers before terms).
     var priority = 0
+    /// Asked only as a short answer: the words around the blank say what kind of thing fills it
+    /// (`QuizText.blankShowsKind`), so options of other kinds would be ruled out unread.
+    var writtenOnly = false
 }
 
 struct QuizMaker {
@@ -215,7 +218,8 @@ struct QuizMaker {
                 guard masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
                 guard QuizText.hasContext(masked), masked != text || !entry.coversDocument, material.mayDescribe(text, concept: index),
                       !QuizText.masksBeforeKindWord(masked), !QuizText.isVague(masked),
-                      material.singlesOut(text, concept: index), !QuizText.bracketsMask(masked) else { return nil }
+                      material.singlesOut(text, concept: index), !QuizText.bracketsMask(masked),
+                      material.tellsFromSiblings(masked, concept: index) else { return nil }
                 return Candidate(form: .name, concept: index,
                                  prompt: "다음 설명에 해당하는 개념은?\n\n\(masked)",
                                  shortPrompt: "다음 설명에 해당하는 개념을 쓰시오.\n\n\(masked)",
@@ -234,7 +238,8 @@ struct QuizMaker {
                 // A sentence that does not name the document's subject belongs to it only as every sentence does.
                 guard QuizText.hasContext(masked), masked != point || !entry.coversDocument, material.mayDescribe(point, concept: index),
                       !QuizText.masksBeforeKindWord(masked), !QuizText.isVague(masked),
-                      material.singlesOut(point, concept: index), !QuizText.bracketsMask(masked) else { return nil }
+                      material.singlesOut(point, concept: index), !QuizText.bracketsMask(masked),
+                      material.tellsFromSiblings(masked, concept: index) else { return nil }
                 return Candidate(form: .application, concept: index,
                                  prompt: "다음 내용과 가장 관련 있는 개념은?\n\n\(masked)",
                                  shortPrompt: "다음 내용과 가장 관련 있는 개념을 쓰시오.\n\n\(masked)",
@@ -251,16 +256,22 @@ struct QuizMaker {
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
                 let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
-                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked),
-                      !QuizText.masksBeforeKindWord(blanked, mask: QuizText.blank) else { return nil }
+                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked) else { return nil }
                 // The concept's own name blanked asks "which concept": another that the sentence
                 // fits as well is a second answer ("____에는 값 0이 내부적으로 할당됩니다").
+                // A sibling ("Integer 변수" beside "Long Integer 변수") that no word of it rules out is one too.
                 if ownName != nil, material.anotherConceptFits(sentence, besides: index) { return nil }
+                if siblingFits(term, blanked) || (ownName != nil && QuizText.isVague(blanked)) { return nil }
+                // Another term's blank needs words that point at it ("____과 공개 키는 문서와 함께 저장됩니다" has one).
+                if ownName == nil, !QuizText.pinsBlank(blanked, written: false) { return nil }
+                let written = ownName != nil || mayBeWritten(term, blanked)
+                guard written || !QuizText.blankShowsKind(blanked) else { return nil }
                 return Candidate(form: .cloze, concept: index,
                                  prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
-                                 shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
+                                 shortPrompt: written ? "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)" : nil,
                                  answer: ownName != nil ? answerName : term,
-                                 alternatives: ownName != nil ? alternatives : [], pool: .terms, source: sentence)
+                                 alternatives: ownName != nil ? alternatives : [], pool: .terms, source: sentence,
+                                 writtenOnly: QuizText.blankShowsKind(blanked))
             }
         case .detail:
             let points = entry.concept.keyPoints.flatMap(QuizText.sentences)
@@ -280,11 +291,12 @@ struct QuizMaker {
                    case let termKey = KoreanText.compact(term),
                    !nameKeys.contains(where: { KoreanText.contains($0, termKey) }),
                    case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.isFairBlank(blanked),
-                   material.anchorsBlank(blanked) {
+                   material.anchorsBlank(blanked), QuizText.pinsBlank(blanked, written: false), !siblingFits(term, blanked),
+                   case let written = mayBeWritten(term, blanked), written || !QuizText.blankShowsKind(blanked) {
                     out.append(Candidate(form: .detail, concept: index,
                                          prompt: "\(header) 빈칸에 들어갈 말로 가장 알맞은 것은?\n\n\(blanked)",
-                                         shortPrompt: "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)",
-                                         answer: term, pool: .terms, source: sentence, priority: 1))
+                                         shortPrompt: written ? "\(header) 빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)" : nil,
+                                         answer: term, pool: .terms, source: sentence, priority: 1, writtenOnly: QuizText.blankShowsKind(blanked)))
                 }
                 return out
             }
@@ -337,7 +349,7 @@ struct QuizMaker {
         guard described != definition || !QuizText.reveals(prompt: definition, answer: entry.display), !QuizText.isVague(described) else { return [] }
         // The first step must have one answer: a description another concept's text also gives
         // ("…소수점 이하 자릿수가 다음 정수로 반올림됩니다" of Integer and Long Integer alike) has two.
-        guard !material.anotherConceptFits(definition, besides: index) else { return [] }
+        guard !material.anotherConceptFits(definition, besides: index), material.tellsFromSiblings(described, concept: index) else { return [] }
         let definitionKey = KoreanText.compact(definition)
         return entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
             guard KoreanText.compact(point) != definitionKey, let fact = maskedFact(point, of: index) else { return nil }
@@ -378,7 +390,7 @@ struct QuizMaker {
         return material.terms
             .filter { KoreanText.contains(sentenceKey, $0.key) && ($0.concept == nil || $0.concept != excludingConcept)
                 && !$0.isRelated && material.isRare($0.key) && !material.isInsideLongerTerm($0.key, sentenceKey: sentenceKey)
-                && material.isContentTerm($0.text) && QuizText.isBlankableLatin($0.text, in: sentence) }
+                && material.isContentTerm($0.text) && !material.isEveryday($0.text) && QuizText.isBlankableLatin($0.text, in: sentence) }
             .min { (material.sentenceCount($0.key), -$0.key.count, $0.text) < (material.sentenceCount($1.key), -$1.key.count, $1.text) }?.text
     }
 
@@ -409,7 +421,7 @@ struct QuizMaker {
         let rivals = rivalTerms(c)
         if !rivals.isEmpty || otherConceptFits(c) { c.shortPrompt = nil }
         let question: Question
-        if let distractors = distractors(for: c, rivals: rivals), !showsAnswerWord(c, distractors) {
+        if !c.writtenOnly, let distractors = distractors(for: c, rivals: rivals), !showsAnswerWord(c, distractors), !stemPointsAtKey(c, distractors) {
             // A particle after the blank or the masked name that an option would not take gives
             // the answer away ("○○는" leaves two of four): written both ways unless every option
             // takes it as the answer does.
@@ -471,6 +483,8 @@ struct QuizMaker {
         var namesFirst: Int?
         /// Term options: same script and length class as the answer, and real terms.
         var termsOnly = false
+        /// The concept each description option states (key points): one option per concept first.
+        var owners: [String: Int] = [:]
         switch c.pool {
         case .conceptNames:
             termsOnly = true
@@ -501,7 +515,9 @@ struct QuizMaker {
                     // one that reads "이것" where the key does not (or the other way) too.
                     guard !own.nameKeys.contains(where: { KoreanText.contains(key, $0) }),
                           QuizText.carriesMask(fact) == QuizText.carriesMask(c.answer) else { continue }
-                    pool.append((fact, material.similarity(fact, c.answer) + bonus))
+                    // A fact repeating the stem's words is a lure beside a key that repeats them too.
+                    pool.append((fact, material.similarity(fact, c.answer) + bonus + (QuizText.sharedWords(stem: passage(c), option: fact) > 0 ? 0.4 : 0)))
+                    owners[fact] = j
                 }
             }
         case .definitions:
@@ -573,6 +589,7 @@ struct QuizMaker {
                 && !related.contains(KoreanText.compact($0.text)) && OptionType.sameWordClass($0.text, c.answer)
                 && !rivals.contains(KoreanText.compact($0.text)) && !material.isFragment(KoreanText.compact($0.text)) }
             pool = OptionType.ofAnswersKind(pool, answer: c.answer)
+            if answerType.script == .latin { pool = ofEnglishKind(pool, c) }
             let answerKind = material.termKind(c.answer)
             pool = pool.filter { material.termKind($0.text) == answerKind }
         } else if case .numbers = c.pool {
@@ -618,10 +635,13 @@ struct QuizMaker {
         }
         var chosen: [String] = []
         var chosenKeys: Set<String> = [answerKey]
-        for (text, _) in ranked where chosen.count < 3 {
+        var usedOwners: Set<Int> = [c.concept]
+        // Two facts of one concept beside the key read as a pair: another concept's first.
+        for pass in 0..<2 { for (text, _) in ranked where chosen.count < 3 {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = KoreanText.compact(trimmed)
             guard !key.isEmpty, !chosenKeys.contains(key), !QuizText.isJunkOption(trimmed) else { continue }
+            if pass == 0, let owner = owners[text], usedOwners.contains(owner) { continue }
             if excludeVisible && KoreanText.contains(promptKey, key) { continue }
             if excludeOverlap && (KoreanText.contains(key, answerKey) || KoreanText.contains(answerKey, key)) { continue }
             // Terms nested in one another ("서명", "디지털 서명") are both right or both wrong.
@@ -630,7 +650,8 @@ struct QuizMaker {
             if AnswerMatcher().isCorrect(given: trimmed, answer: c.answer, alternatives: c.alternatives) { continue }
             chosen.append(trimmed)
             chosenKeys.insert(key)
-        }
+            if let owner = owners[text] { usedOwners.insert(owner) }
+        } }
         guard chosen.count == 3 else { return nil }
         // Three options of one kind ("…회귀식") beside a key of none is the odd one out, found unread.
         if termsOnly, OptionType.headWord(c.answer) == nil, let head = OptionType.headWord(chosen[0]),
@@ -638,46 +659,5 @@ struct QuizMaker {
             return nil
         }
         return chosen
-    }
-
-    /// Terms (compact) other than the answer that the document writes right beside the blank's
-    /// neighbouring words: each fits the blank too.
-    func rivalTerms(_ c: Candidate) -> Set<String> {
-        guard let passageStart = c.prompt.range(of: "\n\n", options: .backwards) else { return [] }
-        let passage = c.prompt[passageStart.upperBound...]
-        guard let blank = passage.range(of: QuizText.blank) else { return [] }
-        let neighbour = { (word: Substring?) -> String? in
-            guard let word else { return nil }
-            let key = QuizMaterial.stem(KoreanText.compact(String(word).trimmingCharacters(in: .punctuationCharacters)))
-            return key.count >= 2 && !QuizText.functionWords.contains(key) ? key : nil
-        }
-        let before = passage[..<blank.lowerBound].last == " " ? neighbour(passage[..<blank.lowerBound].split(separator: " ").last) : nil
-        let after = passage[blank.upperBound...].first == " " ? neighbour(passage[blank.upperBound...].split(separator: " ").first) : nil
-        guard before != nil || after != nil else { return [] }
-        let answerKeys = Set(([c.answer] + c.alternatives).map(KoreanText.compact))
-        var out = Set<String>()
-        for key in material.termKeys where !answerKeys.contains(key) {
-            if let before, material.documentWrites(before + key) { out.insert(key) }
-            if let after, material.documentWrites(key + after) { out.insert(key) }
-        }
-        return out
-    }
-
-    /// Whether another concept's own text says most of what a "which concept is this" passage says.
-    func otherConceptFits(_ c: Candidate) -> Bool {
-        guard case .conceptNames = c.pool else { return false }
-        return material.anotherConceptFits(c.source, besides: c.concept)
-    }
-
-    /// Whether the prompt shows a word of a multi-word answer that no distractor has ("…검증
-    /// 파일이 반환하는 메시지" beside 서명 검증, 인증서, 체크섬): the word points at the key.
-    func showsAnswerWord(_ c: Candidate, _ distractors: [String]) -> Bool {
-        let words = c.answer.split(whereSeparator: \.isWhitespace).map { KoreanText.compact(String($0)) }.filter { $0.count >= 2 }
-        guard words.count >= 2 else { return false }
-        let shown = KoreanText.compact(c.prompt.replacingOccurrences(of: QuizText.blank, with: " "))
-        let distractorKeys = distractors.map(KoreanText.compact)
-        return words.contains { word in
-            KoreanText.contains(shown, word) && !distractorKeys.contains { KoreanText.contains($0, word) }
-        }
     }
 }

@@ -3,7 +3,7 @@ import NotioCore
 
 /// The first number of a sentence with its unit, blanked: "주소는 32비트이다" → "주소는 ____이다".
 struct NumberBlank {
-    static let units = ["바이트", "비트", "단계", "가지", "개", "번", "회", "초", "KB", "MB", "GB", "TB", "ms", "bits", "bit", "bytes", "byte", "%"]
+    static let units = ["바이트", "비트", "단계", "가지", "개", "번", "회", "초", "자리", "자", "KB", "MB", "GB", "TB", "ms", "bits", "bit", "bytes", "byte", "%"]
 
     var value: Int
     var unit: String
@@ -31,12 +31,13 @@ struct NumberBlank {
     static func plausibleValues(_ value: Int, unit: String, inDocument: [Int]) -> [Int] {
         var out = inDocument.filter { $0 != value && $0 > 0 }
         switch unit {
-        case "바이트", "비트", "bytes", "byte", "bits", "bit", "KB", "MB", "GB", "TB":
+        // A limit in characters ("최대 255자") is a size too: 127 or 511, not 254 or 257.
+        case "바이트", "비트", "bytes", "byte", "bits", "bit", "KB", "MB", "GB", "TB", "자":
             let isPowerOfTwo = { (v: Int) in v > 0 && v & (v - 1) == 0 }
             out += [value * 2, value / 2, value * 4, value / 4, value * 8]
             // A size that is a power of two is asked among powers of two.
             out = isPowerOfTwo(value) ? out.filter(isPowerOfTwo) : out.filter { $0 > 0 }
-        case "가지", "단계", "개", "번", "회":
+        case "가지", "단계", "개", "번", "회", "자리":
             out += [value + 1, value + 2, value - 1, value + 3].filter { $0 >= 2 }
         case "":
             out += [value + 1, value - 1, value + 2, value + 3].filter { $0 >= 1 }

@@ -45,13 +45,13 @@ extension QuizText {
     /// Words that refer back to what the page said before ("이러한 명령", "이 경우", "그 외에"): out
     /// of the page, the sentence is about something the question does not show.
     static let backReferences = ["이러한", "그러한", "이와 같", "이와같", "앞서", "위에서", "앞에서", "이 경우", "그 경우", "그 외", "그외",
-                                 "이 외", "여기서", "이 기능", "이 방법", "이 옵션", "이 명령", "이 값", "these ", "this ", "such "]
+                                 "이 외", "여기서", "이런 경우", "그런 경우", "이럴 때", "그럴 때", "이 기능", "이 방법", "이 옵션", "이 명령", "이 값", "these ", "this ", "such "]
 
     /// Whether a passage leans on an earlier sentence: it is cut (`isCut`), points away
     /// (`pointsAway`), refers back, or opens with "두"/"세" counting things not named ("두 체크섬이
     /// 같으면") or with "물론"/"또한".
     static func leansOnContext(_ passage: String) -> Bool {
-        if isCut(passage) || pointsAway(passage) { return true }
+        if isCut(passage) || pointsAway(passage) || opensByPointingBack(passage) { return true }
         let lowered = passage.lowercased()
         if backReferences.contains(where: { lowered.contains($0) }) { return true }
         let first = passage.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
@@ -60,7 +60,7 @@ extension QuizText {
 
     /// Whether a sentence may be the passage (or an option) of a question at all.
     static func isAskable(_ sentence: String) -> Bool {
-        !isProcedure(sentence) && !hasFormula(sentence) && !leansOnContext(sentence)
+        !isProcedure(sentence) && !hasFormula(sentence) && !leansOnContext(sentence) && !hasUnbalancedMarks(sentence)
     }
 
     /// Whether a masked name is followed by a word that says what kind of thing it is ("○○
@@ -134,9 +134,7 @@ extension QuizText {
     /// A sentence without its subject ("데이터를 적합하도록 변환해야 합니다", filed under 제약) leans on
     /// its section alone, so it needs three such words. Counts ("2가지") say nothing either.
     static func isVague(_ masked: String) -> Bool {
-        let specific = contentWords(masked).filter { word in
-            !genericStems.contains { word.hasPrefix($0) } && !(word.first?.isNumber ?? false)
-        }
+        let specific = specificWords(masked)
         return specific.count < (!masked.contains(nameMask) && lacksSubject(masked) ? 3 : 2)
     }
 
@@ -244,6 +242,7 @@ extension QuizMaterial {
     /// document writes apart ("경우전체", "저장대화" where it writes "경우" and "전체"), or a word
     /// split in two ("파 일" where it writes "파일"). Such a sentence is not shown as written.
     func isBroken(_ sentence: String) -> Bool {
+        if gluesEnglishWords(sentence) { return true }
         let tokens = sentence.split(whereSeparator: \.isWhitespace).map { token in
             String(token).trimmingCharacters(in: .punctuationCharacters)
         }

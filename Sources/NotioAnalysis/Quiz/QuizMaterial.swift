@@ -38,6 +38,9 @@ struct QuizMaterial {
         /// A keyword's related term that names no concept: a word met beside a keyword ("해당
         /// 문서", "상자"), not one the note teaches. Never blanked, never offered for a blank.
         var isRelated = false
+        /// A concept's name, a keyword or a compared thing: a term the note teaches, which a
+        /// student may be asked to write (a related term is only met beside one).
+        var isKeyTerm = false
     }
 
     var concepts: [ConceptEntry] = []
@@ -57,12 +60,15 @@ struct QuizMaterial {
     var verbalNouns: Set<String> = []
     /// The whole document, compact: to tell whether it writes a phrase somewhere.
     var documentText = ""
+    /// The document's words in order, lower case, punctuation off: to tell what it writes beside a name.
+    var documentTokens: [String] = []
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
         scriptPairs = ScriptPairs.find(in: pages)
         documentWords = Self.countWords(pages)
         verbalNouns = Self.verbalNouns(documentWords.keys)
         documentText = KoreanText.compact(pages.map(\.text).joined(separator: " "))
+        documentTokens = pages.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
         // Page keys are only needed for concepts without pages: computed once, on first need.
         var pageKeysCache: [(Int, String)]?
         func pageKeys() -> [(Int, String)] {
@@ -107,11 +113,11 @@ struct QuizMaterial {
         }
         // Terms: concept names, keywords with their related terms, compared things.
         var seenTerms = Set<String>()
-        func add(_ text: String, concept: Int?, group: Int?, isRelated: Bool = false) {
+        func add(_ text: String, concept: Int?, group: Int?, isRelated: Bool = false, isKeyTerm: Bool = true) {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = KoreanText.compact(trimmed)
             guard key.count >= 2, trimmed.count <= 24, seenTerms.insert(key).inserted else { return }
-            terms.append(Term(text: trimmed, key: key, concept: concept, group: group, isRelated: isRelated))
+            terms.append(Term(text: trimmed, key: key, concept: concept, group: group, isRelated: isRelated, isKeyTerm: isKeyTerm))
         }
         for (i, entry) in concepts.enumerated() { add(entry.names.count > 1 ? entry.names[1] : entry.display, concept: i, group: nil) }
         // Keywords before any related term: a keyword that is also another's related term stays a keyword.
@@ -127,7 +133,7 @@ struct QuizMaterial {
                 // A related term of three letters or more ("체크섬", "서명 검증") may be a term of its
                 // own; a short one ("상자", "비용") is a word met beside the keyword.
                 add(related, concept: owner, group: g,
-                    isRelated: owner == nil && !Self.isLatinName(related) && KoreanText.compact(related).count < 3)
+                    isRelated: owner == nil && !Self.isLatinName(related) && KoreanText.compact(related).count < 3, isKeyTerm: owner != nil)
             }
         }
         // The compared things of each table are terms too; its aspects ("장점", "단점") are not.

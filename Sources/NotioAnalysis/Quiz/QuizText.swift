@@ -373,9 +373,17 @@ enum QuizText {
         text.range(of: blank).flatMap { particle(at: text[$0.upperBound...]) }
     }
 
-    /// Whether a blank or a masked name ("○○는") has a particle that depends on its final consonant.
+    /// Whether a blank or a masked name ("○○는") has a particle that depends on its final
+    /// consonant, at any of its places ("○○ 및 … 부동 ○○을": the second one counts too).
     static func hasParticleAfterMarker(_ text: String) -> Bool {
-        [blank, nameMask].contains { marker in text.range(of: marker).flatMap { particle(at: text[$0.upperBound...]) } != nil }
+        [blank, nameMask].contains { marker in
+            var rest = Substring(text)
+            while let range = rest.range(of: marker) {
+                rest = rest[range.upperBound...]
+                if particle(at: rest) != nil { return true }
+            }
+            return false
+        }
     }
 
     /// The consonant-dependent particle `after` starts with, or nil.
