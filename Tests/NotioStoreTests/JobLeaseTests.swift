@@ -124,4 +124,14 @@ import NotioCore
         let back = try #require(try store.job(id: b.id))
         #expect(back.state == .queued && back.tries == 1)
     }
+
+    /// A note whose reading failed keeps the reason, on either engine; the health check's query answers.
+    @Test func aFailedNoteKeepsItsReasonAndTheStoreAnswersPings() throws {
+        let (store, dir, _) = try storeWithJobs(1)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(store.ping())
+        try store.failNote(id: "n0", error: "no_text", at: Date(timeIntervalSince1970: 1_800_000_000))
+        let note = try #require(try store.note(id: "n0", owner: "u"))
+        #expect(note.state == .failed && note.error == "no_text")
+    }
 }
