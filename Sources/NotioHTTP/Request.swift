@@ -6,12 +6,30 @@ public struct Headers: Sendable, Sequence {
     public init(_ fields: [(String, String)] = []) { self.fields = fields.map { (name: $0.0, value: $0.1) } }
 
     public subscript(name: String) -> String? {
-        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
     public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
     public mutating func set(_ name: String, _ value: String) {
-        fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        fields.removeAll { Self.sameName($0.name, name) }
         fields.append((name, value))
+    }
+
+    /// Field names are ASCII tokens (RFC 9110), so case is folded on bytes: Foundation's
+    /// `caseInsensitiveCompare` went through CFString and was a fifth of a `/healthz` answer.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                for i in 0..<x.count {
+                    let p = x[i], q = y[i]
+                    if p == q { continue }
+                    // Letters differ only in bit 0x20; nothing else may be folded.
+                    guard p | 0x20 == q | 0x20, (p | 0x20) >= 0x61, (p | 0x20) <= 0x7A else { return false }
+                }
+                return true
+            }
+        }
     }
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 }

@@ -342,6 +342,12 @@ enum Migrations {
         """
         CREATE UNIQUE INDEX IF NOT EXISTS review_log_once ON review_log(owner_id, item_kind, item_id, answered_at);
         """,
+        // 14: the home list asks, for every note, whether a job is still working on it; without
+        // this index each note scanned every queued and running job (and a note's deletion
+        // scanned all jobs to clear their note_id).
+        """
+        CREATE INDEX IF NOT EXISTS jobs_by_note ON jobs(note_id);
+        """,
     ]
 
     /// The first schema version with the per-day statistics sums.

@@ -6,15 +6,30 @@ extension Store {
 
     private static let noteColumns = """
         n.id, n.title, n.category, n.favorite, n.state, n.error, n.page_count, n.file_name, n.created_at,
-        (SELECT group_concat(term, char(31)) FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8) AS first_terms),
+        (SELECT group_concat(term, '\u{1F}') FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8) AS first_terms),
         (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1),
         (SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.note_id = n.id AND a.total > 0 AND z.origin = 'new')
         """
 
+    /// The first terms, joined by U+001F in the query (a literal separator: `char(31)` was
+    /// called again for every term), split on bytes; empty pieces are left out.
+    private static func terms(_ joined: String) -> [String] {
+        var joined = joined
+        return joined.withUTF8 { b in
+            var out: [String] = []
+            var start = 0
+            for i in 0...b.count where i == b.count || b[i] == 0x1F {
+                if i > start { out.append(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)) }
+                start = i + 1
+            }
+            return out
+        }
+    }
+
     private static func noteSummary(_ r: Row) -> NoteSummary {
         NoteSummary(id: r.string(0), title: r.string(1), category: NoteCategory(rawValue: r.string(2)) ?? .major, favorite: r.bool(3),
                     state: NoteState(rawValue: r.string(4)) ?? .failed, error: r.optionalString(5), pageCount: r.int(6),
-                    fileName: r.string(7), keywords: r.isNull(9) ? [] : r.string(9).utf8.split(separator: 0x1F).map { String(decoding: $0, as: UTF8.self) },
+                    fileName: r.string(7), keywords: r.isNull(9) ? [] : terms(r.string(9)),
                     learningRate: r.isNull(11) ? 0 : r.double(11), createdAt: r.date(8), jobId: r.optionalString(10))
     }
 

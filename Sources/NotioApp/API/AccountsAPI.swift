@@ -52,10 +52,18 @@ struct AccountsAPI {
     /// rest of the request together.
     func me(_ request: Request, _ member: Member) throws -> Response {
         let u = member.user
-        let body = #"{"user":{"id":"# + JSONText.quote(u.id) + #","email":"# + JSONText.quote(u.email) + #","name":"# + JSONText.quote(u.name)
-            + #","language":"# + JSONText.quote(u.language) + #","timeZone":"# + JSONText.quote(u.timeZone) + #","sentenceReview":"# + (u.sentenceReview ? "true" : "false") + #"},"csrfToken":"#
-            + JSONText.quote(member.csrfToken) + #","readOnly":"# + (member.isGuest ? "true" : "false") + "}"
-        return Response.json(Data(body.utf8))
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        func raw(_ text: StaticString) { text.withUTF8Buffer { out.append(contentsOf: $0) } }
+        raw(#"{"user":{"id":"#); JSONText.append(u.id, to: &out)
+        raw(#","email":"#); JSONText.append(u.email, to: &out)
+        raw(#","name":"#); JSONText.append(u.name, to: &out)
+        raw(#","language":"#); JSONText.append(u.language, to: &out)
+        raw(#","timeZone":"#); JSONText.append(u.timeZone, to: &out)
+        raw(u.sentenceReview ? #","sentenceReview":true},"csrfToken":"# : #","sentenceReview":false},"csrfToken":"#)
+        JSONText.append(member.csrfToken, to: &out)
+        raw(member.isGuest ? #","readOnly":true}"# : #","readOnly":false}"#)
+        return Response.json(Data(out))
     }
 
     struct PreferencesBody: Decodable { var language: String?; var timeZone: String?; var sentenceReview: Bool?; var name: String? }

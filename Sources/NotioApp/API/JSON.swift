@@ -18,13 +18,24 @@ enum JSON {
     /// `2026-03-01T09:30:00Z`: whole seconds in UTC, the fraction dropped. Written by arithmetic
     /// (every list row has a date or two; the format style cost microseconds each).
     static func iso8601(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        iso8601(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same text appended to a byte buffer (the home list writes one per note).
+    static func iso8601(_ date: Date, to out: inout [UInt8]) {
         let t = date.timeIntervalSince1970
-        guard t >= 0, t < 253_402_300_800 else { return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false)) }
+        guard t >= 0, t < 253_402_300_800 else {
+            out.append(contentsOf: date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false)).utf8)
+            return
+        }
         let seconds = Int(t.rounded(.down))
         let (day, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let (h, m, s) = (time / 3600, time / 60 % 60, time % 60)
-        func two(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
-        return ActivityCalendar.dayText(day) + "T" + two(h) + ":" + two(m) + ":" + two(s) + "Z"
+        let (y, mo, d) = ActivityCalendar.civilDate(day)
+        func two(_ n: Int) { out.append(48 + UInt8(n / 10)); out.append(48 + UInt8(n % 10)) }
+        two(y / 100); two(y % 100); out.append(0x2D); two(mo); out.append(0x2D); two(d)
+        out.append(0x54); two(time / 3600); out.append(0x3A); two(time / 60 % 60); out.append(0x3A); two(time % 60); out.append(0x5A)
     }
 
     /// A number as JSONEncoder writes it: whole values without a fraction.

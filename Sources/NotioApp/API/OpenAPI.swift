@@ -289,5 +289,7 @@ enum OpenAPIDocument {
         Set(allPaths.flatMap { path, ops in ops.keys.map { "\($0.uppercased()) \(path)" } })
     }
 
+    /// Written on the first request for it, not at start-up: sorting the keys compares them
+    /// under a locale, which maps megabytes of ICU data into an idle server.
     static let response: Response = Response.json(try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes]))
 }
