@@ -77,4 +77,16 @@ enum QuizPageFixtures {
         #expect(html.contains(#"action="/notes/n1/wrong-answers/quiz""#))
         #expect(html.contains("2025.10.09"))
     }
+
+    /// A browser may break a line before a bracket or after a closing quote: a quoted concept name
+    /// with its particle, and a blank with what is written on it, stay on one line (the 360 px
+    /// check found "‘정규화(Normalization)’에" broken in 오늘 복습); a word too long for a phone's
+    /// line is left to wrap.
+    @Test func wordsWithBracketsQuotesOrBlanksStayWhole() {
+        let stem = QuizViews.blanksKeptWhole("다음은 ‘정규화(Normalization)’에 관한 설명이다. ____이(가) 맞다.").rendered
+        #expect(stem.contains(#"<span class="blank-whole">‘정규화(Normalization)’에</span> 관한"#))
+        #expect(stem.contains(#"<span class="blank-whole">____이(가)</span> 맞다."#))
+        let long = QuizViews.blanksKeptWhole("(https://help.libreoffice.org/latest/ko/text/shared) 참고").rendered
+        #expect(!long.contains("blank-whole"))
+    }
 }

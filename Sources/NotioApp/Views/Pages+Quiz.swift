@@ -39,17 +39,36 @@ enum QuizViews {
         return "<legend class=\"quiz-prompt\" id=\"\(id)\">\(blanksKeptWhole(stem))</legend>\(quoted)"
     }
 
-    /// Text with each blank and the particle written on it ("____율이", "____이(가)") kept on one
-    /// line: a line break between them reads as two words.
+    /// Text with each word that holds a blank, a bracket or a quotation mark kept on one line:
+    /// "____율이", "____이(가)", "‘정규화(Normalization)’에" — browsers may break before a bracket
+    /// or after a closing quote, and a break there reads as two words. A word too long for a phone's
+    /// line keeps only its blanks whole, each with what is written on it.
     static func blanksKeptWhole(_ text: String) -> HTML {
-        let parts = text.components(separatedBy: "____")
-        var out = HTML.escape(parts[0])
-        for part in parts.dropFirst() {
-            let glued = part.prefix { !$0.isWhitespace }
-            out += "<span class=\"blank-whole\">____\(HTML.escape(String(glued)))</span>" + HTML.escape(String(part.dropFirst(glued.count)))
+        var out = ""
+        var word = ""
+        func flush() {
+            guard !word.isEmpty else { return }
+            let holdsBreak = word.contains("____") || word.contains(where: { "()[]‘’“”'\"「」『』".contains($0) })
+            if holdsBreak && word.count <= wholeWordLimit {
+                out += "<span class=\"blank-whole\">\(HTML.escape(word))</span>"
+            } else {
+                let parts = word.components(separatedBy: "____")
+                out += HTML.escape(parts[0])
+                for part in parts.dropFirst() {
+                    out += "<span class=\"blank-whole\">____\(HTML.escape(part))</span>"
+                }
+            }
+            word = ""
         }
+        for ch in text {
+            if ch.isWhitespace { flush(); out += HTML.escape(String(ch)) } else { word.append(ch) }
+        }
+        flush()
         return HTML(raw: out)
     }
+
+    /// The longest word kept on one line: a 360 px phone's line holds about 28 characters.
+    private static let wholeWordLimit = 24
 
     /// Why an answer was accepted or refused, in the reader's language: "띄어쓰기·대소문자를
     /// 무시하고 맞았어요", "문서의 다른 표기(Linux)와 같아요", "정답과 달라요".
