@@ -101,10 +101,7 @@ final class OCRChild: @unchecked Sendable {
         while process.isRunning && Date() < gentle { usleep(5_000) }
         if process.isRunning {
             terminate()
-            // A moment for the killed child to be reaped, never forever: past it, a thread of its own waits.
-            let limit = Date().addingTimeInterval(2)
-            while process.isRunning && Date() < limit { usleep(5_000) }
-            if process.isRunning { let process = self.process; Thread { process.waitForExit() }.start() }
+            process.reap(waitingAtMost: 2)
         }
     }
 }

@@ -177,11 +177,7 @@ final class WorkerRun: @unchecked Sendable {
         let killed = lock.withLock { ending != nil }
         var diedOfASignal = false
         if killed {
-            // Give the killed child a moment to be reaped, but never tie the caller to how busy
-            // the machine is: past it, a thread of its own waits.
-            let limit = Date().addingTimeInterval(2)
-            while child.isRunning && Date() < limit { usleep(5_000) }
-            if child.isRunning { Thread { child.waitForExit() }.start() }
+            child.reap(waitingAtMost: 2)
         } else {
             diedOfASignal = ChildProcess.endedBySignal(child.waitForExit())
         }
