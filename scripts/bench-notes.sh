@@ -44,13 +44,18 @@ ocr=$(field "$out" extractMs)
 echo "tesseract CLI, lshort-ko pp. 21-26 (a process per page, Hangul model): $cli ms"
 echo "notio worker, the same 6 pages (render + rules whitened + warm Hangul engine + eng re-read of Latin words and lines, one process, an engine per core: $(nproc)): ${ocr} ms ($(field "$out" ocrPages) pages by OCR)"
 echo "ratio: $(ratio "$ocr" "$cli")  (target <= 0.60)"
+summary "scanned PDF OCR vs tesseract CLI (time ratio)" "$(ratio "$ocr" "$cli")" "<=" 0.60 x
 echo "character error rate against each PDF's own text layer (whitespace ignored); lines without Hangul (code, English) read verbatim:"
+BENCH_SUMMARY_LINES=$work/scan-cer.tsv
+: > "$BENCH_SUMMARY_LINES"
 for scan in "lshort-ko.pdf 21 26" "R-intro.pdf 12 13"; do
   set -- $scan
   out=$("$(dirname "$BIN")/notio-worker" read-scan "$PDFS/$1" "$2" "$3" 200)
-  python3 - "$out" "$1 pp. $2-$3" <<'PY'
+  python3 - "$out" "$1 pp. $2-$3" "$BENCH_SUMMARY_LINES" <<'PY'
 import json, sys
 d, name = json.loads(sys.argv[1]), sys.argv[2]
+with open(sys.argv[3], "a", encoding="utf-8") as f:
+    f.write(f"{name}\t{d['cer'] * 100:.1f}\n")
 pages = " ".join(f"{p['page']}:{p['cer']:.1%}" for p in d["pages"])
 kept = d["latinLines"] - d["missingLatinLines"]
 print(f"  {name}: CER {d['cer']:.1%} (target <= 3%), by page {pages}; lines without Hangul kept {kept}/{d['latinLines']}")
@@ -59,6 +64,7 @@ for p in d["pages"]:
         print(f"    p. {p['page']} not verbatim: {line}")
 PY
 done
+while IFS=$'\t' read -r name cer; do summary "200-dpi scan CER, $name" "$cer" "<=" 3 %; done < "$BENCH_SUMMARY_LINES"
 
 echo
 echo "== 노트: a PDF whose Latin font maps glyphs to rare Hangul (kotex-doc.pdf): pages judged broken, the font's map learned from OCR of the first ones"

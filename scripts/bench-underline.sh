@@ -6,6 +6,7 @@
 # the worker binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/bench-lib.sh
 BIN=${NOTIO_BIN:-.build/release/notio}
 WORKER=${NOTIO_WORKER:-$(dirname "$BIN")/notio-worker}
 PAGES_BIN=$(dirname "$BIN")/notio-testpages
@@ -47,7 +48,13 @@ run_set() {
     printf '%s\t%s\n' "$image" "$(( ($(date +%s%N) - start) / 1000000 ))"
   done < "$list" > "$out.cli-ms.tsv"
 
-  python3 scripts/score_underline.py "$set" "$out.answers.jsonl" "$out.cli-ms.tsv" --batch-ms "$batch_ms" --misses 5
+  : > "$out.summary.tsv"
+  python3 scripts/score_underline.py "$set" "$out.answers.jsonl" "$out.cli-ms.tsv" --batch-ms "$batch_ms" --misses 5 \
+    --summary "$out.summary.tsv" --label "$label: "
+  local figure value op target unit
+  while IFS=$'\t' read -r figure value op target unit; do
+    summary "$figure" "$value" "$op" "$target" "$unit"
+  done < "$out.summary.tsv"
 }
 
 lang=Hangul
@@ -61,7 +68,7 @@ if ! "$PAGES_BIN" verify "$work/set" > "$work/verify.txt"; then
   echo "the generated set failed its checks; skipped"
 else
   tail -1 "$work/verify.txt"
-  run_set "$work/set" "$work/ours"
+  label="underline, generated" run_set "$work/set" "$work/ours"
 fi
 
 # The same measure on pages of a second, independent renderer (Pillow, other fonts, text and
@@ -69,7 +76,7 @@ fi
 echo
 echo "== 밑줄: the same on pages drawn by a second renderer (scripts/render_tilted_pages.py, Pillow; $PILLOW_PAGES pages x 6 variants)"
 if python3 scripts/render_tilted_pages.py --out "$work/pillow" --seed "$SEED" --count "$PILLOW_PAGES"; then
-  run_set "$work/pillow" "$work/pillow"
+  label="underline, Pillow" run_set "$work/pillow" "$work/pillow"
 else
   echo "the Pillow renderer failed (is Pillow installed? scripts/deps.sh bench); skipped"
 fi

@@ -95,6 +95,9 @@ def main(argv):
     parser.add_argument("cli_times")
     parser.add_argument("--batch-ms", type=float, help="wall time of the whole worker batch")
     parser.add_argument("--misses", type=int, default=0, help="list this many misses on the target variants")
+    parser.add_argument("--summary", help="append each tilted variant's figures with their targets to this file, "
+                        "a line each: figure, value, comparison, target, unit (tab-separated; make bench's summary)")
+    parser.add_argument("--label", default="", help="names the page set in the summary lines")
     args = parser.parse_args(argv)
     set_dir, results_path, cli_path = args.set_dir, args.results, args.cli_times
     batch_ms, show_misses = args.batch_ms, args.misses
@@ -169,6 +172,19 @@ def main(argv):
     print(f"targets on {', '.join(present)}: Hangul CER <= {TARGETS['hangul_cer']:.0%}, exact span >= "
           f"{TARGETS['exact']:.0%} ({exact_target(TILTED[0]):.0%} on the tilted ones), Latin CER <= "
           f"{TARGETS['latin_cer']:.0%}; time (all) <= {TARGETS['time_ratio']:.2f}x the CLI: {'all met' if met_all else 'NOT all met'}")
+    if args.summary:
+        with open(args.summary, "a", encoding="utf-8") as f:
+            def line(figure, value, op, target, unit):
+                f.write(f"{args.label}{figure}\t{value}\t{op}\t{target}\t{unit}\n")
+            for variant in (v for v in TILTED if v in tallies):
+                t = tallies[variant]
+                for script, key in (("Hangul", "hangul"), ("Latin", "latin")):
+                    if t.cer(key) is not None:
+                        line(f"{variant} {script} CER", f"{t.cer(key) * 100:.1f}", "<=", f"{TARGETS[key + '_cer'] * 100:.0f}", "%")
+                line(f"{variant} exact spans", f"{t.exact / t.images * 100:.0f}", ">=", f"{exact_target(variant) * 100:.0f}", "%")
+            ours, cli = a.mean(a.ms), a.mean(a.cli_ms)
+            line("time vs tesseract CLI", f"{ours / cli:.2f}" if ours is not None and cli else "n/a", "<=",
+                 f"{TARGETS['time_ratio']:.2f}", "x")
     for image, kind, span, returned in misses[:show_misses]:
         print(f"  miss {image} ({kind}): span \"{span}\" -> \"{returned}\"")
     if len(misses) > show_misses > 0:

@@ -330,7 +330,7 @@ extension QuizMaterial {
     /// How many times the document writes `key` (compact).
     func occurrences(_ key: String) -> Int {
         guard !key.isEmpty else { return 0 }
-        return documentText.components(separatedBy: key).count - 1
+        return documentText.occurrences(of: key)
     }
 
     /// Whether a term is only ever written inside longer terms of the note ("서버 사이드" of
@@ -349,7 +349,7 @@ extension QuizMaterial {
         let unitKey = KoreanText.compact(unit)
         guard !unitKey.isEmpty else { return [] }
         var out: [Int] = []
-        var rest = Substring(documentText)
+        var rest = Substring(documentText.text)
         while let range = rest.range(of: unitKey) {
             let digits = rest[..<range.lowerBound].reversed().prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, let v = Int(String(digits.reversed())), !out.contains(v) { out.append(v) }
@@ -362,6 +362,14 @@ extension QuizMaterial {
     /// fill for "지수 ____" too.
     func documentWrites(_ phrase: String) -> Bool {
         let key = KoreanText.compact(phrase)
-        return key.count >= 3 && KoreanText.contains(documentText, key)
+        return key.count >= 3 && documentText.contains(key)
+    }
+
+    /// The keys among `keys` for which the document writes `word` then the key (`documentWrites(word
+    /// + key)`), or with `after: false` the key then `word`: one search for the word, not one for
+    /// every key. `word` and the keys are compact.
+    func keysWritten(_ keys: Set<String>, beside word: String, after: Bool) -> Set<String> {
+        let long = keys.filter { (word + $0).count >= 3 }
+        return Set(after ? documentText.keys(long, writtenAfter: word) : documentText.keys(long, writtenBefore: word))
     }
 }

@@ -63,11 +63,10 @@ extension QuizMaker {
         let after = passage[blank.upperBound...].first == " " ? neighbour(passage[blank.upperBound...].split(separator: " ").first) : nil
         guard before != nil || after != nil else { return [] }
         let answerKeys = Set(([c.answer] + c.alternatives).map(KoreanText.compact))
+        let others = material.termKeys.subtracting(answerKeys)
         var out = Set<String>()
-        for key in material.termKeys where !answerKeys.contains(key) {
-            if let before, material.documentWrites(before + key) { out.insert(key) }
-            if let after, material.documentWrites(key + after) { out.insert(key) }
-        }
+        if let before { out.formUnion(material.keysWritten(others, beside: before, after: true)) }
+        if let after { out.formUnion(material.keysWritten(others, beside: after, after: false)) }
         return out
     }
 

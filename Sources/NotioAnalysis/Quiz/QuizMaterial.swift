@@ -59,7 +59,7 @@ struct QuizMaterial {
     /// Nouns the document uses as verbs ("선언합니다", "검증할", "전송되는"): names of an activity.
     var verbalNouns: Set<String> = []
     /// The whole document, compact: to tell whether it writes a phrase somewhere.
-    var documentText = ""
+    var documentText = SearchableText()
     /// The document's words in order, lower case, punctuation off: to tell what it writes beside a name.
     var documentTokens: [String] = []
 
@@ -67,7 +67,7 @@ struct QuizMaterial {
         scriptPairs = ScriptPairs.find(in: pages)
         documentWords = Self.countWords(pages)
         verbalNouns = Self.verbalNouns(documentWords.keys)
-        documentText = KoreanText.compact(pages.map(\.text).joined(separator: " "))
+        documentText = SearchableText(keys: KoreanText.compact(pages.map(\.text).joined(separator: " ")))
         documentTokens = pages.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
         // Page keys are only needed for concepts without pages: computed once, on first need.
         var pageKeysCache: [(Int, String)]?

@@ -117,9 +117,9 @@ extension KoreanText {
 
 extension KoreanText {
     /// Whether `key` occurs in `text`, the same answer as Foundation's `text.contains(key)` (an empty
-    /// key is never found). Texts of characters that never combine with a neighbour — ASCII, Latin
-    /// letters, punctuation and symbols, precomposed Hangul — are searched byte by byte, without
-    /// bridging to CFString; anything else (jamo, combining marks, joiners) goes to Foundation.
+    /// key is never found). Texts of characters that never combine with a neighbour — letters of any
+    /// script, digits, punctuation and symbols, precomposed Hangul — are searched byte by byte,
+    /// without bridging to CFString; anything else (jamo, combining marks, joiners) goes to Foundation.
     public static func contains(_ text: String, _ key: String) -> Bool {
         if key.isEmpty { return false }
         let fast: Bool? = text.utf8.withContiguousStorageIfAvailable { h in
@@ -132,31 +132,82 @@ extension KoreanText {
         return text.range(of: key) != nil
     }
 
-    /// Only characters a byte match finds whole, as Foundation would: ASCII, U+00A0–U+02FF (Latin
-    /// letters), U+2000–U+2BFF but joiners and combining marks for symbols (‘’ “” — … ○ ∙ →),
-    /// U+3000–U+303F (CJK punctuation), precomposed Hangul U+AC00–U+D7A3, U+FF01–U+FF5E. UTF-8 is
-    /// self-synchronising, so a match of a valid key starts and ends on character boundaries;
-    /// none of these characters joins the one beside it into one grapheme.
-    @inline(__always)
+    /// Whether every character of the text is one a byte match finds whole, as Foundation would:
+    /// scalars that never join a neighbour into one character and have no canonically equivalent
+    /// spelling but themselves (`isSimpleScalar`), and conjoining jamo that no neighbour joins (the
+    /// compatibility jamo of "ㄱ, ㄴ 순" become these in NFKC). UTF-8 is self-synchronising, so a
+    /// match of such a key in such a text starts and ends on character boundaries.
     static func isSimpleUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
+        var previous = HangulJoin.other
         while i < n {
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            if b >= 0xC2 && b <= 0xCB {
-                // U+0080–U+02FF; U+0080–U+009F are controls, harmless to a byte match.
-                guard i + 1 < n else { return false }
-                i += 2
-                continue
-            }
-            guard b >= 0xE2 && b <= 0xEF, i + 2 < n else { return false }
-            let v = (UInt32(b & 0x0F) << 12) | (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F)
-            let symbol = v >= 0x2000 && v <= 0x2BFF && v != 0x200C && v != 0x200D && !(v >= 0x20D0 && v <= 0x20FF)
-            guard symbol || (v >= 0x3000 && v <= 0x303F) || (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0xFF01 && v <= 0xFF5E) else { return false }
-            i += 3
+            if b < 0x80 { i += 1; previous = .other; continue }
+            // Valid UTF-8 (a Swift string's): the lead byte gives the length.
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            guard i + length <= n else { return false }
+            var v = UInt32(b) & (0xFF >> (length + 1))
+            for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+            let kind = HangulJoin(v)
+            if kind == .other { guard isSimpleScalar(v) else { return false } }
+            if previous.joins(kind) { return false }
+            previous = kind
+            i += length
         }
         return true
+    }
+
+    /// What a scalar is to the Hangul syllable rules (UAX #29 GB6–GB8): leading, vowel and
+    /// trailing jamo and the two kinds of precomposed syllable join some of their neighbours.
+    enum HangulJoin {
+        case leading, vowel, trailing, syllableLV, syllableLVT, other
+
+        @inline(__always)
+        init(_ v: UInt32) {
+            switch v {
+            case 0xAC00...0xD7A3: self = (v - 0xAC00) % 28 == 0 ? .syllableLV : .syllableLVT
+            case 0x1100...0x115F, 0xA960...0xA97C: self = .leading
+            case 0x1160...0x11A7, 0xD7B0...0xD7C6: self = .vowel
+            case 0x11A8...0x11FF, 0xD7CB...0xD7FB: self = .trailing
+            default: self = .other
+            }
+        }
+
+        /// Whether `next`, written after this, belongs to the same character.
+        @inline(__always)
+        func joins(_ next: HangulJoin) -> Bool {
+            switch (self, next) {
+            case (.leading, .leading), (.leading, .vowel), (.leading, .syllableLV), (.leading, .syllableLVT): true
+            case (.syllableLV, .vowel), (.syllableLV, .trailing), (.vowel, .vowel), (.vowel, .trailing): true
+            case (.syllableLVT, .trailing), (.trailing, .trailing): true
+            default: false
+            }
+        }
+    }
+
+    /// A scalar other than Hangul that never joins the one before or after it into one character
+    /// and is its own only canonical spelling. The common ranges (Latin, symbols, CJK punctuation,
+    /// full-width forms) answer at once; other letters (Greek, Cyrillic, Han) by their properties.
+    @inline(__always)
+    static func isSimpleScalar(_ v: UInt32) -> Bool {
+        if (0x00A0...0x02FF).contains(v) || (0x3000...0x303F).contains(v) || (0xFF01...0xFF5E).contains(v) { return true }
+        // Jamo outside the syllable rules' ranges; regional indicators pair up; emoji modifiers
+        // extend; prepended marks and letters join what follows; Thai and Lao AM are spacing
+        // marks; joiners join; compatibility ideographs are canonical twins of unified ones.
+        if (0xD7C7...0xD7CA).contains(v) || (0xD7FC...0xD7FF).contains(v) || (0xA97D...0xA97F).contains(v)
+            || (0x1F1E6...0x1F1FF).contains(v) || (0x1F3FB...0x1F3FF).contains(v)
+            || (0x0600...0x0605).contains(v) || v == 0x06DD || v == 0x070F || (0x0890...0x0891).contains(v)
+            || v == 0x08E2 || v == 0x0D4E || v == 0x110BD || v == 0x110CD || (0x111C2...0x111C3).contains(v)
+            || v == 0x1193F || v == 0x11941 || v == 0x11A3A || (0x11A84...0x11A89).contains(v) || v == 0x11D46
+            || v == 0x0E33 || v == 0x0EB3 || v == 0x200C || v == 0x200D
+            || (0xF900...0xFAFF).contains(v) || (0x2F800...0x2FA1F).contains(v) { return false }
+        guard let scalar = Unicode.Scalar(v) else { return false }
+        if scalar.properties.isGraphemeExtend { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .surrogate, .unassigned: return false
+        default: return true
+        }
     }
 
     @inline(__always)

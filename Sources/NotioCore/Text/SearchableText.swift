@@ -1,0 +1,108 @@
+/// A text searched for many keys, such as a whole document: whether a byte search answers for it
+/// is decided once, where `KoreanText.contains` decides it again on every call (a quiz asks a
+/// lecture's text thousands of times whether it writes a phrase).
+public struct SearchableText: Sendable {
+    public let text: String
+    private let bytes: [UInt8]
+    /// Every character one a byte match finds whole (`KoreanText.isSimpleUTF8`).
+    private let simple: Bool
+    /// Matches are runs of scalars, not of characters (`init(keys:)`).
+    private let byScalars: Bool
+
+    /// A text searched as Foundation would: matches start and end on character boundaries.
+    public init(_ text: String = "") {
+        self.text = text
+        bytes = Array(text.utf8)
+        simple = bytes.withUnsafeBufferPointer(KoreanText.isSimpleUTF8)
+        byScalars = false
+    }
+
+    /// A text of compact keys (`KoreanText.compact`), where any run of scalars is a match: compacting
+    /// drops the spaces and brackets that kept characters apart ("【ᄀ】 가나다" gives "ᄀ가나다",
+    /// one character to Foundation), so character boundaries mean nothing there.
+    public init(keys text: String) {
+        self.text = text
+        bytes = Array(text.utf8)
+        simple = true
+        byScalars = true
+    }
+
+    /// The same answer as `KoreanText.contains(text, key)` (for `init(keys:)`, whether the run of
+    /// scalars occurs).
+    public func contains(_ key: String) -> Bool {
+        guard let needle = searchable(key) else { return KoreanText.contains(text, key) }
+        return bytes.withUnsafeBufferPointer { h in needle.withUnsafeBufferPointer { KoreanText.find($0, in: h) } }
+    }
+
+    /// How many times the text writes `key`, counted from the start without overlaps: the same
+    /// answer as `text.components(separatedBy: key).count - 1`.
+    public func occurrences(of key: String) -> Int {
+        guard !key.isEmpty else { return 0 }
+        guard let needle = searchable(key) else { return text.components(separatedBy: key).count - 1 }
+        var count = 0, from = 0
+        while let start = firstMatch(needle, from: from) {
+            count += 1
+            from = start + needle.count
+        }
+        return count
+    }
+
+    /// The keys among `keys` that the text writes right after `word` ("지수" then "추세선"): the same
+    /// answer as `contains(word + key)` for each key, with one search for `word` instead of one
+    /// for every key.
+    public func keys(_ keys: some Sequence<String>, writtenAfter word: String) -> [String] {
+        guard let w = searchable(word), keys.allSatisfy({ searchable($0) != nil }) else {
+            return keys.filter { contains(word + $0) }
+        }
+        let ends = allMatches(w).map { $0 + w.count }
+        return keys.filter { key in
+            let k = Array(key.utf8)
+            return !k.isEmpty && ends.contains { bytesEqual(k, at: $0) }
+        }
+    }
+
+    /// The keys among `keys` that the text writes right before `word`: `contains(key + word)`.
+    public func keys(_ keys: some Sequence<String>, writtenBefore word: String) -> [String] {
+        guard let w = searchable(word), keys.allSatisfy({ searchable($0) != nil }) else {
+            return keys.filter { contains($0 + word) }
+        }
+        let starts = allMatches(w)
+        return keys.filter { key in
+            let k = Array(key.utf8)
+            return !k.isEmpty && starts.contains { $0 >= k.count && bytesEqual(k, at: $0 - k.count) }
+        }
+    }
+
+    /// The key's bytes when a byte search answers for it in this text.
+    private func searchable(_ key: String) -> [UInt8]? {
+        guard simple, !key.isEmpty else { return nil }
+        let needle = Array(key.utf8)
+        return byScalars || needle.withUnsafeBufferPointer(KoreanText.isSimpleUTF8) ? needle : nil
+    }
+
+    private func firstMatch(_ needle: [UInt8], from: Int) -> Int? {
+        var i = from
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == needle[0] && bytesEqual(needle, at: i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Every start of `needle`, overlapping ones included.
+    private func allMatches(_ needle: [UInt8]) -> [Int] {
+        var out: [Int] = [], from = 0
+        while let start = firstMatch(needle, from: from) {
+            out.append(start)
+            from = start + 1
+        }
+        return out
+    }
+
+    private func bytesEqual(_ needle: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset + needle.count <= bytes.count else { return false }
+        for j in 0..<needle.count where bytes[offset + j] != needle[j] { return false }
+        return true
+    }
+}
