@@ -70,24 +70,60 @@ public enum RouteMatch: Sendable {
     case notFound
 }
 
-/// The route table, tried in order; a route fails at its first differing literal segment, so a
-/// table of a few dozen routes costs little per request.
+/// The route table, tried in order: the first route whose pattern and method fit answers. Routes
+/// without parameters are looked up by their path and the others only among patterns of as many
+/// segments, so a request costs the same whatever the length of the table.
 public struct Router: Sendable {
     public private(set) var routes: [Route] = []
+    /// Routes of literal segments only, by their segments joined with "/".
+    private var literal: [String: [Int]] = [:]
+    /// Routes with parameters and without a rest parameter, by number of segments and first
+    /// segment (nil when that is a parameter).
+    private var patterns: [PatternKey: [Int]] = [:]
+    private struct PatternKey: Hashable { var count: Int; var first: String? }
+    /// Routes ending in a `{name...}` parameter.
+    private var rests: [Int] = []
 
-    public init(_ routes: [Route] = []) { self.routes = routes }
+    public init(_ routes: [Route] = []) { for route in routes { add(route) } }
 
-    public mutating func add(_ route: Route) { routes.append(route) }
+    public mutating func add(_ route: Route) {
+        let index = routes.count
+        routes.append(route)
+        if route.segments.contains(where: { if case .rest = $0 { true } else { false } }) {
+            rests.append(index)
+        } else if route.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+            literal[Self.key(route.segments.map { if case .literal(let l) = $0 { l } else { "" } }), default: []].append(index)
+        } else {
+            let first: String? = if case .literal(let l) = route.segments[0] { l } else { nil }
+            patterns[PatternKey(count: route.segments.count, first: first), default: []].append(index)
+        }
+    }
+
+    private static func key(_ parts: [some StringProtocol]) -> String { parts.joined(separator: "/") }
 
     public func match(method: String, path: String) -> RouteMatch {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        var allowed: [String] = []
         let lookupMethod = method == "HEAD" ? "GET" : method
-        for route in routes {
-            guard let params = route.match(parts) else { continue }
-            if route.method == lookupMethod { return .found(route, params) }
-            allowed.append(route.method)
+        // Every route that fits the path; the first in table order whose method fits answers.
+        var best: (index: Int, params: [String: String])?
+        var allowed: [String] = []
+        func consider(_ index: Int, _ params: [String: String]) {
+            if routes[index].method == lookupMethod {
+                if best == nil || index < best!.index { best = (index, params) }
+            } else {
+                allowed.append(routes[index].method)
+            }
         }
+        for index in literal[Self.key(parts)] ?? [] { consider(index, [:]) }
+        for first in [parts.first.map(String.init), nil] {
+            for index in patterns[PatternKey(count: parts.count, first: first)] ?? [] {
+                if let params = routes[index].match(parts) { consider(index, params) }
+            }
+        }
+        for index in rests {
+            if let params = routes[index].match(parts) { consider(index, params) }
+        }
+        if let best { return .found(routes[best.index], best.params) }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 }

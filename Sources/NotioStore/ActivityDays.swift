@@ -69,6 +69,7 @@ extension Store {
                 try c.run("INSERT INTO study_days (owner_id, day, note_id, attempts, questions, correct) VALUES (?,?,?,?,?,?)",
                           [id, key.day, key.item, sum.attempts, sum.questions, sum.correct])
             }
+            try rebuildNoteListFacts(owner: id, c)
         }
     }
 
@@ -107,13 +108,27 @@ extension Store {
 
     /// The owner's study per day (notes summed), oldest first; days in [from, to) when given.
     public func studyDays(owner: String, from: Int = Int.min, to: Int = Int.max) throws -> [StudyDay] {
-        try database.read { c in
+        // A row per day and note, in the primary key's order: the notes of a day are added here as
+        // they come, which costs half of what SQL's GROUP BY does (a finalised sum per group).
+        let rows = try database.read { c in
             try c.all("""
-                SELECT day, sum(attempts), sum(questions), sum(correct) FROM study_days
-                WHERE owner_id = ? AND day >= ? AND day < ? GROUP BY day ORDER BY day
+                SELECT day, attempts, questions, correct FROM study_days
+                WHERE owner_id = ? AND day >= ? AND day < ? ORDER BY day
                 """, [owner, Int64(clamping: from), Int64(clamping: to)]) {
                 StudyDay(day: $0.int(0), attempts: $0.int(1), questions: $0.int(2), correct: $0.int(3))
             }
         }
+        var days: [StudyDay] = []
+        days.reserveCapacity(rows.count)
+        for row in rows {
+            if days.last?.day == row.day {
+                days[days.count - 1].attempts += row.attempts
+                days[days.count - 1].questions += row.questions
+                days[days.count - 1].correct += row.correct
+            } else {
+                days.append(row)
+            }
+        }
+        return days
     }
 }

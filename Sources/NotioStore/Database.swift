@@ -75,12 +75,15 @@ public struct Row {
         row < 0 ? sqlite3_column_type(source, i) == SQLITE_NULL : PQgetisnull(source, row, i) == 1
     }
     public func string(_ i: Int32) -> String {
+        // With the length each engine already knows: no strlen before the UTF-8 check.
         if row < 0 {
             guard let p = sqlite3_column_text(source, i) else { return "" }
-            return String(cString: p)
+            return String(decoding: UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(source, i))), as: UTF8.self)
         }
         guard let p = PQgetvalue(source, row, i) else { return "" }
-        return String(cString: p)
+        return p.withMemoryRebound(to: UInt8.self, capacity: 1) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: Int(PQgetlength(source, row, i))), as: UTF8.self)
+        }
     }
     public func optionalString(_ i: Int32) -> String? { isNull(i) ? nil : string(i) }
     public func optionalInt(_ i: Int32) -> Int? { isNull(i) ? nil : int(i) }
@@ -119,8 +122,12 @@ public final class Connection {
     /// PostgreSQL hands rows over one by one (a snapshot read of a whole library).
     var streamsRows = false
 
+    /// Once per process, before the first open (`notio_sqlite_stop_counting_memory`).
+    private static let sqliteConfigured: Void = { _ = notio_sqlite_stop_counting_memory() }()
+
     init(sqlitePath path: String, busyTimeoutMs: Int32) throws {
         engine = .sqlite
+        Self.sqliteConfigured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)

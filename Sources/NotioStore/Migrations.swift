@@ -348,10 +348,23 @@ enum Migrations {
         """
         CREATE INDEX IF NOT EXISTS jobs_by_note ON jobs(note_id);
         """,
+        // 15: what the home list shows of each note beside its own columns, kept with the note:
+        // its first keywords and its best score on a new quiz (they had been two correlated
+        // subqueries per note, most of the list's time). Filled by `Store.rebuildNoteListFacts`
+        // after this migration, a restore or a move; kept by the writes of keywords and attempts.
+        // Working jobs are few: an index of those alone answers "is a job on this note" at once.
+        """
+        ALTER TABLE notes ADD COLUMN first_terms TEXT;
+        ALTER TABLE notes ADD COLUMN best_rate REAL;
+        CREATE INDEX IF NOT EXISTS jobs_working_by_note ON jobs(note_id) WHERE state IN ('queued','running');
+        """,
     ]
 
     /// The first schema version with the per-day statistics sums.
     static let activityDaysVersion = 12
+    /// The last schema version that added data derived from other rows: a database from before
+    /// it has everything derived made again, once (`Store.rebuildActivityDays`).
+    static let derivedDataVersion = 15
 
     /// The same schema on PostgreSQL, entry for entry.
     static let postgres: [String] = sqlite.map(postgresText)

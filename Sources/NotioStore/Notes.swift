@@ -6,13 +6,33 @@ extension Store {
 
     private static let noteColumns = """
         n.id, n.title, n.category, n.favorite, n.state, n.error, n.page_count, n.file_name, n.created_at,
-        (SELECT group_concat(term, '\u{1F}') FROM (SELECT term FROM keywords k WHERE k.note_id = n.id ORDER BY position LIMIT 8) AS first_terms),
-        (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1),
-        (SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id WHERE a.note_id = n.id AND a.total > 0 AND z.origin = 'new')
+        n.first_terms, (SELECT j.id FROM jobs j WHERE j.note_id = n.id AND j.state IN ('queued','running') LIMIT 1), n.best_rate
         """
 
-    /// The first terms, joined by U+001F in the query (a literal separator: `char(31)` was
-    /// called again for every term), split on bytes; empty pieces are left out.
+    /// How many keywords the home list shows of a note (`notes.first_terms`).
+    static let listedTerms = 8
+
+    /// The first keywords as `notes.first_terms` keeps them: joined by U+001F (no keyword holds
+    /// a control character), nil for none.
+    static func firstTerms(_ terms: [String]) -> String? {
+        terms.isEmpty ? nil : terms.prefix(listedTerms).joined(separator: "\u{1F}")
+    }
+
+    /// What the home list shows beside a note's own columns, made again from its keywords and
+    /// attempts: after the migration that added them, a restore, a move to another database.
+    func rebuildNoteListFacts(owner: String, _ c: Connection) throws {
+        let notes = try c.all("SELECT id FROM notes WHERE owner_id = ?", [owner]) { $0.string(0) }
+        for id in notes {
+            let terms = try c.all("SELECT term FROM keywords WHERE note_id = ? ORDER BY position LIMIT ?", [id, Self.listedTerms]) { $0.string(0) }
+            let rate = try c.first("""
+                SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
+                WHERE a.note_id = ? AND a.total > 0 AND z.origin = 'new'
+                """, [id]) { $0.isNull(0) ? nil : $0.double(0) } ?? nil
+            try c.run("UPDATE notes SET first_terms = ?, best_rate = ? WHERE id = ?", [Self.firstTerms(terms), rate, id])
+        }
+    }
+
+    /// `notes.first_terms` split on bytes; empty pieces are left out.
     private static func terms(_ joined: String) -> [String] {
         var joined = joined
         return joined.withUTF8 { b in
@@ -138,8 +158,10 @@ extension Store {
                 try c.run("INSERT INTO keywords (note_id, position, term, related) VALUES (?,?,?,?)", [id, i, keyword.term, try json(keyword.relatedTerms)])
             }
             let search = ([title] + analysis.keywords.map(\.term) + analysis.concepts.map(\.name)).joined(separator: "\n")
-            try c.run("UPDATE notes SET title = ?, state = 'ready', error = NULL, page_count = ?, file_size = ?, search_text = ?, updated_at = ? WHERE id = ?",
-                      [title, document.pages.count, fileSize, search, now.millis, id])
+            try c.run("""
+                UPDATE notes SET title = ?, state = 'ready', error = NULL, page_count = ?, file_size = ?, search_text = ?,
+                    first_terms = ?, updated_at = ? WHERE id = ?
+                """, [title, document.pages.count, fileSize, search, Self.firstTerms(analysis.keywords.map(\.term)), now.millis, id])
             try c.run("DELETE FROM note_search WHERE note_id = ?", [id])
             try c.run("INSERT INTO note_search (note_id, search_text) VALUES (?, ?)", [id, search])
         }

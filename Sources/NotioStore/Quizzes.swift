@@ -70,6 +70,14 @@ extension Store {
             try c.run("INSERT INTO attempts (id, owner_id, quiz_id, note_id, correct_count, total, created_at) VALUES (?,?,?,?,?,?,?)",
                       [attempt.id, owner, attempt.quizId, attempt.noteId, attempt.correctCount, attempt.total, attempt.createdAt.millis])
             try countStudyDay(owner: owner, noteId: attempt.noteId, at: attempt.createdAt, questions: attempt.total, correct: attempt.correctCount, sign: 1, c)
+            // The note's best score on a new quiz, as `rebuildNoteListFacts` computes it.
+            if attempt.total > 0 {
+                let rate = Double(attempt.correctCount) / Double(attempt.total)
+                try c.run("""
+                    UPDATE notes SET best_rate = ? WHERE id = ? AND (best_rate IS NULL OR best_rate < ?)
+                        AND EXISTS (SELECT 1 FROM quizzes WHERE id = ? AND origin = 'new')
+                    """, [rate, attempt.noteId, rate, attempt.quizId])
+            }
             for a in attempt.answers {
                 try c.run("INSERT INTO attempt_answers (attempt_id, question_id, given, choice, is_correct) VALUES (?,?,?,?,?)",
                           [attempt.id, a.questionId, a.given, a.choice, a.isCorrect])

@@ -17,8 +17,8 @@ public final class Store: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             database = try Database(path: (directory as NSString).appendingPathComponent("notio.sqlite3"), maxConnections: poolSize)
         }
-        // A database from before the per-day sums gets them from its rows, once.
-        if try database.migrate() < Migrations.activityDaysVersion { try rebuildActivityDays() }
+        // A database from before the per-day sums or the home list's facts gets them from its rows, once.
+        if try database.migrate() < Migrations.derivedDataVersion { try rebuildActivityDays() }
     }
 
     public static func isPostgresURL(_ url: String) -> Bool { url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") }

@@ -59,6 +59,19 @@ import NotioTestSupport
                                   answers: [GradedAnswer(questionId: q.id, given: right ? "답" : "아니", choice: nil, isCorrect: right)])
             #expect(try store.insertAttempt(attempt, quiz: quiz, owner: id, reviewCards: []))
         }
+        // The first note analysed: ten keywords, of which the home list shows eight.
+        let analysis = NoteAnalysis(title: "노트 0", concepts: [], keywords: (0..<10).map { Keyword(term: "용어 \($0)") })
+        try store.completeNote(id: lib.notes[0], owner: id, document: ExtractedDocument(pages: [SourcePage(number: 1, text: "본문")]),
+                               analysis: analysis, fileSize: 1, at: base)
+        // A retry of wrong answers scoring better than any new quiz: not the note's learning rate.
+        let q = Question(kind: .short, form: .definition, prompt: "다시", answer: "답", conceptName: "개념")
+        let retry = QuizRecord(id: "\(id)-retry", noteId: lib.notes[1], difficulty: .easy, origin: .wrong, createdAt: base, questions: [q])
+        try store.insertQuiz(retry, owner: id)
+        #expect(try store.insertAttempt(Attempt(id: "\(id)-retry-attempt", quizId: retry.id, noteId: lib.notes[1], difficulty: .easy,
+                                                origin: .wrong, correctCount: 1, total: 1, createdAt: base,
+                                                answers: [GradedAnswer(questionId: q.id, given: "답", choice: nil, isCorrect: true)]),
+                                        quiz: retry, owner: id, reviewCards: []))
+        #expect(try store.notes(owner: id).first { $0.id == lib.notes[1] }?.learningRate == 0.5)
         // Moved by hand to another day with another length; one deleted; a book deleted.
         let moved = base.addingTimeInterval(3 * 24 * hour + 23.5 * hour)
         #expect(try store.updateReadingSession(id: lib.sessions[10], owner: id, startedAt: moved, endedAt: moved.addingTimeInterval(5000), seconds: 5000))
@@ -108,6 +121,26 @@ import NotioTestSupport
         let heatRaw = calc.heatmap(year: 2025, sessions: sessions, sentences: [], questions: questions)
         let heatSums = calc.heatmap(year: 2025, readingDays: stored, sentences: [], studyDays: study)
         #expect(heatSums == heatRaw, sourceLocation: sourceLocation)
+        try expectNoteListFactsMatchRows(store, user, sourceLocation: sourceLocation)
+    }
+
+    /// The home list's keywords and learning rate, kept with each note, equal what the keywords
+    /// and attempts say now (the correlated queries the list used to run).
+    static func expectNoteListFactsMatchRows(_ store: Store, _ user: User, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let listed = try store.notes(owner: user.id)
+        #expect(!listed.isEmpty, sourceLocation: sourceLocation)
+        for note in listed {
+            let (terms, rate) = try store.database.read { c in
+                (try c.all("SELECT term FROM keywords WHERE note_id = ? ORDER BY position LIMIT 8", [note.id]) { $0.string(0) },
+                 try c.first("""
+                    SELECT max(CAST(a.correct_count AS REAL) / a.total) FROM attempts a JOIN quizzes z ON z.id = a.quiz_id
+                    WHERE a.note_id = ? AND a.total > 0 AND z.origin = 'new'
+                    """, [note.id]) { $0.isNull(0) ? 0 : $0.double(0) } ?? 0)
+            }
+            #expect(note.keywords == terms, "\(note.id)", sourceLocation: sourceLocation)
+            #expect(note.learningRate == rate, "\(note.id)", sourceLocation: sourceLocation)
+        }
+        #expect(listed.contains { $0.keywords.count == 8 }, sourceLocation: sourceLocation)
     }
 
     static func count(_ store: Store, _ table: String, owner: String) throws -> Int {
@@ -168,13 +201,15 @@ import NotioTestSupport
         #expect(try target.readingDays(owner: lib.user.id, from: Int.min / 2, to: Int.max / 2)
                 == source.readingDays(owner: lib.user.id, from: Int.min / 2, to: Int.max / 2))
 
-        // A database from before the sums (or rows written beside the server) gets them on rebuild.
+        // A database from before the sums and the list's facts gets them on rebuild.
         try source.database.write { c in
             try c.run("DELETE FROM reading_days")
             try c.run("DELETE FROM study_days")
             try c.run("UPDATE schema_version SET version = ?", [Migrations.activityDaysVersion - 1])
             try c.run("DROP TABLE reading_days")
             try c.run("DROP TABLE study_days")
+            try c.run("ALTER TABLE notes DROP COLUMN first_terms")
+            try c.run("ALTER TABLE notes DROP COLUMN best_rate")
         }
         let reopened = try Store(directory: sourceDir)
         try Self.expectSumsMatchRows(reopened, lib.user)
