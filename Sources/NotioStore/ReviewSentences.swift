@@ -19,15 +19,25 @@ extension Store {
     }
 
     /// Sentences saved by `savedBefore` that have no card yet, oldest first: the new ones the
-    /// queue may take in.
+    /// queue may take in (owner, savedBefore, limit).
+    private static let unscheduled = """
+        FROM sentences s JOIN books b ON b.id = s.book_id
+        WHERE s.owner_id = ? AND s.created_at <= ?
+          AND NOT EXISTS (SELECT 1 FROM review_cards r WHERE r.owner_id = s.owner_id AND r.item_kind = 'sentence' AND r.item_id = s.id)
+        ORDER BY s.created_at, s.id LIMIT ?
+        """
+
+    /// The sentences of `unscheduled`.
     public func unscheduledSentences(owner: String, savedBefore: Date, limit: Int) throws -> [SentenceWithBook] {
         try database.read { c in
-            try c.all("""
-                SELECT \(Self.sentenceColumns) FROM sentences s JOIN books b ON b.id = s.book_id
-                WHERE s.owner_id = ? AND s.created_at <= ?
-                  AND NOT EXISTS (SELECT 1 FROM review_cards r WHERE r.owner_id = s.owner_id AND r.item_kind = 'sentence' AND r.item_id = s.id)
-                ORDER BY s.created_at, s.id LIMIT ?
-                """, [owner, savedBefore.millis, limit]) { Self.sentence($0) }
+            try c.all("SELECT \(Self.sentenceColumns) " + Self.unscheduled, [owner, savedBefore.millis, limit]) { Self.sentence($0) }
+        }
+    }
+
+    /// The texts of the same sentences as `unscheduledSentences`, in the same order: to count them.
+    public func unscheduledSentenceTexts(owner: String, savedBefore: Date, limit: Int) throws -> [String] {
+        try database.read { c in
+            try c.all("SELECT s.text " + Self.unscheduled, [owner, savedBefore.millis, limit]) { $0.string(0) }
         }
     }
 

@@ -50,8 +50,7 @@ struct SentenceReview: Sendable {
 
     /// The new sentences today still has room for.
     func newItems(_ user: User, at now: Date) throws -> [SentenceReviewItem] {
-        guard user.sentenceReview else { return [] }
-        let room = Self.newPerDay - (try store.sentenceCardsMade(owner: user.id, since: startOfDay(now, user)))
+        let room = try newRoom(user, at: now)
         guard room > 0 else { return [] }
         // A few more than the room: a sentence with no word to blank is passed over.
         return try store.unscheduledSentences(owner: user.id, savedBefore: now.addingTimeInterval(-Self.restAfterSaving), limit: room * 4)
@@ -63,9 +62,21 @@ struct SentenceReview: Sendable {
             .prefix(room).map { $0 }
     }
 
-    /// Every item due now, both kinds: the home's count and `reviewDue`.
+    /// How many new sentences today still takes in (none when sentence review is off).
+    private func newRoom(_ user: User, at now: Date) throws -> Int {
+        guard user.sentenceReview else { return 0 }
+        return Self.newPerDay - (try store.sentenceCardsMade(owner: user.id, since: startOfDay(now, user)))
+    }
+
+    /// Every item due now, both kinds: the home's count and `reviewDue`. The new sentences are
+    /// `newItems` counted, from their texts alone (the statistics ask this on every visit).
     func dueCount(_ user: User, at now: Date) throws -> Int {
-        try store.dueReviewCount(owner: user.id, at: now, sentences: user.sentenceReview) + (try newItems(user, at: now)).count
+        let room = try newRoom(user, at: now)
+        let new = room > 0
+            ? try store.unscheduledSentenceTexts(owner: user.id, savedBefore: now.addingTimeInterval(-Self.restAfterSaving), limit: room * 4)
+                .lazy.filter { SentenceCloze.of($0) != nil }.prefix(room).count
+            : 0
+        return try store.dueReviewCount(owner: user.id, at: now, sentences: user.sentenceReview) + new
     }
 
     /// Answers a sentence of the queue with one word per blank and reschedules it.
