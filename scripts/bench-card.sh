@@ -10,7 +10,7 @@ COUNT=${BENCH_CARD_COUNT:-20}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-[ -x "$WORKER" ] || swift build -c release --product notio-worker
+[ -x "$WORKER" ] || make release
 
 echo
 echo "== 카드: image card PNGs (1080x1350 unless said), $COUNT warm cards per kind, one worker process"

@@ -21,8 +21,8 @@ else
   trap 'rm -rf "$work"' EXIT
 fi
 
-[ -x "$PAGES_BIN" ] || swift build -c release --product notio-testpages
-[ -x "$WORKER" ] || swift build -c release --product notio-worker
+[ -x "$PAGES_BIN" ] || make release
+[ -x "$WORKER" ] || make release
 # Every variant notio-testpages knows (clean, photo-like, tilted ±2°/±4°, angled).
 read -r -a VARIANTS <<< "$("$PAGES_BIN" 2>&1 | sed -n 's/^ *variants: //p' | tr ',' ' ')"
 
