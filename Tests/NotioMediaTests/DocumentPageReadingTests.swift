@@ -18,6 +18,14 @@ import Testing
         #expect(!OCREngine.spellsLookalikes("l2", of: "12"))
     }
 
+    @Test func lettersWinOverADigitTooNarrowForItsInk() {
+        // LaTeX's logo, 2.3 em wide, read "6" by the Hangul model; a real 6 is half an em.
+        #expect(OCREngine.lettersWin("IATEX", over: "6", syllableHeight: 40, inkWidth: 100))
+        #expect(!OCREngine.lettersWin("IATEX", over: "6", syllableHeight: 40, inkWidth: 24))
+        #expect(!OCREngine.lettersWin("x", over: "6", syllableHeight: 40, inkWidth: 100))
+        #expect(OCREngine.lettersWin(".log", over: ".108", syllableHeight: 40, inkWidth: 60))
+    }
+
     @Test func aReReadStopsWhereTheNextWordStarts() {
         #expect(OCREngine.clipped(100..<400, before: 320) == 100..<320)
         #expect(OCREngine.clipped(100..<400, before: nil) == 100..<400)

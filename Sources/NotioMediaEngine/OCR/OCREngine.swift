@@ -217,7 +217,8 @@ public final class OCREngine {
             }
         }
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
-        if piece.isDigitsOnly, !(readsDocumentPage && Self.spellsLookalikes(reading.text, of: piece.recognised)),
+        if piece.isDigitsOnly, !(readsDocumentPage && Self.lettersWin(reading.text, over: piece.recognised, syllableHeight: syllableHeight,
+                                                                      inkWidth: columns(particleSyllables: 0).first?.count ?? box.width)),
            reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word) {
             return
         }
@@ -227,10 +228,19 @@ public final class OCREngine {
         pieces[index].confidence = reading.confidence
     }
 
+    /// Whether the English model's `letters` win over the `digits` the Hangul model read, on a
+    /// document page, where the Hangul model reads the Latin letters of a file name or a logo as
+    /// digits and the English model tells them apart: they are the same shapes (".log" for
+    /// ".108"), or the word's ink (`inkWidth` columns, no word space inside) is far wider than
+    /// its digits (LaTeX's logo read "6"; a digit is half an em wide).
+    static func lettersWin(_ letters: String, over digits: String, syllableHeight: Double, inkWidth: Int) -> Bool {
+        let em = syllableHeight / ScriptBoundary.inkShareOfEm
+        let tooWide = em > 0 && Double(inkWidth) > (0.6 * Double(digits.count) + 0.6) * em
+        return spellsLookalikes(letters, of: digits) || tooWide && letters.filter(\.isLetter).count >= 2
+    }
+
     /// Whether `letters` is a word whose letters stand where `digits` has digits of the same
-    /// shape (".log" for ".108", "ilg" for "118"): the Hangul model reads the Latin letters of a
-    /// file name or a code font as digits; on a document page the English model's letters, which
-    /// it tells apart from digits, win over them.
+    /// shape (".log" for ".108", "ilg" for "118").
     static func spellsLookalikes(_ letters: String, of digits: String) -> Bool {
         let word = Array(letters.drop { $0 == "." }), number = Array(digits.drop { $0 == "." })
         guard word.count == number.count, word.filter(\.isLetter).count >= 2 else { return false }
