@@ -26,6 +26,15 @@ import Testing
         #expect(OCREngine.lettersWin(".log", over: ".108", syllableHeight: 40, inkWidth: 60))
     }
 
+    @Test func plainTokensOfLettersAndDigitsAreKnown() {
+        #expect(OCREngine.isLettersAndDigits("a4paper,"))
+        #expect(OCREngine.isLettersAndDigits("11pt"))
+        #expect(!OCREngine.isLettersAndDigits("letterpaper"))
+        #expect(!OCREngine.isLettersAndDigits("108"))
+        #expect(!OCREngine.isLettersAndDigits("7X") && !OCREngine.isLettersAndDigits(".10t"))
+        #expect(!OCREngine.isLettersAndDigits("1ㄷa※"))
+    }
+
     @Test func aReReadStopsWhereTheNextWordStarts() {
         #expect(OCREngine.clipped(100..<400, before: 320) == 100..<320)
         #expect(OCREngine.clipped(100..<400, before: nil) == 100..<400)

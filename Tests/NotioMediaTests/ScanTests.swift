@@ -77,6 +77,13 @@ struct ScanTests {
         }
     }
 
+    /// lshort-ko p. 22's table of class options: the English re-read turned "a4paper" into
+    /// "adpaper" and "11pt" into "1ipt", where the Hangul model had read them right.
+    @Test func optionsOfLettersAndDigitsAreReadVerbatim() throws {
+        let (reading, _) = try readScan("lshort-ko.pdf", 22, 22)
+        #expect(reading.pages.first?.missing == [], "lines without Hangul not read: \(reading.pages.first?.missing ?? [])")
+    }
+
     /// cjk-ko-doc p. 3, a Korean package manual (not in the benchmark): its list items' bullets
     /// and its em dashes, which the Hangul model read as "e", "*", "°" and as the jamo ᅳ.
     @Test func bulletsAndDashesOfAKoreanManualAreKept() throws {

@@ -222,6 +222,10 @@ public final class OCREngine {
            reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word) {
             return
         }
+        // The English model's word list pulls a digit inside a word to a letter ("a4paper" read
+        // "adpaper", "11pt" "1ipt"); on a page, a plain token of letters and digits the Hangul
+        // model read more surely stays.
+        if readsDocumentPage, Self.isLettersAndDigits(piece.recognised), piece.confidence > reading.confidence { return }
         // A real mark (※ before a note) read as one letter stays.
         if piece.isMisreadLatin, reading.letters.count < 2 { return }
         pieces[index].text = reading.text
@@ -237,6 +241,14 @@ public final class OCREngine {
         let em = syllableHeight / ScriptBoundary.inkShareOfEm
         let tooWide = em > 0 && Double(inkWidth) > (0.6 * Double(digits.count) + 0.6) * em
         return spellsLookalikes(letters, of: digits) || tooWide && letters.filter(\.isLetter).count >= 2
+    }
+
+    /// ASCII letters (two or more: one is as often a misread digit, "7X" for TeX's logo) and
+    /// digits, with at most punctuation around them: "a4paper,", "11pt".
+    static func isLettersAndDigits(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        return scalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) || ".,;:-_()[]{}".unicodeScalars.contains($0) }
+            && scalars.filter { $0.isASCII && $0.properties.isAlphabetic }.count >= 2 && scalars.contains { ("0"..."9").contains($0) }
     }
 
     /// Whether `letters` is a word whose letters stand where `digits` has digits of the same
