@@ -45,10 +45,10 @@ echo "tesseract CLI, lshort-ko pp. 21-26 (a process per page, Hangul model): $cl
 echo "notio worker, the same 6 pages (render + rules whitened + warm Hangul engine + eng re-read of Latin words and lines, one process, an engine per core: $(nproc)): ${ocr} ms ($(field "$out" ocrPages) pages by OCR)"
 echo "ratio: $(ratio "$ocr" "$cli")  (target <= 0.60)"
 summary "scanned PDF OCR vs tesseract CLI (time ratio)" "$(ratio "$ocr" "$cli")" "<=" 0.60 x
-echo "character error rate against each PDF's own text layer (whitespace ignored); lines without Hangul (code, English) read verbatim:"
+echo "character error rate against each PDF's own text layer (whitespace and dots over Hangul ignored); lines without Hangul (code, English) read verbatim:"
 BENCH_SUMMARY_LINES=$work/scan-cer.tsv
 : > "$BENCH_SUMMARY_LINES"
-for scan in "lshort-ko.pdf 21 26" "R-intro.pdf 12 13"; do
+for scan in "lshort-ko.pdf 21 26" "R-intro.pdf 12 13" "cjk-ko-doc.pdf 2 4"; do
   set -- $scan
   out=$("$(dirname "$BIN")/notio-worker" read-scan "$PDFS/$1" "$2" "$3" 200)
   python3 - "$out" "$1 pp. $2-$3" "$BENCH_SUMMARY_LINES" <<'PY'

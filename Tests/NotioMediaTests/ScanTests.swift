@@ -59,11 +59,49 @@ struct ScanTests {
                 "no Hangul read into an English page")
     }
 
+    /// lshort-ko pp. 23-24: the Hangul model boxed "LATEX은" as one piece and read only 은; a
+    /// file name's box ran on over the next one ("ltexscale.dtx에 dtx에"); a file name of a list
+    /// read as digits (".log" as ".108") or with a dash (".lot" as "-lot").
+    @Test func everyWordOfAKoreanScanIsReadOnce() throws {
+        let (_, texts) = try readScan("lshort-ko.pdf", 23, 24)
+        let lines = (texts[23] ?? "").split(separator: "\n") + (texts[24] ?? "").split(separator: "\n")
+        let logo = try #require(lines.first { $0.contains("세 종류의") })
+        let word = logo.prefix { $0 != " " }
+        #expect(word.hasSuffix("은") && word.filter(\.isLetter).count >= 4, "the letters before 은: \(logo)")
+        let words = lines.flatMap { $0.split(separator: " ") }
+        for (word, next) in zip(words, words.dropFirst()) where next.count >= 3 {
+            #expect(!word.hasSuffix(next), "read twice: \(word) \(next)")
+        }
+        for name in [".log", ".lot"] {
+            #expect(lines.contains { $0.hasPrefix(name + " ") }, "\(name) opens its line")
+        }
+    }
+
+    /// lshort-ko p. 22's table of class options: the English re-read turned "a4paper" into
+    /// "adpaper" and "11pt" into "1ipt", where the Hangul model had read them right.
+    @Test func optionsOfLettersAndDigitsAreReadVerbatim() throws {
+        let (reading, _) = try readScan("lshort-ko.pdf", 22, 22)
+        #expect(reading.pages.first?.missing == [], "lines without Hangul not read: \(reading.pages.first?.missing ?? [])")
+    }
+
+    /// cjk-ko-doc p. 3, a Korean package manual (not in the benchmark): its list items' bullets
+    /// and its em dashes, which the Hangul model read as "e", "*", "°" and as the jamo ᅳ.
+    @Test func bulletsAndDashesOfAKoreanManualAreKept() throws {
+        let (_, texts) = try readScan("cjk-ko-doc.pdf", 3, 3)
+        let text = texts[3] ?? ""
+        let bullets = text.split(separator: "\n").filter { $0.hasPrefix("• ") }.count
+        #expect(bullets >= 6, "\(bullets) bullets of 10 in \(text)")
+        #expect(text.contains("—") && !text.unicodeScalars.contains("\u{1173}"))
+    }
+
     /// The measure itself: edits counted over characters, whitespace left out.
     @Test func characterErrorRateIgnoresSpacingOnly() {
         let page = ScanQuality.compare(read: "문서 클래스\n\\documentclass[options] {class}", reference: "문서클래스\n\\documentclass[options]{class}", page: 1)
         #expect(page.errors == 0 && page.missingLatinLines.isEmpty)
         let wrong = ScanQuality.compare(read: "문서 클래스\n\\documentclass[options]fclass}", reference: "문서 클래스\n\\documentclass[options]{class}", page: 1)
         #expect(wrong.errors == 1 && wrong.missingLatinLines == [#"\documentclass[options]{class}"#])
+        // Emphasis dots over syllables are no letters; a mark on a Latin letter is one.
+        #expect(ScanQuality.compare(read: "현대 한국어", reference: "현\u{307}대\u{307} 한\u{307}국\u{307}어\u{307}", page: 1).errors == 0)
+        #expect(ScanQuality.compare(read: "cafe", reference: "cafe\u{301}", page: 1).errors == 1)
     }
 }

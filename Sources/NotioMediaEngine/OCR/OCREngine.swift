@@ -100,7 +100,7 @@ public final class OCREngine {
 
         var (pieces, lineTexts) = readPieces()
         if latinLines { Self.markMisreadLatin(&pieces) }
-        if let latin, pieces.contains(where: \.needsLatinReread) {
+        if let latin, latinLines || pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
@@ -114,8 +114,13 @@ public final class OCREngine {
                                 syllableHeight: syllableHeights[pieces[index].line] ?? Double(pieces[index].box.height))
                 }
             }
+            if latinLines {
+                readUnreadLetters(&pieces, syllableHeights: syllableHeights, with: latin, page: page)
+                Self.restoreListMarks(&pieces, syllableHeights: syllableHeights, page: page)
+            }
         }
-        let words = EojeolMerger.merge(pieces, lineTexts: lineTexts)
+        // A piece emptied because a neighbour's reading took in its ink is no word.
+        let words = EojeolMerger.merge(pieces, lineTexts: lineTexts).filter { !$0.text.isEmpty }
         return OCRResult(text: EojeolMerger.text(of: words), words: words)
     }
 
@@ -130,6 +135,12 @@ public final class OCREngine {
         let particleFollows = syllables > 0 && pieces[after].allSatisfy { !$0.needsLatinReread }
         let wordRight = pieces[after].reduce(box.x + box.width) { max($0, $1.box.x + $1.box.width) }
         let rows = box.y..<(box.y + box.height)
+        // On a page the main model's box of a foreign word sometimes runs on over the next word
+        // ("ltexscale." boxed to the end of "dtx에"); when that word is re-read on its own, a
+        // re-read that went on into it would read its letters twice.
+        let next = word.upperBound
+        let nextWordLeft = readsDocumentPage && pieces.indices.contains(next) && pieces[next].line == pieces[index].line
+            && pieces[next].needsLatinReread ? pieces[next].box.x : nil
 
         // A Korean particle after the word ("Einstein의"): the re-read stops where the ink of
         // its syllables begins, `n` ems before the end of the word; the ink may show more than
@@ -143,10 +154,10 @@ public final class OCREngine {
             // for the first guess; with fewer, that box stops short.
             let rights = ends.isEmpty ? [boxRight] : ends.enumerated().map { $0.offset == 0 && n == syllables ? min(boxRight, $0.element) : $0.element }
             return rights.map { right in
-                ScriptBoundary.widened(
+                Self.clipped(ScriptBoundary.widened(
                     box.x..<max(box.x + 1, right), rows: rows, extendLeft: index == word.lowerBound,
                     extendRight: after.isEmpty, gray: page.gray, bytesPerLine: page.bytesPerLine,
-                    width: page.width, height: page.height, syllableHeight: syllableHeight)
+                    width: page.width, height: page.height, syllableHeight: syllableHeight), before: nextWordLeft)
             }
         }
         let margin = max(2, box.height / 6)
@@ -200,15 +211,67 @@ public final class OCREngine {
             // A file name's leading period, which the main model saw in the same box, is too
             // small for the single-word read (".ins" read "ins").
             if !piece.isMisreadLatin, piece.recognised.first == ".", let first = reading.text.first, first.isLetter { reading.text = "." + reading.text }
+            // The English model takes that period for a dash (".lot" read "-lot").
+            if piece.recognised.first == ".", reading.text.first == "-", reading.text.dropFirst().first?.isLetter == true {
+                reading.text = "." + reading.text.dropFirst()
+            }
         }
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
-        if piece.isDigitsOnly, reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word) {
+        if piece.isDigitsOnly, !(readsDocumentPage && Self.lettersWin(reading.text, over: piece.recognised, syllableHeight: syllableHeight,
+                                                                      inkWidth: columns(particleSyllables: 0).first?.count ?? box.width)),
+           reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word) {
             return
         }
+        // The English model's word list pulls a digit inside a word to a letter ("a4paper" read
+        // "adpaper", "11pt" "1ipt"); on a page, a plain token of letters and digits the Hangul
+        // model read more surely stays.
+        if readsDocumentPage, Self.isLettersAndDigits(piece.recognised), piece.confidence > reading.confidence { return }
         // A real mark (※ before a note) read as one letter stays.
         if piece.isMisreadLatin, reading.letters.count < 2 { return }
         pieces[index].text = reading.text
         pieces[index].confidence = reading.confidence
+    }
+
+    /// Whether the English model's `letters` win over the `digits` the Hangul model read, on a
+    /// document page, where the Hangul model reads the Latin letters of a file name or a logo as
+    /// digits and the English model tells them apart: they are the same shapes (".log" for
+    /// ".108"), or the word's ink (`inkWidth` columns, no word space inside) is far wider than
+    /// its digits (LaTeX's logo read "6"; a digit is half an em wide).
+    static func lettersWin(_ letters: String, over digits: String, syllableHeight: Double, inkWidth: Int) -> Bool {
+        let em = syllableHeight / ScriptBoundary.inkShareOfEm
+        let tooWide = em > 0 && Double(inkWidth) > (0.6 * Double(digits.count) + 0.6) * em
+        return spellsLookalikes(letters, of: digits) || tooWide && letters.filter(\.isLetter).count >= 2
+    }
+
+    /// ASCII letters (two or more: one is as often a misread digit, "7X" for TeX's logo) and
+    /// digits, with at most punctuation around them: "a4paper,", "11pt".
+    static func isLettersAndDigits(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        return scalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) || ".,;:-_()[]{}".unicodeScalars.contains($0) }
+            && scalars.filter { $0.isASCII && $0.properties.isAlphabetic }.count >= 2 && scalars.contains { ("0"..."9").contains($0) }
+    }
+
+    /// Whether `letters` is a word whose letters stand where `digits` has digits of the same
+    /// shape (".log" for ".108", "ilg" for "118").
+    static func spellsLookalikes(_ letters: String, of digits: String) -> Bool {
+        let word = Array(letters.drop { $0 == "." }), number = Array(digits.drop { $0 == "." })
+        guard word.count == number.count, word.filter(\.isLetter).count >= 2 else { return false }
+        return zip(word, number).allSatisfy { letter, digit in
+            letter == digit || (digitLookalikes[digit]?.contains(letter) ?? false)
+        }
+    }
+
+    /// Letters a digit is often read for, and the other way round.
+    static let digitLookalikes: [Character: Set<Character>] = [
+        "0": ["o", "O", "D", "Q"], "1": ["l", "I", "i"], "2": ["z", "Z"], "4": ["A"], "5": ["s", "S"],
+        "6": ["b", "G"], "8": ["g", "B"], "9": ["g", "q"],
+    ]
+
+    /// `columns` ending before `limit` (the next word's first column), unless that would leave
+    /// nothing of them.
+    static func clipped(_ columns: Range<Int>, before limit: Int?) -> Range<Int> {
+        guard let limit, limit > columns.lowerBound, limit < columns.upperBound else { return columns }
+        return columns.lowerBound..<limit
     }
 
     /// A single capital read, surer than the Hangul model's digit, where that digit is a word of
@@ -219,8 +282,8 @@ public final class OCREngine {
 
     /// What an engine in single-word mode reads in `columns` of `rows` (with `margin` rows
     /// above and below; sideways a neighbouring syllable may touch the word).
-    private func readWord(_ columns: Range<Int>, rows: Range<Int>, margin: Int, with engine: OpaquePointer,
-                          page: InkPage) -> WordReading? {
+    func readWord(_ columns: Range<Int>, rows: Range<Int>, margin: Int, with engine: OpaquePointer,
+                  page: InkPage) -> WordReading? {
         let left = max(0, columns.lowerBound - 1), top = max(0, rows.lowerBound - margin)
         let right = min(page.width, columns.upperBound + 1), bottom = min(page.height, rows.upperBound + margin)
         guard right > left, bottom > top else { return nil }
@@ -274,7 +337,7 @@ public final class OCREngine {
     }
 
     /// Per line, the median height of the pieces that are all Hangul: a syllable's ink height.
-    private static func syllableHeights(_ pieces: [OCRPiece]) -> [Int: Double] {
+    static func syllableHeights(_ pieces: [OCRPiece]) -> [Int: Double] {
         var heights: [Int: [Int]] = [:]
         for piece in pieces where !piece.recognised.isEmpty && piece.recognised.unicodeScalars.allSatisfy(OCRPiece.isHangul) {
             heights[piece.line, default: []].append(piece.box.height)
@@ -352,7 +415,7 @@ struct InkPage {
 }
 
 /// A single-word reading and the model's confidence in it.
-private struct WordReading {
+struct WordReading {
     var text: String
     var confidence: Double
     /// Where marks after the last letter or digit begin (`trailingMarksLeft`).

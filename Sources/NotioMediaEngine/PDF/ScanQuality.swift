@@ -60,9 +60,19 @@ public enum ScanQuality {
 
     /// The characters compared: compatibility forms folded (ligatures, full-width letters),
     /// whitespace left out (line breaks and the spaces of Korean spacing differ between a text
-    /// layer and any reading of the picture).
+    /// layer and any reading of the picture), and marks on Hangul syllables left out: Korean
+    /// takes no diacritics, and a layer's dots above syllables (U+0307, ko.TeX's 드러냄표) are
+    /// emphasis, as bold is, not letters a reader would type.
     public static func characters(_ text: String) -> [Character] {
-        Array(text.precomposedStringWithCompatibilityMapping.filter { !$0.isWhitespace })
+        var kept = String.UnicodeScalarView()
+        var onSyllable = false
+        for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
+            let mark = scalar.properties.generalCategory == .nonspacingMark
+            if onSyllable, mark { continue }
+            onSyllable = (0xAC00...0xD7A3).contains(scalar.value)
+            kept.append(scalar)
+        }
+        return Array(String(kept).filter { !$0.isWhitespace })
     }
 
     /// Levenshtein distance, one row at a time.

@@ -1,0 +1,84 @@
+import Testing
+@testable import NotioMedia
+@testable import NotioMediaEngine
+
+/// The rules a document page's reading follows after the Hangul model, on drawn ink and made-up
+/// pieces (no Tesseract): the scans themselves are read in `ScanTests`.
+@Suite struct DocumentPageReadingTests {
+    func piece(_ text: String, x: Int, width: Int, line: Int = 0) -> OCRPiece {
+        OCRPiece(text: text, box: PixelRect(x: x, y: 10, width: width, height: 40), confidence: 80, line: line)
+    }
+
+    @Test func lettersReadForLookalikeDigitsWin() {
+        #expect(OCREngine.spellsLookalikes(".log", of: ".108"))
+        #expect(OCREngine.spellsLookalikes("ilg", of: "118"))
+        // A number read as a number, or letters of another shape, are no such case.
+        #expect(!OCREngine.spellsLookalikes("108", of: "108"))
+        #expect(!OCREngine.spellsLookalikes("ins", of: "108"))
+        #expect(!OCREngine.spellsLookalikes("l2", of: "12"))
+    }
+
+    @Test func lettersWinOverADigitTooNarrowForItsInk() {
+        // LaTeX's logo, 2.3 em wide, read "6" by the Hangul model; a real 6 is half an em.
+        #expect(OCREngine.lettersWin("IATEX", over: "6", syllableHeight: 40, inkWidth: 100))
+        #expect(!OCREngine.lettersWin("IATEX", over: "6", syllableHeight: 40, inkWidth: 24))
+        #expect(!OCREngine.lettersWin("x", over: "6", syllableHeight: 40, inkWidth: 100))
+        #expect(OCREngine.lettersWin(".log", over: ".108", syllableHeight: 40, inkWidth: 60))
+    }
+
+    @Test func plainTokensOfLettersAndDigitsAreKnown() {
+        #expect(OCREngine.isLettersAndDigits("a4paper,"))
+        #expect(OCREngine.isLettersAndDigits("11pt"))
+        #expect(!OCREngine.isLettersAndDigits("letterpaper"))
+        #expect(!OCREngine.isLettersAndDigits("108"))
+        #expect(!OCREngine.isLettersAndDigits("7X") && !OCREngine.isLettersAndDigits(".10t"))
+        #expect(!OCREngine.isLettersAndDigits("1ㄷa※"))
+    }
+
+    @Test func aReReadStopsWhereTheNextWordStarts() {
+        #expect(OCREngine.clipped(100..<400, before: 320) == 100..<320)
+        #expect(OCREngine.clipped(100..<400, before: nil) == 100..<400)
+        // A next word that starts after the columns, or before them, changes nothing.
+        #expect(OCREngine.clipped(100..<400, before: 420) == 100..<400)
+        #expect(OCREngine.clipped(100..<400, before: 90) == 100..<400)
+    }
+
+    @Test func aKoreanWordBoxedWiderThanItsSyllablesHasUnreadInk() {
+        // "LATEX은" read as 은 alone, boxed over the logo: 145 px for one syllable of 41 px.
+        let wide = [piece("한다.", x: 100, width: 90), piece("은", x: 355, width: 145), piece("세", x: 520, width: 40)]
+        #expect(OCREngine.unreadColumns(of: 1, in: wide, syllableHeight: 41) == 355..<500)
+        // The box of a word whose first syllable's box spans the word, overlapped by the others.
+        let spanning = [piece("폰", x: 676, width: 113), piece("트", x: 727, width: 38), piece("의", x: 764, width: 26)]
+        #expect(OCREngine.unreadColumns(of: 0, in: spanning, syllableHeight: 40) == nil)
+        // Two syllables in their own width.
+        #expect(OCREngine.unreadColumns(of: 0, in: [piece("기본", x: 588, width: 90)], syllableHeight: 40) == nil)
+    }
+
+    @Test func theVowelJamoAloneIsADash() {
+        #expect(OCREngine.isReadDash("\u{1173}"))
+        #expect(OCREngine.isReadDash("-\u{1173}-"))
+        #expect(OCREngine.isReadDash("ㅡ"))
+        #expect(!OCREngine.isReadDash("-"))
+        #expect(!OCREngine.isReadDash("\u{1173}가"))
+    }
+
+    /// A page 200 px wide with shapes drawn in ink (0) on paper (235).
+    func isBullet(_ draw: (Int, Int) -> Bool, box: PixelRect) -> Bool {
+        let width = 200, height = 100
+        var pixels = [UInt8](repeating: 235, count: width * height)
+        for y in 0..<height { for x in 0..<width where draw(x, y) { pixels[y * width + x] = 0 } }
+        return pixels.withUnsafeBufferPointer { gray in
+            OCREngine.isBullet(box, syllableHeight: 40, page: InkPage(gray: gray.baseAddress!, width: width, height: height, bytesPerLine: width))
+        }
+    }
+
+    @Test func aBulletIsASmallFilledDisc() {
+        let box = PixelRect(x: 40, y: 40, width: 20, height: 20)
+        func distance(_ x: Int, _ y: Int) -> Double { Double((x - 50) * (x - 50) + (y - 50) * (y - 50)).squareRoot() }
+        #expect(isBullet({ distance($0, $1) <= 8 }, box: box))
+        // A ring (ㅇ, °, o), a period and a dash are not.
+        #expect(!isBullet({ (5...8).contains(distance($0, $1)) }, box: box))
+        #expect(!isBullet({ distance($0, $1) <= 2.5 }, box: box))
+        #expect(!isBullet({ (40..<60).contains($0) && (48..<52).contains($1) }, box: box))
+    }
+}
