@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # make bench, 밑줄: OCR of underlined spans on generated book pages vs the tesseract CLI.
-# Knobs: BENCH_UNDERLINE_PAGES (pages per variant, default 8), BENCH_UNDERLINE_PILLOW_PAGES (pages of the
-# second renderer, default 6), BENCH_UNDERLINE_SEED (default 1),
-# BENCH_UNDERLINE_KEEP=DIR keeps the images, answers and timings there; NOTIO_WORKER overrides
+# Knobs: BENCH_UNDERLINE_PAGES (pages per variant, default 16), BENCH_UNDERLINE_PILLOW_PAGES (pages of
+# the second renderer, default 12), BENCH_UNDERLINE_SEED (default 1), BENCH_UNDERLINE_VARIANTS (the
+# generated pages' variants, comma-separated; default all),
+# BENCH_UNDERLINE_CLI=0 skips the tesseract CLI (accuracy only, as from a debug build, where the
+# time ratio means nothing); BENCH_UNDERLINE_KEEP=DIR keeps the images, answers and timings there; NOTIO_WORKER overrides
 # the worker binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,8 +12,10 @@ source scripts/bench-lib.sh
 BIN=${NOTIO_BIN:-.build/release/notio}
 WORKER=${NOTIO_WORKER:-$(dirname "$BIN")/notio-worker}
 PAGES_BIN=$(dirname "$BIN")/notio-testpages
-PAGES=${BENCH_UNDERLINE_PAGES:-8}
-PILLOW_PAGES=${BENCH_UNDERLINE_PILLOW_PAGES:-6}
+# 16 and 12 pages per variant: with 8 and 6, one missed span moved a variant's exact rate by 12-17
+# points, more than the changes being measured.
+PAGES=${BENCH_UNDERLINE_PAGES:-16}
+PILLOW_PAGES=${BENCH_UNDERLINE_PILLOW_PAGES:-12}
 SEED=${BENCH_UNDERLINE_SEED:-1}
 if [ -n "${BENCH_UNDERLINE_KEEP:-}" ]; then
   work=$BENCH_UNDERLINE_KEEP
@@ -24,7 +28,8 @@ fi
 [ -x "$PAGES_BIN" ] || make release
 [ -x "$WORKER" ] || make release
 # Every variant notio-testpages knows (clean, photo-like, tilted ±2°/±4°, angled).
-read -r -a VARIANTS <<< "$("$PAGES_BIN" 2>&1 | sed -n 's/^ *variants: //p' | tr ',' ' ')"
+ALL_VARIANTS=$("$PAGES_BIN" 2>&1 | sed -n 's/^ *variants: //p' || true)
+read -r -a VARIANTS <<< "$(echo "${BENCH_UNDERLINE_VARIANTS:-$ALL_VARIANTS}" | tr ',' ' ')"
 
 # One set: our worker on its list (one process, one warm engine), then the tesseract CLI on the
 # same images, then the score.
@@ -42,6 +47,7 @@ run_set() {
   # Reference: a tesseract process per image with the script model the server reads with; its
   # time includes loading the model, as it would for anyone calling the CLI per photo.
   local image start
+  [ "${BENCH_UNDERLINE_CLI:-1}" = 0 ] && list=/dev/null
   while IFS=$'\t' read -r image _; do
     start=$(date +%s%N)
     OMP_THREAD_LIMIT=1 tesseract "$image" - -l "$lang" --psm 6 > /dev/null 2>&1 || true
@@ -62,7 +68,8 @@ tesseract --list-langs 2>/dev/null | grep -qx 'script/Hangul' && lang=script/Han
 
 echo
 echo "== 밑줄: underlined span OCR on generated pages ($PAGES pages x ${#VARIANTS[@]} variants, seed $SEED) vs the tesseract CLI"
-"$PAGES_BIN" generate --out "$work/set" --seed "$SEED" --count "$PAGES"
+"$PAGES_BIN" generate --out "$work/set" --seed "$SEED" --count "$PAGES" \
+  --variants "$(IFS=,; echo "${VARIANTS[*]}")"
 if ! "$PAGES_BIN" verify "$work/set" > "$work/verify.txt"; then
   head -20 "$work/verify.txt"
   echo "the generated set failed its checks; skipped"

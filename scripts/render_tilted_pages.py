@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A second, independent renderer of underlined book pages, photographed tilted or at an angle.
 
-Usage: render_tilted_pages.py --out DIR [--seed N] [--count K] [--variants flat,tilt+2,...]
+Usage: render_tilted_pages.py --out DIR [--seed N] [--count K] [--first I] [--variants flat,tilt+2,...]
 
 notio-testpages draws its own corpus with pango and its own photo effects; a benchmark drawn by
 one renderer only can end up tuned to it. This one shares nothing with it: Pillow's FreeType
@@ -234,6 +234,8 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=4)
+    # Pages depend on the seed and their index only: a test can draw the one page it needs.
+    parser.add_argument("--first", type=int, default=0, help="index of the first page")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     args = parser.parse_args()
     variants = args.variants.split(",")
@@ -244,7 +246,7 @@ def main():
     paras = paragraphs()
     batch = []
     kinds = ["straight", "two-strokes", "hooked"]
-    for index in range(args.count):
+    for index in range(args.first, args.first + args.count):
         rnd = random.Random(f"{args.seed} page {index}")
         page = Page(rnd)
         start = rnd.randrange(len(paras) - 4)

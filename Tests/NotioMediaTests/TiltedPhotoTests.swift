@@ -29,25 +29,42 @@ enum TiltedPages {
     /// Three pages (one stroke under one line, two strokes across a line break, one hooked
     /// stroke), each flat, turned 2° clockwise, 4° the other way and taken from one side.
     static let directory: URL? = {
-        guard let directory = try? TestFiles.temporaryDirectory() else { return nil }
+        guard let directory = try? TestFiles.temporaryDirectory(),
+              render(into: directory, ["--seed", "5", "--count", "3", "--variants", "flat,tilt+2,tilt-4,angled"]) else { return nil }
+        return directory
+    }()
+
+    /// Runs the renderer with `arguments`, writing into `directory`; whether it succeeded.
+    static func render(into directory: URL, _ arguments: [String]) -> Bool {
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         render.arguments = ["python3", TestFiles.root.appendingPathComponent("scripts/render_tilted_pages.py").path,
-                            "--out", directory.path, "--seed", "5", "--count", "3", "--variants", "flat,tilt+2,tilt-4,angled"]
+                            "--out", directory.path] + arguments
         render.standardOutput = FileHandle.nullDevice
-        guard (try? render.run()) != nil else { return nil }
+        guard (try? render.run()) != nil else { return false }
         render.waitUntilExit()
-        return render.terminationStatus == 0 ? directory : nil
-    }()
+        return render.terminationStatus == 0
+    }
+
+    /// One page of the renderer, `index` of `seed`, photographed as `variant`, as the truth
+    /// file describes it, with its strokes and the photo's path.
+    static func page(seed: Int, index: Int, variant: String) throws -> (Page, [Stroke], String) {
+        let directory = try TestFiles.temporaryDirectory()
+        try #require(render(into: directory, ["--seed", "\(seed)", "--first", "\(index)", "--count", "1", "--variants", variant]),
+                     "the renderer failed")
+        return try load(String(format: "q%03d-%@", index, variant), in: directory)
+    }
+
+    /// The page `name` in `directory`: its truth file, its strokes and the photo's path.
+    static func load(_ name: String, in directory: URL) throws -> (Page, [Stroke], String) {
+        let page = try JSONDecoder().decode(Page.self, from: Data(contentsOf: directory.appendingPathComponent(name + ".truth.json")))
+        let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent(page.strokes)))
+        return (page, strokes, directory.appendingPathComponent(page.image).path)
+    }
 
     static func pages(_ variant: String) throws -> [(Page, [Stroke], String)] {
         let directory = try #require(directory, "the renderer failed")
-        return try (0..<3).map { index in
-            let name = String(format: "q%03d-%@", index, variant)
-            let page = try JSONDecoder().decode(Page.self, from: Data(contentsOf: directory.appendingPathComponent(name + ".truth.json")))
-            let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent(page.strokes)))
-            return (page, strokes, directory.appendingPathComponent(page.image).path)
-        }
+        return try (0..<3).map { try load(String(format: "q%03d-%@", $0, variant), in: directory) }
     }
 }
 
@@ -62,6 +79,16 @@ struct TiltedPhotoTests {
             // The boxes are handed back on the photo as it was sent, not on the straightened page.
             #expect(result.words.allSatisfy { $0.box.x >= 0 && $0.box.x + $0.box.width <= result.imageWidth })
         }
+    }
+
+    /// "LibreOffice에서는" on a page turned 4°: where the English word ends before the particle
+    /// is found in the ink at two places; cut at the first, the English model reads
+    /// "LibreOffic" (confidence 92), at the second "LibreOffice" (91). The whole word wins.
+    @Test func aForeignWordBeforeAParticleKeepsItsLastLetter() throws {
+        let (page, strokes, path) = try TiltedPages.page(seed: 2, index: 6, variant: "tilt+4")
+        try #require(page.span.contains("LibreOffice에서는"))
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
+        #expect(result.text == page.span)
     }
 
     /// Mapped by the same transform as the image, a stroke has the slant it had on the page
