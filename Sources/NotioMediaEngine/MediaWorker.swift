@@ -59,7 +59,7 @@ public enum MediaWorker {
     private static func write(_ line: WorkerLine) {
         guard var data = try? JSONEncoder().encode(line) else { return }
         data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        WorkerOutput.write(data)
     }
 }
 

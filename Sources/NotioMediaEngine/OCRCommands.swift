@@ -113,7 +113,7 @@ extension MediaWorker {
             data = (try? encoder.encode(ErrorLine(error: mediaError))) ?? Data()
         }
         data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        WorkerOutput.write(data)
         return ok
     }
 

@@ -36,7 +36,7 @@ extension MediaWorker {
                 ms: ms)
             var data = try JSONEncoder().encode(line)
             data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            WorkerOutput.write(data)
             return 0
         } catch {
             FileHandle.standardError.write(Data("notio-worker read-scan: \(error)\n".utf8))

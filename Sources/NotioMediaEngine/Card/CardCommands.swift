@@ -33,12 +33,12 @@ extension MediaWorker {
                 try png.write(to: URL(fileURLWithPath: arguments.last!))
                 let line = CardLine(ms: milliseconds(since: started), cpuMs: ((threadCPUMilliseconds() - startedCPU) * 10).rounded() / 10,
                                     width: options.pixelSize.width, height: options.pixelSize.height)
-                FileHandle.standardOutput.write(try encoder.encode(line) + Data([0x0A]))
+                WorkerOutput.write(try encoder.encode(line) + Data([0x0A]))
             }
             return 0
         } catch {
             let mediaError = error as? MediaError ?? MediaError(code: "bad_request", message: "\(error)")
-            FileHandle.standardOutput.write(((try? encoder.encode(["error": mediaError])) ?? Data()) + Data([0x0A]))
+            WorkerOutput.write(((try? encoder.encode(["error": mediaError])) ?? Data()) + Data([0x0A]))
             return 1
         }
     }
