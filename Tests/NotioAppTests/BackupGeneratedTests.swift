@@ -3,6 +3,7 @@ import Testing
 @testable import NotioApp
 @testable import NotioStore
 @testable import NotioAnalysis
+import NotioCore
 import NotioTestSupport
 
 /// Generated accounts (a seeded random number generator, so a failure repeats): many notes whose

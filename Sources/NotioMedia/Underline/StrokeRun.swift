@@ -31,8 +31,10 @@ struct StrokeRun {
     ///
     /// Points are first thinned to about a third of a word height apart, so that the tremor of
     /// a finger does not make steep little segments. Segments steeper than 45° to the lines
-    /// belong to no run; a short piece going the other way between two pieces of one direction
-    /// is a wobble and joins them. Of a stroke with several runs, a run is dropped as the move
+    /// belong to no run; between two pieces of one direction, a short piece going the other way
+    /// is a wobble and joins them, and so is a steep piece of any length that ends about where
+    /// it began while moving on the same way (a hand trembling up and down under a word, whose
+    /// steep zig-zag would otherwise cut the word out of the stroke). Of a stroke with several runs, a run is dropped as the move
     /// from one line to the next when it climbs or falls more than a word height along the
     /// lines, or when it goes against the runs before and after it and those are on different
     /// lines (back to the start of the next line). Going back and forth on one level, as when
@@ -46,15 +48,15 @@ struct StrokeRun {
             let dx = points[index + 1].x - points[index].x, dy = points[index + 1].y - points[index].y
             let alongLines = dy - skew * dx
             let direction = abs(alongLines) <= abs(dx) ? (dx > 0 ? 1 : -1) : 0
-            let length = (dx * dx + dy * dy).squareRoot()
+            let segment = Piece(direction: direction, start: index, end: index + 1,
+                                length: (dx * dx + dy * dy).squareRoot(), advance: dx, rise: alongLines)
             if let last = pieces.last, last.direction == direction {
-                pieces[pieces.count - 1].end = index + 1
-                pieces[pieces.count - 1].length += length
+                pieces[pieces.count - 1].append(segment)
             } else {
-                pieces.append(Piece(direction: direction, start: index, end: index + 1, length: length))
+                pieces.append(segment)
             }
         }
-        pieces = smoothed(pieces, shortLength: 0.8 * scale)
+        pieces = smoothed(pieces, shortLength: 0.8 * scale, flatRise: 0.5 * scale)
 
         let runs = pieces.filter { $0.direction != 0 }.map { piece in
             (direction: piece.direction, run: StrokeRun(points: Array(points[piece.start...piece.end])))
@@ -88,22 +90,36 @@ struct StrokeRun {
         var start: Int
         var end: Int
         var length: Double
+        /// Horizontal progress, signed (pixels).
+        var advance: Double
+        /// Climb or fall along the text lines from start to end, signed (pixels).
+        var rise: Double
+
+        mutating func append(_ next: Piece) {
+            end = next.end
+            length += next.length
+            advance += next.advance
+            rise += next.rise
+        }
     }
 
-    /// Joins wobbles into the runs around them, until nothing changes.
-    static func smoothed(_ pieces: [Piece], shortLength: Double) -> [Piece] {
+    /// Joins wobbles into the runs around them, until nothing changes: a piece shorter than
+    /// `shortLength` going another way, or a steep piece that climbs or falls less than
+    /// `flatRise` in all and moves on the way its neighbours go.
+    static func smoothed(_ pieces: [Piece], shortLength: Double, flatRise: Double) -> [Piece] {
         var pieces = pieces
         while let index = pieces.indices.dropFirst().dropLast().first(where: { index in
-            let before = pieces[index - 1].direction, after = pieces[index + 1].direction
-            return pieces[index].length < shortLength && before != 0 && before == after && pieces[index].direction != before
+            let piece = pieces[index], before = pieces[index - 1].direction, after = pieces[index + 1].direction
+            guard before != 0, before == after, piece.direction != before else { return false }
+            let tremor = piece.direction == 0 && abs(piece.rise) < flatRise && piece.advance * Double(before) > 0
+            return piece.length < shortLength || tremor
         }) {
             pieces[index].direction = pieces[index - 1].direction
             // Neighbours going the same way become one piece.
             var merged: [Piece] = []
             for piece in pieces {
                 if let previous = merged.last, previous.direction == piece.direction {
-                    merged[merged.count - 1].end = piece.end
-                    merged[merged.count - 1].length += piece.length
+                    merged[merged.count - 1].append(piece)
                 } else {
                     merged.append(piece)
                 }

@@ -1,30 +1,21 @@
 import Foundation
+import NotioCore
 
-/// SplitMix64: a small, fast generator whose sequence depends only on the seed, so a page set is
-/// the same on every machine and every run (the system generator is not seedable).
+/// The seeded generator with the draws the page set needs, so a page set is the same on every
+/// machine and every run.
 struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
     /// A generator for one part of the set (a page, a variant), independent of how many numbers
     /// the other parts drew.
     init(seed: UInt64, stream: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: String.hashValue is salted per process
-        for byte in stream.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        state = seed ^ hash
+        generator = SeededGenerator(seed: seed ^ stableHash(stream))
         _ = next()
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &self)

@@ -1,0 +1,19 @@
+import Foundation
+
+/// SplitMix64: a small, fast generator whose sequence depends only on the seed, so that the same
+/// seed gives the same numbers on every platform and every run (the system generator cannot be
+/// seeded). Quizzes use it so that a request always yields the same questions; tests and the
+/// test pages use it so that a failure repeats.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
