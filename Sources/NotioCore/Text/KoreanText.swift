@@ -125,7 +125,7 @@ extension KoreanText {
         let fast: Bool? = text.utf8.withContiguousStorageIfAvailable { h in
             key.utf8.withContiguousStorageIfAvailable { n -> Bool? in
                 guard isSimpleUTF8(n), isSimpleUTF8(h) else { return nil }
-                return find(n, in: h)
+                return firstMatch(n, in: h) != nil
             } ?? nil
         } ?? nil
         if let fast { return fast }
@@ -210,22 +210,23 @@ extension KoreanText {
         }
     }
 
+    /// The offset of the first match of `needle` in `haystack` at or after `from`, byte by byte.
     @inline(__always)
-    static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func firstMatch(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
         let m = needle.count, n = haystack.count
-        if m > n { return false }
+        guard m > 0, m <= n else { return nil }
         let first = needle[0]
-        var i = 0
+        var i = max(0, from)
         let last = n - m
         while i <= last {
             if haystack[i] == first {
                 var j = 1
                 while j < m && haystack[i + j] == needle[j] { j += 1 }
-                if j == m { return true }
+                if j == m { return i }
             }
             i += 1
         }
-        return false
+        return nil
     }
 }
 

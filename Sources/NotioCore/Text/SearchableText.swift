@@ -4,17 +4,16 @@
 public struct SearchableText: Sendable {
     public let text: String
     private let bytes: [UInt8]
-    /// Every character one a byte match finds whole (`KoreanText.isSimpleUTF8`).
-    private let simple: Bool
-    /// Matches are runs of scalars, not of characters (`init(keys:)`).
-    private let byScalars: Bool
+    /// How a byte search answers for this text: for every key that is simple too, for every
+    /// key, or never (Foundation answers).
+    private let search: ByteSearch
+    private enum ByteSearch { case simpleKeys, anyKey, never }
 
     /// A text searched as Foundation would: matches start and end on character boundaries.
     public init(_ text: String = "") {
         self.text = text
         bytes = Array(text.utf8)
-        simple = bytes.withUnsafeBufferPointer(KoreanText.isSimpleUTF8)
-        byScalars = false
+        search = bytes.withUnsafeBufferPointer(KoreanText.isSimpleUTF8) ? .simpleKeys : .never
     }
 
     /// A text of compact keys (`KoreanText.compact`), where any run of scalars is a match: compacting
@@ -23,15 +22,14 @@ public struct SearchableText: Sendable {
     public init(keys text: String) {
         self.text = text
         bytes = Array(text.utf8)
-        simple = true
-        byScalars = true
+        search = .anyKey
     }
 
     /// The same answer as `KoreanText.contains(text, key)` (for `init(keys:)`, whether the run of
     /// scalars occurs).
     public func contains(_ key: String) -> Bool {
         guard let needle = searchable(key) else { return KoreanText.contains(text, key) }
-        return bytes.withUnsafeBufferPointer { h in needle.withUnsafeBufferPointer { KoreanText.find($0, in: h) } }
+        return firstMatch(needle, from: 0) != nil
     }
 
     /// How many times the text writes `key`, counted from the start without overlaps: the same
@@ -51,43 +49,34 @@ public struct SearchableText: Sendable {
     /// answer as `contains(word + key)` for each key, with one search for `word` instead of one
     /// for every key.
     public func keys(_ keys: some Sequence<String>, writtenAfter word: String) -> [String] {
-        guard let w = searchable(word), keys.allSatisfy({ searchable($0) != nil }) else {
-            return keys.filter { contains(word + $0) }
-        }
-        let ends = allMatches(w).map { $0 + w.count }
-        return keys.filter { key in
-            let k = Array(key.utf8)
-            return !k.isEmpty && ends.contains { bytesEqual(k, at: $0) }
-        }
+        select(keys, beside: word, after: true)
     }
 
     /// The keys among `keys` that the text writes right before `word`: `contains(key + word)`.
     public func keys(_ keys: some Sequence<String>, writtenBefore word: String) -> [String] {
+        select(keys, beside: word, after: false)
+    }
+
+    private func select(_ keys: some Sequence<String>, beside word: String, after: Bool) -> [String] {
         guard let w = searchable(word), keys.allSatisfy({ searchable($0) != nil }) else {
-            return keys.filter { contains($0 + word) }
+            return keys.filter { contains(after ? word + $0 : $0 + word) }
         }
         let starts = allMatches(w)
         return keys.filter { key in
             let k = Array(key.utf8)
-            return !k.isEmpty && starts.contains { $0 >= k.count && bytesEqual(k, at: $0 - k.count) }
+            return !k.isEmpty && starts.contains { bytesEqual(k, at: after ? $0 + w.count : $0 - k.count) }
         }
     }
 
     /// The key's bytes when a byte search answers for it in this text.
     private func searchable(_ key: String) -> [UInt8]? {
-        guard simple, !key.isEmpty else { return nil }
+        guard search != .never, !key.isEmpty else { return nil }
         let needle = Array(key.utf8)
-        return byScalars || needle.withUnsafeBufferPointer(KoreanText.isSimpleUTF8) ? needle : nil
+        return search == .anyKey || needle.withUnsafeBufferPointer(KoreanText.isSimpleUTF8) ? needle : nil
     }
 
     private func firstMatch(_ needle: [UInt8], from: Int) -> Int? {
-        var i = from
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == needle[0] && bytesEqual(needle, at: i) { return i }
-            i += 1
-        }
-        return nil
+        bytes.withUnsafeBufferPointer { h in needle.withUnsafeBufferPointer { KoreanText.firstMatch($0, in: h, from: from) } }
     }
 
     /// Every start of `needle`, overlapping ones included.
