@@ -52,6 +52,25 @@ import Testing
         #expect(SearchableText("aaa").occurrences(of: "aa") == 1)
     }
 
+    /// The digits before each occurrence of a unit, as a search from the end of the one before.
+    @Test func digitsBeforeAUnitAreThoseFoundationFinds() {
+        func foundation(_ text: String, _ key: String) -> [String] {
+            var out: [String] = [], rest = Substring(text)
+            while let range = rest.range(of: key) {
+                let digits = rest[..<range.lowerBound].reversed().prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty { out.append(String(digits.reversed())) }
+                rest = rest[range.upperBound...]
+            }
+            return out
+        }
+        for text in texts + ["2바이트와 4 바이트, 16바이트바이트 x12바이트", "m22m2 2m2", "x\u{307}8바이트 3바이트"] {
+            for key in ["바이트", "m2", "2", "x", "e"] {
+                #expect(SearchableText(text).digits(before: key) == foundation(text, key), "digits before \(key) in \(text)")
+            }
+        }
+        #expect(SearchableText("2바이트와 4 바이트, 16바이트").digits(before: "바이트") == ["2", "16"])
+    }
+
     /// Compact keys glue what brackets and spaces kept apart: there a run of scalars is a match.
     @Test func aTextOfKeysMatchesRunsOfScalars() {
         let keys = SearchableText(keys: KoreanText.compact("【ㄱ】 가나다 순서, 가나다"))

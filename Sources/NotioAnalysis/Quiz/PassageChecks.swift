@@ -288,15 +288,20 @@ extension QuizMaterial {
 
     /// How often the document writes each word (compact, particle off), from its pages.
     static func countWords(_ pages: [SourcePage]) -> [String: Int] {
-        var counts: [String: Int] = [:]
+        // Per distinct token: how often it is written, then its key and stem once. A lecture
+        // writes the same few thousand words again and again, and trimming and compacting each
+        // occurrence was most of the material's time.
+        var tokens: [Substring: Int] = [:]
         for page in pages {
-            for token in page.text.split(whereSeparator: \.isWhitespace) {
-                let key = KoreanText.compact(String(token).trimmingCharacters(in: .punctuationCharacters))
-                guard !key.isEmpty else { continue }
-                counts[key, default: 0] += 1
-                let stem = stem(key)
-                if stem != key { counts[stem, default: 0] += 1 }
-            }
+            for token in page.text.split(whereSeparator: \.isWhitespace) { tokens[token, default: 0] += 1 }
+        }
+        var counts: [String: Int] = [:]
+        for (token, times) in tokens {
+            let key = KoreanText.compact(String(token).trimmingCharacters(in: .punctuationCharacters))
+            guard !key.isEmpty else { continue }
+            counts[key, default: 0] += times
+            let stem = stem(key)
+            if stem != key { counts[stem, default: 0] += times }
         }
         return counts
     }
@@ -349,11 +354,8 @@ extension QuizMaterial {
         let unitKey = KoreanText.compact(unit)
         guard !unitKey.isEmpty else { return [] }
         var out: [Int] = []
-        var rest = Substring(documentText.text)
-        while let range = rest.range(of: unitKey) {
-            let digits = rest[..<range.lowerBound].reversed().prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, let v = Int(String(digits.reversed())), !out.contains(v) { out.append(v) }
-            rest = rest[range.upperBound...]
+        for digits in documentText.digits(before: unitKey) {
+            if let v = Int(digits), !out.contains(v) { out.append(v) }
         }
         return out
     }

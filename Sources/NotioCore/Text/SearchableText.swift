@@ -45,6 +45,31 @@ public struct SearchableText: Sendable {
         return count
     }
 
+    /// The ASCII digits written right before each occurrence of `key` (counted as `occurrences`
+    /// counts), where there are any: "2바이트, 4바이트" gives "2" and "4" for "바이트".
+    public func digits(before key: String) -> [String] {
+        guard !key.isEmpty else { return [] }
+        guard let needle = searchable(key) else {
+            var out: [String] = []
+            var rest = Substring(text)
+            while let range = rest.range(of: key) {
+                let digits = rest[..<range.lowerBound].reversed().prefix { $0.isASCII && $0.isNumber }
+                if !digits.isEmpty { out.append(String(digits.reversed())) }
+                rest = rest[range.upperBound...]
+            }
+            return out
+        }
+        var out: [String] = [], from = 0
+        while let start = firstMatch(needle, from: from) {
+            // Back to the end of the previous occurrence at most, as a search of what follows it.
+            var first = start
+            while first > from, (0x30...0x39).contains(bytes[first - 1]) { first -= 1 }
+            if first < start { out.append(String(decoding: bytes[first..<start], as: UTF8.self)) }
+            from = start + needle.count
+        }
+        return out
+    }
+
     /// The keys among `keys` that the text writes right after `word` ("지수" then "추세선"): the same
     /// answer as `contains(word + key)` for each key, with one search for `word` instead of one
     /// for every key.
