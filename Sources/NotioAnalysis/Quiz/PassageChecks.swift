@@ -286,18 +286,28 @@ extension QuizMaterial {
         return word
     }
 
+    @inline(__always)
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+
     /// How often the document writes each word (compact, particle off), from its pages.
     static func countWords(_ pages: [SourcePage]) -> [String: Int] {
         // Per distinct token: how often it is written, then its key and stem once. A lecture
         // writes the same few thousand words again and again, and trimming and compacting each
         // occurrence was most of the material's time.
+        // Tokens are split at whitespace scalars, not characters: the same words (a character is
+        // whitespace when its first scalar is), without grapheme breaking every page.
         var tokens: [Substring: Int] = [:]
         for page in pages {
-            for token in page.text.split(whereSeparator: \.isWhitespace) { tokens[token, default: 0] += 1 }
+            for token in page.text.unicodeScalars.split(whereSeparator: Self.isWhitespace) {
+                tokens[Substring(token), default: 0] += 1
+            }
         }
         var counts: [String: Int] = [:]
         for (token, times) in tokens {
-            let key = KoreanText.compact(String(token).trimmingCharacters(in: .punctuationCharacters))
+            // `compact` keeps letters and digits only, so punctuation at the ends goes with the rest.
+            let key = KoreanText.compact(String(token))
             guard !key.isEmpty else { continue }
             counts[key, default: 0] += times
             let stem = stem(key)
