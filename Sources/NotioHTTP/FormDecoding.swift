@@ -47,22 +47,21 @@ enum FormDecoding {
         }
     }
 
-    /// `a=1; b="two"` → ["a": "1", "b": "two"]. The first occurrence of a name wins, as browsers
-    /// send the most specific cookie first.
-    static func cookies(_ header: String) -> [String: String] {
-        var result: [String: String] = [:]
+    /// The value of cookie `name` in a `Cookie` header (`a=1; b="two"`: "two" for b), quotes
+    /// taken off. The first occurrence of a name wins, as browsers send the most specific cookie
+    /// first.
+    static func cookie(_ name: String, in header: String) -> String? {
+        let wanted = name.utf8
         for part in header.utf8.split(separator: UInt8(ascii: ";")) {
             guard let eq = part.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            let name = trimmed(part[part.startIndex..<eq])
+            guard !wanted.isEmpty, trimmed(part[part.startIndex..<eq]).elementsEqual(wanted) else { continue }
             var value = trimmed(part[part.index(after: eq)...])
             if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
                 value = value.dropFirst().dropLast()
             }
-            guard !name.isEmpty else { continue }
-            let key = String(decoding: name, as: UTF8.self)
-            if result[key] == nil { result[key] = String(decoding: value, as: UTF8.self) }
+            return String(decoding: value, as: UTF8.self)
         }
-        return result
+        return nil
     }
 
     private static func trimmed(_ s: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {

@@ -317,7 +317,7 @@ public final class HTTPServer: @unchecked Sendable {
     func makeRequest(_ exchange: Exchange, body: RequestBody) -> Request {
         var request = Request(id: exchange.id, method: exchange.method, path: exchange.path, query: exchange.query,
                               headers: exchange.headers,
-                              cookies: exchange.cookieHeader.map(FormDecoding.cookies) ?? [:],
+                              cookies: RequestCookies(header: exchange.cookieHeader),
                               body: body, remoteAddress: exchange.remoteAddress)
         request.pathParameters = exchange.parameters
         return request
@@ -348,26 +348,28 @@ public final class HTTPServer: @unchecked Sendable {
         s.utf8.count >= prefix.utf8.count && zip(s.utf8, prefix.utf8).allSatisfy { a, b in a | 0x20 == b | 0x20 }
     }
 
-    private static func string(_ cString: [CChar]) -> String {
-        String(decoding: cString.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
+    /// The peer's address as text. Formatted on the stack: it is done for every request.
     private static func address(_ sa: UnsafePointer<sockaddr>?) -> String {
         guard let sa else { return "" }
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        switch Int32(sa.pointee.sa_family) {
-        case AF_INET:
-            return sa.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sin in
-                var a = sin.pointee.sin_addr
-                return inet_ntop(AF_INET, &a, &buffer, socklen_t(buffer.count)) != nil ? Self.string(buffer) : ""
+        let capacity = Int(INET6_ADDRSTRLEN) + 1
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer -> String in
+            guard let text = buffer.baseAddress else { return "" }
+            let written: UnsafePointer<CChar>?
+            switch Int32(sa.pointee.sa_family) {
+            case AF_INET:
+                written = sa.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sin in
+                    var a = sin.pointee.sin_addr
+                    return inet_ntop(AF_INET, &a, text, socklen_t(capacity))
+                }
+            case AF_INET6:
+                written = sa.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { sin in
+                    var a = sin.pointee.sin6_addr
+                    return inet_ntop(AF_INET6, &a, text, socklen_t(capacity))
+                }
+            default:
+                written = nil
             }
-        case AF_INET6:
-            return sa.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { sin in
-                var a = sin.pointee.sin6_addr
-                return inet_ntop(AF_INET6, &a, &buffer, socklen_t(buffer.count)) != nil ? Self.string(buffer) : ""
-            }
-        default:
-            return ""
+            return written.map { String(cString: $0) } ?? ""
         }
     }
 }

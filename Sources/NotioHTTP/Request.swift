@@ -57,6 +57,26 @@ public enum RequestBody: Sendable {
     case file(UploadedFile)
 }
 
+/// The cookies of a request, read from its `Cookie` header when asked for: a request asks for
+/// one or two (the session, the language) and most send a few, so parsing them all into a
+/// dictionary on every request cost more than the lookups.
+public struct RequestCookies: Sendable, ExpressibleByDictionaryLiteral {
+    private var header: String?
+    private var given: [String: String] = [:]
+
+    public init(header: String?) { self.header = header }
+
+    /// Cookies given outright, as a test or a handler calling another builds them.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        given = Dictionary(elements, uniquingKeysWith: { first, _ in first })
+    }
+
+    public subscript(name: String) -> String? {
+        if let value = given[name] { return value }
+        return header.flatMap { FormDecoding.cookie(name, in: $0) }
+    }
+}
+
 /// One HTTP request, with its route's path parameters filled in.
 public struct Request: Sendable {
     /// Sequence number for the log line.
@@ -66,7 +86,7 @@ public struct Request: Sendable {
     public var path: String
     public var query: [String: String]
     public var headers: Headers
-    public var cookies: [String: String]
+    public var cookies: RequestCookies
     public var body: RequestBody
     /// The peer's address (IPv4/IPv6 text).
     public var remoteAddress: String
@@ -74,7 +94,7 @@ public struct Request: Sendable {
     var pathParameters: [String: String] = [:]
 
     public init(id: UInt64 = 0, method: String, path: String, query: [String: String] = [:], headers: Headers = Headers(),
-                cookies: [String: String] = [:], body: RequestBody = .none, remoteAddress: String = "127.0.0.1") {
+                cookies: RequestCookies = [:], body: RequestBody = .none, remoteAddress: String = "127.0.0.1") {
         self.id = id; self.method = method; self.path = path; self.query = query; self.headers = headers
         self.cookies = cookies; self.body = body; self.remoteAddress = remoteAddress
     }

@@ -23,6 +23,8 @@ public struct Route: Sendable {
 
     enum Segment: Sendable, Equatable { case literal(String), parameter(String), rest(String) }
 
+    var isLiteral: Bool { segments.allSatisfy { if case .literal = $0 { true } else { false } } }
+
     /// The `{name}` and `{name...}` parameters of the pattern, in order.
     public var parameters: [PathParameter] {
         segments.compactMap { seg in
@@ -83,27 +85,54 @@ public struct Router: Sendable {
     private struct PatternKey: Hashable { var count: Int; var first: String? }
     /// Routes ending in a `{name...}` parameter.
     private var rests: [Int] = []
+    /// Literal paths that no route with parameters fits: there the literal routes alone answer,
+    /// without splitting the path or trying a pattern ("api/v1/me", the most frequent request).
+    private var literalAlone: Set<String> = []
 
     public init(_ routes: [Route] = []) { for route in routes { add(route) } }
 
     public mutating func add(_ route: Route) {
         let index = routes.count
         routes.append(route)
+        if route.isLiteral {
+            let parts = route.segments.map { if case .literal(let l) = $0 { l } else { "" } }
+            let key = Self.key(parts)
+            literal[key, default: []].append(index)
+            let substrings = parts.map { Substring($0) }
+            if !routes.contains(where: { !$0.isLiteral && $0.match(substrings) != nil }) { literalAlone.insert(key) }
+            return
+        }
         if route.segments.contains(where: { if case .rest = $0 { true } else { false } }) {
             rests.append(index)
-        } else if route.segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-            literal[Self.key(route.segments.map { if case .literal(let l) = $0 { l } else { "" } }), default: []].append(index)
         } else {
             let first: String? = if case .literal(let l) = route.segments[0] { l } else { nil }
             patterns[PatternKey(count: route.segments.count, first: first), default: []].append(index)
         }
+        literalAlone = literalAlone.filter { key in route.match(key.split(separator: "/")) == nil }
     }
 
     private static func key(_ parts: [some StringProtocol]) -> String { parts.joined(separator: "/") }
 
+    /// `key` of the path's segments when the path spells them plainly ("/a/b": "a/b"); nil for
+    /// an empty segment ("//", a trailing "/"), which the split path handles.
+    private static func literalKey(_ path: String) -> String? {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/"), bytes.count > 1, bytes.last != UInt8(ascii: "/") else { return nil }
+        var previous = UInt8(ascii: "/")
+        for byte in bytes.dropFirst() {
+            if byte == UInt8(ascii: "/") && previous == byte { return nil }
+            previous = byte
+        }
+        return String(path.dropFirst())
+    }
+
     public func match(method: String, path: String) -> RouteMatch {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         let lookupMethod = method == "HEAD" ? "GET" : method
+        if let key = Self.literalKey(path), literalAlone.contains(key), let indices = literal[key] {
+            if let index = indices.first(where: { routes[$0].method == lookupMethod }) { return .found(routes[index], [:]) }
+            return .methodNotAllowed(allowed: indices.map { routes[$0].method })
+        }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         // Every route that fits the path; the first in table order whose method fits answers.
         var best: (index: Int, params: [String: String])?
         var allowed: [String] = []

@@ -38,6 +38,26 @@ import Testing
         guard case .notFound = router.match(method: "GET", path: "/nothing/here") else { Issue.record("unknown path"); return }
     }
 
+    /// A literal path that no pattern fits is answered from the literal routes alone; one that a
+    /// pattern added later fits still hears of the pattern's methods.
+    @Test func aPatternAddedAfterALiteralStillCounts() {
+        let router = Router([Self.route("GET", "/a/b"), Self.route("GET", "/a/c"), Self.route("POST", "/{x}/b"),
+                             Self.route("PUT", "/a/{rest...}")])
+        #expect(found(router, "POST", "/a/b")?.params == ["x": "a"])
+        #expect(found(router, "PUT", "/a/c")?.params == ["rest": "c"])
+        #expect(found(router, "GET", "/a/c")?.pattern == "/a/c")
+        guard case .methodNotAllowed(let allowed) = router.match(method: "DELETE", path: "/a/b") else {
+            Issue.record("DELETE /a/b is a known path"); return
+        }
+        #expect(Set(allowed) == ["GET", "POST", "PUT"])
+        let alone = Router([Self.route("GET", "/api/v1/me"), Self.route("PATCH", "/api/v1/me"), Self.route("GET", "/api/v1/notes/{id}")])
+        #expect(found(alone, "HEAD", "/api/v1/me")?.pattern == "/api/v1/me")
+        guard case .methodNotAllowed(let methods) = alone.match(method: "PUT", path: "/api/v1/me") else {
+            Issue.record("PUT /api/v1/me is a known path"); return
+        }
+        #expect(methods == ["GET", "PATCH"])
+    }
+
     @Test func aLiteralRouteBeforeAPatternWins() {
         let router = Router([Self.route("GET", "/notes/search"), Self.route("GET", "/notes/{id}")])
         #expect(found(router, "GET", "/notes/search")?.pattern == "/notes/search")
