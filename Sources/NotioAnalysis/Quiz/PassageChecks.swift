@@ -351,6 +351,12 @@ extension QuizMaterial {
     /// Whether a term is only ever written inside longer terms of the note ("서버 사이드" of
     /// "서버 사이드 이미지 맵"): a piece of a name, not an option of its own.
     func isFragment(_ key: String) -> Bool {
+        // Distractors are chosen from the same terms for every question: each term's answer is
+        // worked out once (a scan of the document per longer term) and kept.
+        fragments.value(for: key) { isFragmentOfLongerTerms($0) }
+    }
+
+    private func isFragmentOfLongerTerms(_ key: String) -> Bool {
         let count = occurrences(key)
         guard count > 0 else { return false }
         // Every occurrence inside one of the longer terms ("사이드 이미지" in 서버 사이드 이미지 맵 and 클라이언트 사이드 이미지 맵).

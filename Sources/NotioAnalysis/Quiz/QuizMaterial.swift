@@ -1,5 +1,6 @@
 import Foundation
 import NotioCore
+import Synchronization
 
 /// A note prepared once for quiz making: each concept's names, page, definition and sentences;
 /// the pool of terms distractors and blanks are drawn from; cached bigrams for similarity.
@@ -62,6 +63,9 @@ struct QuizMaterial {
     var documentText = SearchableText()
     /// The document's words in order, lower case, punctuation off: to tell what it writes beside a name.
     var documentTokens: [String] = []
+    /// `isFragment`'s answers so far. They depend on `termKeys` and `documentText` alone, which
+    /// are set once here.
+    let fragments = Memo<String, Bool>()
 
     init(analysis: NoteAnalysis, pages: [SourcePage]) {
         scriptPairs = ScriptPairs.find(in: pages)
@@ -283,5 +287,17 @@ struct QuizMaterial {
 
     mutating func similarity(_ a: String, _ b: String) -> Double {
         KoreanText.diceCoefficient(bigrams(a), bigrams(b))
+    }
+}
+
+/// Answers kept by key, for a value that is costly to work out and asked for again and again.
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let values = Mutex<[Key: Value]>([:])
+
+    func value(for key: Key, _ make: (Key) -> Value) -> Value {
+        if let known = values.withLock({ $0[key] }) { return known }
+        let made = make(key)
+        values.withLock { $0[key] = made }
+        return made
     }
 }
