@@ -84,7 +84,10 @@ import Testing
         #expect(right.status == 429)
         #expect(accounts.hasher.passwordsChecked - checkedBefore == checked)
         // Waiting sign-ins hold no thread of their own (a thread each made 211 in such a burst).
-        #expect(peak - threadsBefore < 60, "threads: \(threadsBefore) before, \(peak) at the peak")
+        // The count is the whole test process's, and suites running beside this one start
+        // servers and workers of their own (up to 70 threads on a loaded machine), so the bound
+        // sits between that and a thread per sign-in.
+        #expect(peak - threadsBefore < 120, "threads: \(threadsBefore) before, \(peak) at the peak")
     }
 
     @Test func aFullLineOfPasswordChecksAnswers503Busy() async throws {
@@ -95,13 +98,9 @@ import Testing
         let accounts = server.app.context.accounts
         #expect(accounts.hasher.capacity == 2)
         let checkedBefore = accounts.hasher.passwordsChecked
-        let threadsBefore = Self.threadCount()
-        var replies: [Reply] = []
-        let peak = try await Self.peakThreads {
-            replies = try await Self.burst((0..<40).map {
-                Self.login(server, email: "nobody-\($0)@example.com", password: "whatever-\($0)", forwardedFor: "198.51.100.\($0 + 1)")
-            })
-        }
+        let replies = try await Self.burst((0..<40).map {
+            Self.login(server, email: "nobody-\($0)@example.com", password: "whatever-\($0)", forwardedFor: "198.51.100.\($0 + 1)")
+        })
         let statuses = Dictionary(grouping: replies, by: \.status).mapValues(\.count)
         #expect(Set(statuses.keys).isSubset(of: [401, 503]), "\(statuses)")
         #expect((statuses[503] ?? 0) > 0, "\(statuses)")
@@ -116,7 +115,8 @@ import Testing
             let rows = try store.loginFailures(email: "nobody-\(i)@example.com", address: "198.51.100.\(i + 1)", since: Date().addingTimeInterval(-3600))
             #expect(rows.email == (reply.status == 401 ? 1 : 0) && rows.address == rows.email)
         }
-        #expect(peak - threadsBefore < 60, "threads: \(threadsBefore) before, \(peak) at the peak")
+        // (Threads are counted by the burst of 200 above: 40 sign-ins are too few to tell a thread
+        // each from the other suites' threads.)
         // The page says it too, in the reader's language.
         let english = try await Self.burst((0..<12).map {
             Self.login(server, email: "en-\($0)@example.com", password: "x", forwardedFor: "192.0.2.\($0 + 1)", language: "en")
