@@ -81,4 +81,40 @@ import Testing
         #expect(!isBullet({ distance($0, $1) <= 2.5 }, box: box))
         #expect(!isBullet({ (40..<60).contains($0) && (48..<52).contains($1) }, box: box))
     }
+
+    @Test func aReadingOfATeXLogoWithItsShiftedLettersMisreadIsTheLogo() {
+        #expect(OCREngine.logo(reading: "TpX") == "TEX")
+        #expect(OCREngine.logo(reading: "IATRX") == "LATEX")
+        #expect(OCREngine.logo(reading: "LuaTpx") == "LuaTEX")
+        // Of LATEX and XETEX, as near, the one that begins as read; small capitals stay.
+        #expect(OCREngine.logo(reading: "Xalex") == "XETEX")
+        #expect(OCREngine.logo(reading: "PDFEATEX") == "PDFLATEX")
+        // Words further off, or short ones two letters off, are no logos.
+        #expect(OCREngine.logo(reading: "kotexutf") == nil)
+        #expect(OCREngine.logo(reading: "box") == nil)
+        #expect(OCREngine.logo(reading: "Apex") == nil)
+    }
+
+    /// A page 120 px wide with three letters drawn as blocks (T, E, X), the middle one set
+    /// `lowered` px below the line, and one piece read over them.
+    func restoredLogo(_ read: String, lowered: Int) -> String {
+        let width = 120, height = 100
+        var pixels = [UInt8](repeating: 235, count: width * height)
+        for (columns, top) in [(10..<30, 20), (35..<55, 20 + lowered), (60..<80, 20)] {
+            for y in top..<(top + 40) { for x in columns { pixels[y * width + x] = 0 } }
+        }
+        var pieces = [OCRPiece(text: read, box: PixelRect(x: 10, y: 20, width: 70, height: 40 + lowered), confidence: 80, line: 0)]
+        pixels.withUnsafeBufferPointer { gray in
+            OCREngine.restoreLogos(&pieces, page: InkPage(gray: gray.baseAddress!, width: width, height: height, bytesPerLine: width))
+        }
+        return pieces[0].text
+    }
+
+    @Test func aLogoIsPutBackOnlyWhereALetterIsSetBelowTheLine() {
+        #expect(restoredLogo("TpX", lowered: 12) == "TEX")
+        #expect(restoredLogo("(TpX,", lowered: 12) == "(TEX,")
+        // Letters that all stand on the line, or a word read in small letters, stay as read.
+        #expect(restoredLogo("TpX", lowered: 0) == "TpX")
+        #expect(restoredLogo("text", lowered: 12) == "text")
+    }
 }

@@ -116,6 +116,7 @@ public final class OCREngine {
             }
             if latinLines {
                 readUnreadLetters(&pieces, syllableHeights: syllableHeights, with: latin, page: page)
+                Self.restoreLogos(&pieces, page: page)
                 Self.restoreListMarks(&pieces, syllableHeights: syllableHeights, page: page)
             }
         }
