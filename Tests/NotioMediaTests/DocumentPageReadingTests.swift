@@ -117,4 +117,35 @@ import Testing
         #expect(restoredLogo("TpX", lowered: 0) == "TpX")
         #expect(restoredLogo("text", lowered: 12) == "text")
     }
+
+    /// A line 300 px wide: a disc at columns 40–60 (or a block, a letter's stem), a Latin word
+    /// drawn as a block from column 90 to 200, and a syllable; the Hangul model's first piece
+    /// runs from the disc to the word's end.
+    func splitBullet(disc: Bool, read: String = " nsecjktifont]") -> [OCRPiece] {
+        let width = 300, height = 100
+        var pixels = [UInt8](repeating: 235, count: width * height)
+        func distance(_ x: Int, _ y: Int) -> Double { Double((x - 50) * (x - 50) + (y - 50) * (y - 50)).squareRoot() }
+        for y in 0..<height {
+            for x in 0..<width where (disc ? distance(x, y) <= 8 : (44..<56).contains(x) && (32..<70).contains(y))
+                || (90..<200).contains(x) && (32..<70).contains(y) || (230..<268).contains(x) && (31..<71).contains(y) {
+                pixels[y * width + x] = 0
+            }
+        }
+        var pieces = [OCRPiece(text: read, box: PixelRect(x: 42, y: 30, width: 158, height: 41), confidence: 0, line: 0),
+                      OCRPiece(text: "옵", box: PixelRect(x: 230, y: 31, width: 38, height: 40), confidence: 90, line: 0)]
+        pixels.withUnsafeBufferPointer { gray in
+            OCREngine.splitLeadingBullets(&pieces, page: InkPage(gray: gray.baseAddress!, width: width, height: height, bytesPerLine: width))
+        }
+        return pieces
+    }
+
+    @Test func aBulletReadIntoTheLatinWordAfterItBecomesAPieceOfItsOwn() {
+        let pieces = splitBullet(disc: true)
+        #expect(pieces.map(\.text) == ["•", "nsecjktifont]", "옵"])
+        #expect(pieces[1].box.x == 90 && pieces[1].box.x + pieces[1].box.width == 200)
+        #expect(pieces[0].box.x + pieces[0].box.width <= 60)
+        // A letter's stem before a gap, or a piece with Hangul, is no bullet.
+        #expect(splitBullet(disc: false).count == 2)
+        #expect(splitBullet(disc: true, read: "옵션").count == 2)
+    }
 }

@@ -99,7 +99,10 @@ public final class OCREngine {
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
-        if latinLines { Self.markMisreadLatin(&pieces) }
+        if latinLines {
+            Self.markMisreadLatin(&pieces)
+            Self.splitLeadingBullets(&pieces, page: InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine))
+        }
         if let latin, latinLines || pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
