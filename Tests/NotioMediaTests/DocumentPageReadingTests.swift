@@ -148,4 +148,18 @@ import Testing
         #expect(splitBullet(disc: false).count == 2)
         #expect(splitBullet(disc: true, read: "옵션").count == 2)
     }
+
+    @Test func anUnsureSyllableRunningOnIntoALatinWordIsReadWithIt() {
+        func marked(_ first: OCRPiece, line text: String) -> Bool {
+            var pieces = [first, piece("ve", x: 632, width: 50), piece("에선", x: 683, width: 62)]
+            OCREngine.markUnsureSyllablesBeforeLatin(&pieces, lineTexts: [0: text])
+            return pieces[0].isMisreadLatin && pieces[0].needsLatinReread
+        }
+        var unsure = piece("느", x: 609, width: 21)
+        unsure.confidence = 0
+        #expect(marked(unsure, line: "느ve에선"))
+        // A syllable read surely, or a word of its own before the Latin one, stays Korean.
+        #expect(!marked(piece("느", x: 609, width: 21), line: "느ve에선"))
+        #expect(!marked(unsure, line: "느 ve에선"))
+    }
 }

@@ -108,7 +108,10 @@ public final class OCREngine {
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
             let page = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
-            if latinLines { rereadLatinLines(&pieces, lineTexts: &lineTexts, with: latin, page: page) }
+            if latinLines {
+                rereadLatinLines(&pieces, lineTexts: &lineTexts, with: latin, page: page)
+                Self.markUnsureSyllablesBeforeLatin(&pieces, lineTexts: lineTexts)
+            }
             pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
             let syllableHeights = Self.syllableHeights(pieces)
             for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
