@@ -89,6 +89,14 @@ import Testing
         // Of LATEX and XETEX, as near, the one that begins as read; small capitals stay.
         #expect(OCREngine.logo(reading: "Xalex") == "XETEX")
         #expect(OCREngine.logo(reading: "PDFEATEX") == "PDFLATEX")
+        #expect(OCREngine.logo(reading: "LualsTex") == "LuaLATEX")
+        // Of ko.TEX and LuaTEX, as near, the one with more letters in common.
+        #expect(OCREngine.logo(reading: "lkoTEX") == "ko.TEX")
+        // A logo read with its E in small letters is that logo, not a longer one.
+        #expect(OCREngine.logo(reading: "TeX") == "TEX")
+        #expect(OCREngine.logo(reading: "LATEX") == "LATEX")
+        // A name that holds a logo whole is another name.
+        #expect(OCREngine.logo(reading: "HLATEX") == nil)
         // Words further off, or short ones two letters off, are no logos.
         #expect(OCREngine.logo(reading: "kotexutf") == nil)
         #expect(OCREngine.logo(reading: "box") == nil)

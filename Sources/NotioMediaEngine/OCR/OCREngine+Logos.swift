@@ -11,7 +11,7 @@ import NotioMedia
 extension OCREngine {
     /// The logos as TeX sets them, in capitals where TeX draws capitals.
     static let texLogos = ["TEX", "LATEX", "XETEX", "XELATEX", "LuaTEX", "LuaLATEX", "pdfTEX", "pdfLATEX",
-                           "ko.TEX", "BibTEX", "ConTEXt", "MiKTEX"]
+                           "ko.TEX", "ε-TEX", "BibTEX", "ConTEXt", "MiKTEX"]
 
     /// Puts back the logos of a document page's Latin pieces.
     static func restoreLogos(_ pieces: inout [OCRPiece], page: InkPage) {
@@ -30,31 +30,40 @@ extension OCREngine {
         }
     }
 
-    /// The logo whose letters `reading` gives but for one misread letter (two in a reading of
-    /// five letters or more, where the lowered and the raised letter are both misread), letter
-    /// case aside. The letters of the logo's "TEX" are capitals; those before them keep the
-    /// case read ("PDFLATEX" of small capitals). Nil when no logo is that near, or two are.
+    /// The logo whose letters `reading` gives but for one misread, lost or added letter (two in
+    /// a reading of five letters or more, where the lowered and the raised letter are both
+    /// misread), letter case aside ("TeX"); a reading that holds the logo whole and more is
+    /// another name ("HLATEX"). Of two logos as near, the one with more letters in common, then
+    /// the one that begins as the reading does ("lkoTEX": ko.TEX; "Xalex": XETEX). The letters
+    /// from the logo's last T on are capitals; those before it are the logo's, or capitals where
+    /// the reading has them in capitals only ("PDFLATEX" in small capitals). Nil when no logo
+    /// is that near, or two are.
     static func logo(reading: String) -> String? {
-        let read = Array(reading)
+        let read = Array(reading.lowercased())
         let allowed = read.count >= 5 ? 2 : 1
-        let near = texLogos.map { ($0, ScanQuality.editDistance(Array($0.lowercased()), Array(reading.lowercased()))) }.filter { $0.1 <= allowed }
-        guard let nearest = near.map(\.1).min() else { return nil }
-        var nearestLogos = near.filter { $0.1 == nearest }.map(\.0)
-        // Of two as near, the one that begins as the reading does ("Xalex": XETEX, not LATEX).
-        if nearestLogos.count > 1 { nearestLogos = nearestLogos.filter { $0.first?.lowercased() == reading.first?.lowercased() } }
-        guard nearestLogos.count == 1 else { return nil }
-        // Letters before the logo's T keep the reading's case where the reading has them.
-        let logo = Array(nearestLogos[0])
-        let core = logo.lastIndex(of: "T") ?? 0
-        var spelled = ""
-        for (position, letter) in logo.enumerated() {
-            if position < core, position < read.count, read[position].lowercased() == letter.lowercased() {
-                spelled.append(read[position])
-            } else {
-                spelled.append(letter)
-            }
+        let near = texLogos
+            .map { (logo: $0, distance: ScanQuality.editDistance(Array($0.lowercased()), read),
+                    shared: commonLetters(Array($0.lowercased()), read), sameStart: $0.first?.lowercased() == reading.first?.lowercased()) }
+            .filter { $0.distance <= allowed }
+            .sorted { ($0.distance, -$0.shared, $0.sameStart ? 0 : 1) < ($1.distance, -$1.shared, $1.sameStart ? 0 : 1) }
+        guard let best = near.first, best.distance == 0 || !reading.lowercased().contains(best.logo.lowercased()) else { return nil }
+        if near.count > 1, near[1].distance == best.distance, near[1].shared == best.shared, near[1].sameStart == best.sameStart { return nil }
+        let logo = best.logo
+        let core = logo.lastIndex(of: "T") ?? logo.startIndex
+        let readPrefix = reading.prefix(logo.distance(from: logo.startIndex, to: core))
+        let smallCapitals = !readPrefix.isEmpty && !readPrefix.contains(where: \.isLowercase)
+        return (smallCapitals ? logo[..<core].uppercased() : String(logo[..<core])) + logo[core...]
+    }
+
+    /// The length of the longest run of letters both words hold in the same order.
+    private static func commonLetters(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        for letter in a {
+            var current = [0]
+            for (j, other) in b.enumerated() { current.append(letter == other ? previous[j] + 1 : max(previous[j + 1], current[j])) }
+            previous = current
         }
-        return spelled
+        return previous[b.count]
     }
 
     /// Whether some of the ink of `box` goes well below the line the rest stands on: TeX's
