@@ -84,7 +84,7 @@ struct ScanTests {
         #expect(reading.pages.first?.missing == [], "lines without Hangul not read: \(reading.pages.first?.missing ?? [])")
     }
 
-    /// cjk-ko-doc p. 3, a Korean package manual (not in the benchmark): its list items' bullets
+    /// cjk-ko-doc p. 3, a Korean package manual: its list items' bullets
     /// and its em dashes, which the Hangul model read as "e", "*", "°" and as the jamo ᅳ.
     @Test func bulletsAndDashesOfAKoreanManualAreKept() throws {
         let (_, texts) = try readScan("cjk-ko-doc.pdf", 3, 3)
@@ -92,6 +92,18 @@ struct ScanTests {
         let bullets = text.split(separator: "\n").filter { $0.hasPrefix("• ") }.count
         #expect(bullets >= 6, "\(bullets) bullets of 10 in \(text)")
         #expect(text.contains("—") && !text.unicodeScalars.contains("\u{1173}"))
+    }
+
+    /// cjk-ko-doc pp. 2-4 (issue 16: within 3%): TeX's logos with their lowered E, read "TpX"
+    /// and "Xalex"; a running header in a link's border, read ">?*52-"; bullets read into the
+    /// option after them (" nsecjktifont]").
+    @Test func aKoreanPackageManualIsReadWithinThreePercent() throws {
+        let (reading, texts) = try readScan("cjk-ko-doc.pdf", 2, 4)
+        #expect(reading.cer <= 0.03, "CER \(reading.cer)")
+        let lines = (2...4).flatMap { (texts[$0] ?? "").split(separator: "\n") }
+        #expect(lines.first?.hasPrefix("7 License") == true, "header: \(lines.first ?? "")")
+        #expect(lines.contains { $0.hasPrefix("• ko.TEX과") } && lines.contains { $0.contains("LuaTEX") })
+        #expect(lines.contains { $0.hasPrefix("• [usecjk") }, "a bullet apart from the option after it")
     }
 
     /// The measure itself: edits counted over characters, whitespace left out.

@@ -47,6 +47,23 @@ extension OCREngine {
         }
     }
 
+    /// On pages of documents, a syllable the Hangul model was not sure of at all, first in a
+    /// word whose next piece is Latin, is the Latin word's first letters read as Hangul ("Li" of
+    /// "TEX Live에선" read 느, then "ve"): it is re-read with the word. A Korean word does not
+    /// run on into Latin letters without a space, and a syllable read right is rarely so unsure.
+    static func markUnsureSyllablesBeforeLatin(_ pieces: inout [OCRPiece], lineTexts: [Int: String]) {
+        for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
+            guard let latin = word.first(where: { pieces[$0].needsLatinReread }), latin > word.lowerBound else { continue }
+            let before = word.lowerBound..<latin
+            guard pieces[before].allSatisfy({ $0.confidence < unsureConfidence && $0.recognised.unicodeScalars.allSatisfy(OCRPiece.isHangul) })
+            else { continue }
+            for index in before { pieces[index].isMisreadLatin = true }
+        }
+    }
+
+    /// Below this confidence (Tesseract's 0–100) a syllable is a guess.
+    static let unsureConfidence = 10.0
+
     /// Symbols and guillemets: what Korean prose rarely holds but the Hangul model emits for
     /// letters it does not know. (Quotation marks, brackets and ordinary punctuation are not.)
     static func isForeignMark(_ scalar: Unicode.Scalar) -> Bool {

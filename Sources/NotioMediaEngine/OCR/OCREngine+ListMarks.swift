@@ -62,4 +62,52 @@ extension OCREngine {
         // A disc fills π/4 of its square; a ring (ㅇ, °, o) or a star much less.
         return Double(ink) >= 0.6 * width * height
     }
+
+    /// A bullet before a Latin word ("• [cjk] 옵션을", "• ko.TEX과") is read by the Hangul model
+    /// as part of that word, one piece from the disc to the word's end (" nsecjktifont]" for
+    /// "• [usecjk1font]"), and the word's re-read then starts on the disc. Where a piece first on
+    /// its line, without Hangul, begins with a disc apart from the ink after it, the disc becomes
+    /// a piece of its own and the word's box starts after the gap.
+    static func splitLeadingBullets(_ pieces: inout [OCRPiece], page: InkPage) {
+        let heights = syllableHeights(pieces)
+        var seenLines = Set<Int>()
+        var index = 0
+        while index < pieces.count {
+            defer { index += 1 }
+            let piece = pieces[index]
+            guard seenLines.insert(piece.line).inserted, let height = heights[piece.line],
+                  !piece.recognised.unicodeScalars.contains(where: OCRPiece.isHangul),
+                  let (disc, rest) = leadingDisc(piece.box, syllableHeight: height, page: page),
+                  isBullet(disc, syllableHeight: height, page: page) else { continue }
+            var word = piece
+            let right = piece.box.x + piece.box.width
+            word.box = PixelRect(x: rest, y: piece.box.y, width: right - rest, height: piece.box.height)
+            word.recognised = piece.recognised.trimmingCharacters(in: .whitespaces)
+            word.text = word.recognised
+            let bullet = OCRPiece(text: "•", recognised: "", box: disc, confidence: piece.confidence, line: piece.line)
+            pieces[index] = word
+            pieces.insert(bullet, at: index)
+            index += 1
+        }
+    }
+
+    /// The first blob of ink in `box` (its columns, and its rows) and the column where the ink
+    /// after it starts, when a gap of at least a fifth of a syllable's height parts them.
+    static func leadingDisc(_ box: PixelRect, syllableHeight: Double, page: InkPage) -> (PixelRect, Int)? {
+        let rows = max(0, box.y)..<min(page.height, box.y + box.height)
+        let columns = max(0, box.x)..<min(page.width, box.x + box.width)
+        guard !rows.isEmpty, columns.count >= 4,
+              let threshold = WordBoxes.inkThreshold(gray: page.gray, bytesPerLine: page.bytesPerLine, columns: columns, rows: rows)
+        else { return nil }
+        func inked(_ x: Int) -> [Int] { rows.filter { page.gray[$0 * page.bytesPerLine + x] < threshold } }
+        guard let start = columns.first(where: { !inked($0).isEmpty }) else { return nil }
+        var end = start, top = Int.max, bottom = Int.min
+        while end < columns.upperBound, case let ink = inked(end), let first = ink.first, let last = ink.last {
+            top = min(top, first); bottom = max(bottom, last)
+            end += 1
+        }
+        guard let next = (end..<columns.upperBound).first(where: { !inked($0).isEmpty }),
+              Double(next - end) >= 0.2 * syllableHeight else { return nil }
+        return (PixelRect(x: start, y: top, width: end - start, height: bottom - top + 1), next)
+    }
 }

@@ -99,13 +99,19 @@ public final class OCREngine {
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
-        if latinLines { Self.markMisreadLatin(&pieces) }
+        if latinLines {
+            Self.markMisreadLatin(&pieces)
+            Self.splitLeadingBullets(&pieces, page: InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine))
+        }
         if let latin, latinLines || pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
             let page = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
-            if latinLines { rereadLatinLines(&pieces, lineTexts: &lineTexts, with: latin, page: page) }
+            if latinLines {
+                rereadLatinLines(&pieces, lineTexts: &lineTexts, with: latin, page: page)
+                Self.markUnsureSyllablesBeforeLatin(&pieces, lineTexts: lineTexts)
+            }
             pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
             let syllableHeights = Self.syllableHeights(pieces)
             for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
@@ -116,6 +122,7 @@ public final class OCREngine {
             }
             if latinLines {
                 readUnreadLetters(&pieces, syllableHeights: syllableHeights, with: latin, page: page)
+                Self.restoreLogos(&pieces, page: page)
                 Self.restoreListMarks(&pieces, syllableHeights: syllableHeights, page: page)
             }
         }

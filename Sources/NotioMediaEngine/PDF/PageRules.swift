@@ -47,16 +47,31 @@ enum PageRules {
                     let start = x
                     while x < width, ink(x, y) { x += 1 }
                     guard x - start >= minimumRule else { continue }
-                    for column in start..<x {
-                        let across = run(from: y, limit: thickest, count: height) { marked(column, $0) }
-                        guard across.count <= thickest else { continue }
-                        for row in across { rule[row * width + column] = true }
+                    let acrosses = (start..<x).map { column in run(from: y, limit: thickest, count: height) { marked(column, $0) } }
+                    let band = ruleBand(acrosses.filter { $0.count <= thickest })
+                    for (column, across) in zip(start..<x, acrosses) {
+                        if across.count <= thickest {
+                            for row in across { rule[row * width + column] = true }
+                        } else if let band {
+                            // Ink that makes the rule thick here but only touches it, from above
+                            // or from below, is a letter against a box drawn tight around its word
+                            // (a link's border) or against a rule under it: the rule's rows go, or
+                            // the letter keeps them as a stroke of its own ("7 License" in a link's
+                            // border read ">?*52-"). A stroke that crosses the rule (a descender
+                            // through an underline) goes on past it on both sides and is kept.
+                            let above = band.lowerBound > 0 && marked(column, band.lowerBound - 1)
+                            let below = band.upperBound < height && marked(column, band.upperBound)
+                            guard above != below else { continue }
+                            for row in band { rule[row * width + column] = true }
+                        }
                     }
                 }
             }
 
             // Columns: long thin vertical lines, and shorter ones that join two rules (a frame's
-            // sides, often only a pale line at a scan's resolution), corners included.
+            // sides, often only a pale line at a scan's resolution), corners included. A side
+            // joins them where they end, at a corner: a letter's stem that a frame drawn tight
+            // around its word touches (or nearly) has the rule going on on both sides of it.
             var side = [Int]()
             for x in 0..<width {
                 var y = 0
@@ -66,11 +81,11 @@ enum PageRules {
                     while y < height, marked(x, y) { y += 1 }
                     let length = y - start
                     guard length >= shortestSide else { continue }
-                    let joins = touchesRule(rule, width, height, x: x, y: start, reach: thickest)
-                        && touchesRule(rule, width, height, x: x, y: y - 1, reach: thickest)
-                    guard length >= minimumRule || joins else { continue }
                     let across = run(from: x, limit: thickest, count: width) { marked($0, (start + y) / 2) }
                     guard across.count <= thickest else { continue }
+                    let joins = endsRule(rule, width, height, beside: across, y: start, reach: thickest)
+                        && endsRule(rule, width, height, beside: across, y: y - 1, reach: thickest)
+                    guard length >= minimumRule || joins else { continue }
                     for row in start..<y {
                         for column in across { side.append(row * width + column) }
                     }
@@ -87,6 +102,13 @@ enum PageRules {
             }
             return whitened
         }
+    }
+
+    /// The rows a rule takes where nothing touches it: the most common thin run across it.
+    static func ruleBand(_ thinRuns: [Range<Int>]) -> Range<Int>? {
+        var counts: [Range<Int>: Int] = [:]
+        for run in thinRuns { counts[run, default: 0] += 1 }
+        return counts.max { ($0.value, $1.key.lowerBound) < ($1.value, $0.key.lowerBound) }?.key
     }
 
     /// Paper is this much lighter than a rule's fringe.
@@ -110,13 +132,16 @@ enum PageRules {
         return low..<high
     }
 
-    /// Whether a rule pixel lies within `reach` of (x, y).
-    private static func touchesRule(_ rule: [Bool], _ width: Int, _ height: Int, x: Int, y: Int, reach: Int) -> Bool {
-        for row in max(0, y - reach)...min(height - 1, y + reach) {
-            for column in max(0, x - reach)...min(width - 1, x + reach) where rule[row * width + column] {
-                return true
+    /// Whether a rule near row `y` ends at `columns`: it has pixels within `reach` of them on
+    /// one side only (on both, it runs on past them).
+    private static func endsRule(_ rule: [Bool], _ width: Int, _ height: Int, beside columns: Range<Int>, y: Int, reach: Int) -> Bool {
+        func hasRule(_ range: Range<Int>) -> Bool {
+            for row in max(0, y - reach)...min(height - 1, y + reach) {
+                for column in range where rule[row * width + column] { return true }
             }
+            return false
         }
-        return false
+        return hasRule(max(0, columns.lowerBound - reach)..<columns.lowerBound)
+            != hasRule(columns.upperBound..<min(width, columns.upperBound + reach))
     }
 }
