@@ -41,6 +41,19 @@ import Testing
         #expect(ends == [108, 126])
     }
 
+    @Test func offersWhereALastLetterTouchingTheParticleJoinsIt() {
+        // "f의": a wide last letter (112..<128) joined to a narrow 의 (131..<156) by a thin
+        // stroke (rows 20..<23): no gap between them, and one em before the end falls in the f.
+        var pixels = page(Array(letters.dropLast()) + [112..<128, 131..<147, 151..<156])
+        for y in 20..<23 { for x in 128..<131 { pixels[y * Self.width + x] = 0 } }
+        let ends = pixels.withUnsafeBufferPointer { gray in
+            ScriptBoundary.latinEnds(gray: gray.baseAddress!, bytesPerLine: Self.width, width: Self.width, height: Self.height,
+                                     latin: PixelRect(x: 40, y: 10, width: 140, height: 36), right: 180,
+                                     syllables: 1, syllableHeight: 36)
+        }
+        #expect(ends == [108, 119, 128])
+    }
+
     @Test func widensABoxThatStartsInsideTheWordButNotIntoTheWordBefore() {
         // The word before ends at 30: a word space of 10 px (a quarter em) before the letters.
         let pixels = page([15..<30] + letters)

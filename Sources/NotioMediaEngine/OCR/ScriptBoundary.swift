@@ -31,9 +31,10 @@ enum ScriptBoundary {
                           latin: PixelRect, right: Int, syllables: Int, syllableHeight: Double) -> [Int] {
         let left = max(0, latin.x), right = min(width, right)
         guard syllables > 0, syllableHeight > 0,
-              let inked = inkedColumns(gray: gray, bytesPerLine: bytesPerLine, height: height,
-                                       columns: left..<right, rows: latin.y..<(latin.y + latin.height)),
-              let lastInk = inked.lastIndex(of: true) else { return [] }
+              let ink = inkPerColumn(gray: gray, bytesPerLine: bytesPerLine, height: height,
+                                     columns: left..<right, rows: latin.y..<(latin.y + latin.height)),
+              let lastInk = ink.lastIndex(where: { $0 > 0 }) else { return [] }
+        let inked = ink.map { $0 > 0 }
 
         // Where the syllables' ink should begin: n ems before the end, less the side bearing
         // of the first syllable.
@@ -59,7 +60,15 @@ enum ScriptBoundary {
         if let later = gaps.first(where: { $0.first > gap.first && near($0, within: 0.5) }) {
             return [left + gap.first, left + later.first]
         }
-        return expected > Double(gap.end) ? [left + gap.first, left + Int(expected.rounded())] : [left + gap.first]
+        guard expected > Double(gap.end) else { return [left + gap.first] }
+        // A last letter that touches the syllable ("f의") leaves no gap, and the expected point
+        // may fall inside the letter: where they join, the ink is thinnest.
+        let point = Int(expected.rounded())
+        let reach = (point + 1)...min(lastInk, point + Int((0.35 * em).rounded()))
+        if !reach.isEmpty, let joint = reach.min(by: { (ink[$0], $0) < (ink[$1], $1) }), ink[joint] < ink[point] {
+            return [left + gap.first, left + point, left + joint]
+        }
+        return [left + gap.first, left + point]
     }
 
     /// Blank space narrower than this (in ems) is between letters of one word; a word space
@@ -104,9 +113,15 @@ enum ScriptBoundary {
     /// ink and the paper of that area. Nil when the area has no clear ink.
     static func inkedColumns(gray: UnsafePointer<UInt8>, bytesPerLine: Int, height: Int,
                              columns: Range<Int>, rows: Range<Int>) -> [Bool]? {
+        inkPerColumn(gray: gray, bytesPerLine: bytesPerLine, height: height, columns: columns, rows: rows)?.map { $0 > 0 }
+    }
+
+    /// How many rows of each column are ink.
+    static func inkPerColumn(gray: UnsafePointer<UInt8>, bytesPerLine: Int, height: Int,
+                             columns: Range<Int>, rows: Range<Int>) -> [Int]? {
         let rows = max(0, rows.lowerBound)..<min(height, rows.upperBound)
         guard columns.count >= 4, rows.count >= 4 else { return nil }
         guard let threshold = WordBoxes.inkThreshold(gray: gray, bytesPerLine: bytesPerLine, columns: columns, rows: rows) else { return nil }
-        return columns.map { x in rows.contains { y in gray[y * bytesPerLine + x] < threshold } }
+        return columns.map { x in rows.reduce(0) { $0 + (gray[$1 * bytesPerLine + x] < threshold ? 1 : 0) } }
     }
 }
