@@ -280,25 +280,11 @@ extension QuizMaterial {
 
     /// A word without the particle a sentence put on it ("전체가" → "전체").
     static func stem(_ word: String) -> String {
-        // Words of ASCII and precomposed syllables (nearly all): a character is a scalar and a
-        // suffix a byte suffix, without String's grapheme and canonical-equivalence machinery
-        // (the document's every distinct word is stemmed for each quiz).
-        guard KoreanText.isStable(word) else {
-            for particle in QuizText.gluedParticles where word.count > particle.count + 1 && word.hasSuffix(particle) {
-                return String(word.dropLast(particle.count))
-            }
-            return word
-        }
-        let count = word.unicodeScalars.count
-        for particle in gluedParticleScalars where count > particle.length + 1
-            && word.utf8.suffix(particle.bytes.count).elementsEqual(particle.bytes) {
-            return String(decoding: word.utf8.dropLast(particle.bytes.count), as: UTF8.self)
-        }
-        return word
+        // Two characters at least stay before the particle.
+        gluedParticles.removing(from: word) { _ in 2 }
     }
 
-    /// `QuizText.gluedParticles` as scalar counts and UTF-8 bytes, in the same order.
-    static let gluedParticleScalars: [(length: Int, bytes: [UInt8])] = QuizText.gluedParticles.map { ($0.unicodeScalars.count, Array($0.utf8)) }
+    static let gluedParticles = ParticleSuffixes(QuizText.gluedParticles)
 
     @inline(__always)
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {

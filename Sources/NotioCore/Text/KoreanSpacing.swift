@@ -177,28 +177,10 @@ public struct KoreanSpacing: Sendable {
 
     /// The word without a trailing particle; one-syllable particles only after two syllables or more.
     static func stripParticle(_ word: String) -> String {
-        // Words of ASCII and precomposed syllables (nearly all): a character is a scalar and a
-        // suffix a byte suffix, without String's grapheme and canonical-equivalence machinery.
-        guard KoreanText.isStable(word) else { return stripParticleByCharacters(word) }
-        let count = word.unicodeScalars.count
-        for particle in particleScalars where count > particle.length && word.utf8.count >= particle.bytes.count
-            && word.utf8.suffix(particle.bytes.count).elementsEqual(particle.bytes) {
-            if particle.length == 1 && count - 1 < 2 { continue }
-            return String(decoding: word.utf8.dropLast(particle.bytes.count), as: UTF8.self)
-        }
-        return word
+        particleSuffixes.removing(from: word) { $0 == 1 ? 2 : 1 }
     }
 
-    /// `particles` as scalar counts and UTF-8 bytes, in the same order.
-    static let particleScalars: [(length: Int, bytes: [UInt8])] = particles.map { ($0.unicodeScalars.count, Array($0.utf8)) }
-
-    static func stripParticleByCharacters(_ word: String) -> String {
-        for particle in particles where word.count > particle.count && word.hasSuffix(particle) {
-            if particle.count == 1 && word.count - 1 < 2 { continue }
-            return String(word.dropLast(particle.count))
-        }
-        return word
-    }
+    static let particleSuffixes = ParticleSuffixes(particles)
 
     // MARK: - Characters
 

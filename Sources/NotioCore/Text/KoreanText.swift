@@ -30,7 +30,7 @@ public enum KoreanText {
     /// Whether NFC and NFKC leave the text as it is: ASCII and precomposed Hangul syllables only,
     /// the usual case, checked without Foundation's (slow on Linux) normalisation.
     @inline(__always)
-    public static func isStable(_ text: String) -> Bool {
+    static func isStable(_ text: String) -> Bool {
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v < 0x80 || (0xAC00...0xD7A3).contains(v) { continue }
