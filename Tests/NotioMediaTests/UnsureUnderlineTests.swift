@@ -15,18 +15,20 @@ struct UnsureUnderlineTests {
     /// and it read "곰없이 결청저다. 성님은 칠핀에" (confidence 39–53); the band with whole lines
     /// reads it right.
     @Test func aBandReadUnsurelyIsReadAgainWithWholeLines() throws {
-        let directory = try TestFiles.temporaryDirectory()
-        let tool = Process()
-        tool.executableURL = URL(fileURLWithPath: pagesTool)
-        tool.arguments = ["generate", "--out", directory.path, "--seed", "2", "--count", "15", "--variants", "angled"]
-        tool.standardOutput = FileHandle.nullDevice
-        try tool.run()
-        tool.waitUntilExit()
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("p014-angled.truth.json"))) as? [String: Any]
-        let span = try #require(truth?["span"] as? String)
+        let (directory, span) = try generatedPage(seed: 2, page: 14, variant: "angled")
         let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent("p014-angled.strokes.json")))
         let result = try PhotoReader(engine: try OCREngine()).underline(
             inImageAt: directory.appendingPathComponent("p014-angled.jpg").path, strokes: strokes, limits: PhotoLimits())
+        #expect(result.text == span)
+    }
+
+    /// Page 2 of seed 3 tilted by -4°: a stroke under "그는 한동안" on the first line. Both band
+    /// readings give "그들 안용안" or worse (confidence 33–53); the whole page reads it right.
+    @Test func aBandReadDoubtfullyTwiceIsReadAsAWholePage() throws {
+        let (directory, span) = try generatedPage(seed: 3, page: 2, variant: "tilt-4")
+        let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent("p002-tilt-4.strokes.json")))
+        let result = try PhotoReader(engine: try OCREngine()).underline(
+            inImageAt: directory.appendingPathComponent("p002-tilt-4.jpg").path, strokes: strokes, limits: PhotoLimits())
         #expect(result.text == span)
     }
 
@@ -39,5 +41,20 @@ struct UnsureUnderlineTests {
         #expect(!PhotoReader.isUnsure(result([96, 93, 91])))
         #expect(PhotoReader.isUnsure(result([96, 93, 65])))
         #expect(!PhotoReader.isUnsure(result([])))
+    }
+
+    /// Pages 0 to `page` of `notio-testpages` for `seed` in one variant; the folder and the
+    /// truth of page `page`'s span.
+    private func generatedPage(seed: Int, page: Int, variant: String) throws -> (URL, String) {
+        let directory = try TestFiles.temporaryDirectory()
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: pagesTool)
+        tool.arguments = ["generate", "--out", directory.path, "--seed", String(seed), "--count", String(page + 1), "--variants", variant]
+        tool.standardOutput = FileHandle.nullDevice
+        try tool.run()
+        tool.waitUntilExit()
+        let name = String(format: "p%03d-%@.truth.json", page, variant)
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(name))) as? [String: Any]
+        return (directory, try #require(truth?["span"] as? String))
     }
 }
