@@ -10,25 +10,20 @@ private let pagesTool = TestFiles.root.appendingPathComponent(".build/debug/noti
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: pagesTool), "run swift build before swift test"))
 struct UnsureUnderlineTests {
 
-    /// Page 14 of seed 2 taken from one side ("angled"); a hooked stroke under "끝없이 펼쳐졌다."
-    /// and on under "선생님은 칠판에". The band around it ends in the tops of the line below,
-    /// and it read "곰없이 결청저다. 성님은 칠핀에" (confidence 39–53); the band with whole lines
-    /// reads it right.
-    @Test func aBandReadUnsurelyIsReadAgainWithWholeLines() throws {
-        let (directory, span) = try generatedPage(seed: 2, page: 14, variant: "angled")
-        let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent("p014-angled.strokes.json")))
+    /// A page of `notio-testpages` whose first band reading fails, and what saves it:
+    /// - page 14 of seed 2 taken from one side ("angled"), a hooked stroke under "끝없이 펼쳐졌다."
+    ///   and on under "선생님은 칠판에". The band around it ends in the tops of the line below and
+    ///   read "곰없이 결청저다. 성님은 칠핀에" (confidence 39–53); the band with whole lines reads it
+    ///   right.
+    /// - page 2 of seed 3 tilted by -4°, a stroke under "그는 한동안" on the first line. Both band
+    ///   readings give "그들 안용안" or worse (33–53); the whole page reads it right.
+    @Test(arguments: [(2, 14, "angled"), (3, 2, "tilt-4")])
+    func anUnsureBandIsReadAgain(seed: Int, page: Int, variant: String) throws {
+        let (directory, span) = try generatedPage(seed: seed, page: page, variant: variant)
+        let name = String(format: "p%03d-%@", page, variant)
+        let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent("\(name).strokes.json")))
         let result = try PhotoReader(engine: try OCREngine()).underline(
-            inImageAt: directory.appendingPathComponent("p014-angled.jpg").path, strokes: strokes, limits: PhotoLimits())
-        #expect(result.text == span)
-    }
-
-    /// Page 2 of seed 3 tilted by -4°: a stroke under "그는 한동안" on the first line. Both band
-    /// readings give "그들 안용안" or worse (confidence 33–53); the whole page reads it right.
-    @Test func aBandReadDoubtfullyTwiceIsReadAsAWholePage() throws {
-        let (directory, span) = try generatedPage(seed: 3, page: 2, variant: "tilt-4")
-        let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent("p002-tilt-4.strokes.json")))
-        let result = try PhotoReader(engine: try OCREngine()).underline(
-            inImageAt: directory.appendingPathComponent("p002-tilt-4.jpg").path, strokes: strokes, limits: PhotoLimits())
+            inImageAt: directory.appendingPathComponent("\(name).jpg").path, strokes: strokes, limits: PhotoLimits())
         #expect(result.text == span)
     }
 
@@ -53,8 +48,8 @@ struct UnsureUnderlineTests {
         tool.standardOutput = FileHandle.nullDevice
         try tool.run()
         tool.waitUntilExit()
-        let name = String(format: "p%03d-%@.truth.json", page, variant)
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(name))) as? [String: Any]
+        let name = String(format: "p%03d-%@", page, variant)
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("\(name).truth.json"))) as? [String: Any]
         return (directory, try #require(truth?["span"] as? String))
     }
 }
