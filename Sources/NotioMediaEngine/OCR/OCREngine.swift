@@ -241,6 +241,20 @@ public final class OCREngine {
         pieces[index].confidence = reading.confidence
     }
 
+    /// What the main model reads in single-word mode in `box` of `image`: one word looked at
+    /// again on its own, with a sixth of its height of paper above and below.
+    func readWord(_ box: PixelRect, in image: GrayImage, dpi: Int) -> WordReading? {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(main, pixels.baseAddress!, Int32(image.width), Int32(image.height), 1, Int32(image.bytesPerLine))
+            TessBaseAPISetSourceResolution(main, Int32(dpi))
+            TessBaseAPISetPageSegMode(main, PSM_SINGLE_WORD)
+            defer { TessBaseAPISetPageSegMode(main, PSM_SINGLE_BLOCK); TessBaseAPIClear(main) }
+            let page = InkPage(gray: pixels.baseAddress!, width: image.width, height: image.height, bytesPerLine: image.bytesPerLine)
+            return readWord(box.x..<(box.x + box.width), rows: box.y..<(box.y + box.height), margin: max(2, box.height / 6),
+                            with: main, page: page)
+        }
+    }
+
     /// Whether the English model's `letters` win over the `digits` the Hangul model read, on a
     /// document page, where the Hangul model reads the Latin letters of a file name or a logo as
     /// digits and the English model tells them apart: they are the same shapes (".log" for
