@@ -171,6 +171,22 @@ struct UnderlineSelectorTests {
         #expect(selectedText(words, [Self.stroke(from: (100, 136), to: (left + 0.4 * width, 136))]) == "그는 오래된")
     }
 
+    @Test func aDashBetweenSelectedWordsIsSelectedWhateverShareOfItTheStrokeCovers() {
+        // A dash as OCR boxes it: 10 px wide, 4 px tall, halfway up the line.
+        var words = Self.page(["그는 오래된 LibreOffice -", "사용자 데이터 폴더를"])
+        let dash = words.firstIndex { $0.text == "-" }!
+        words[dash].box = PixelRect(x: words[dash].box.x, y: 112, width: 10, height: 4)
+        let (start, _) = Self.span(words, line: 0, 2)
+        let touchingTheDash = Double(words[dash].box.x + 2)
+        let firstLine = Self.stroke(from: (start, 136), to: (touchingTheDash, 136))
+        // Ending there (under 20% of it), the stroke leaves the dash out: a mark at the end of a span is not taken
+        // for a few pixels of stroke.
+        #expect(selectedText(words, [firstLine]) == "LibreOffice")
+        // Going on under the start of the next line, it underlines the dash too.
+        let nextLine = Self.stroke(from: (100, 186), to: (Self.span(words, line: 1, 1).1, 186))
+        #expect(selectedText(words, [firstLine, nextLine]) == "LibreOffice - 사용자 데이터")
+    }
+
     @Test func textJoinsLinesAndHyphenatedWords() {
         func word(_ text: String, line: Int, x: Int) -> OCRWord {
             OCRWord(text: text, box: PixelRect(x: x, y: 0, width: 10, height: 10), confidence: 90, line: line)

@@ -168,12 +168,14 @@ public final class OCREngine {
             }
         }
         let margin = max(2, box.height / 6)
+        var readings: [WordReading] = []
         func read(_ candidates: [Range<Int>]) -> WordReading? {
             // Later ends win when the English model reads the same letters and more, about as
             // surely (`WordReading.outweighs`).
             var best: WordReading?
             for columns in candidates {
                 guard let reading = readWord(columns, rows: rows, margin: margin, with: latin, page: page) else { continue }
+                readings.append(reading)
                 if let current = best {
                     if reading.extends(current), reading.outweighs(current) { best = reading }
                 } else {
@@ -197,7 +199,7 @@ public final class OCREngine {
                     pieces[first].text.unicodeScalars.remove(at: cut)
                 }
             }
-            reading.text = reading.letters
+            reading.text = reading.letters + reading.closingMarks(of: pieces[index].recognised, agreedBy: readings)
         } else if after.isEmpty, let tailLeft = reading.tailLeft, !reading.letters.isEmpty,
                   let columns = columns(particleSyllables: 0).first,
                   let particle = readParticle(after: box, columns: columns, tailLeft: tailLeft, rows: rows,
@@ -237,6 +239,20 @@ public final class OCREngine {
         if piece.isMisreadLatin, reading.letters.count < 2 { return }
         pieces[index].text = reading.text
         pieces[index].confidence = reading.confidence
+    }
+
+    /// What the main model reads in single-word mode in `box` of `image`: one word looked at
+    /// again on its own, with a sixth of its height of paper above and below.
+    func readWord(_ box: PixelRect, in image: GrayImage, dpi: Int) -> WordReading? {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(main, pixels.baseAddress!, Int32(image.width), Int32(image.height), 1, Int32(image.bytesPerLine))
+            TessBaseAPISetSourceResolution(main, Int32(dpi))
+            TessBaseAPISetPageSegMode(main, PSM_SINGLE_WORD)
+            defer { TessBaseAPISetPageSegMode(main, PSM_SINGLE_BLOCK); TessBaseAPIClear(main) }
+            let page = InkPage(gray: pixels.baseAddress!, width: image.width, height: image.height, bytesPerLine: image.bytesPerLine)
+            return readWord(box.x..<(box.x + box.width), rows: box.y..<(box.y + box.height), margin: max(2, box.height / 6),
+                            with: main, page: page)
+        }
     }
 
     /// Whether the English model's `letters` win over the `digits` the Hangul model read, on a
@@ -455,6 +471,21 @@ struct WordReading {
 
     /// How much less sure (in Tesseract's 0–100 confidence) a longer reading may be.
     static let extraLetterDoubt = 5.0
+
+    /// The closing bracket or quote between a foreign word and its particle ("Inc)에서"), which
+    /// `letters` leaves out: the marks that end the Hangul model's reading `recognised` of the
+    /// word, when the English model read the same marks right after the same letters in one of
+    /// its cuts (`readings`), about as surely. Marks the English model makes of a particle's ink
+    /// ("2|", "!") are not what the Hangul model saw there: it read the particle as syllables.
+    func closingMarks(of recognised: String, agreedBy readings: [WordReading]) -> String {
+        let marks = String(String.UnicodeScalarView(recognised.unicodeScalars.reversed().prefix(while: Self.closers.contains).reversed()))
+        guard !marks.isEmpty else { return "" }
+        let agreed = readings.contains { $0.letters == letters && $0.text.hasPrefix(letters + marks) && $0.outweighs(self) }
+        return agreed ? marks : ""
+    }
+
+    /// Marks that close what a word opened: brackets and quotes.
+    static let closers: Set<Unicode.Scalar> = [")", "]", "}", "\"", "'", "\u{201D}", "\u{2019}", "\u{BB}", "\u{300D}", "\u{300F}"]
 }
 
 extension OCRPiece {

@@ -18,6 +18,15 @@ public struct DecodedPhoto: Sendable {
         let bottom = min(height, Int((Double(box.y + box.height) * scaleY).rounded(.up)))
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
+
+    /// A box in the full-size photo's pixels on `gray`, rounded outwards.
+    func onGray(_ box: PixelRect) -> PixelRect {
+        let scaleX = Double(gray.width) / Double(width), scaleY = Double(gray.height) / Double(height)
+        let left = Int((Double(box.x) * scaleX).rounded(.down)), top = Int((Double(box.y) * scaleY).rounded(.down))
+        let right = min(gray.width, Int((Double(box.x + box.width) * scaleX).rounded(.up)))
+        let bottom = min(gray.height, Int((Double(box.y + box.height) * scaleY).rounded(.up)))
+        return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
 }
 
 /// Decodes untrusted photos with gdk-pixbuf (in the worker process only).

@@ -61,27 +61,58 @@ public final class PhotoReader {
     /// edge cut the tops of a line read "끝없이 펼쳐졌다" two lines above as "곰없이 결청저다"
     /// (confidence 39–53), and a band taking a whole line more read "10년이" where the first
     /// read "10노이" (72). Where even the surer band reading is doubtful (`doubtfulConfidence`),
-    /// the whole photo is read as well, and again the surer reading is kept.
+    /// the whole photo is read as well, and again the surer reading is kept. A period or comma
+    /// the reading left out after an underlined word is then looked for in the ink
+    /// (`withLostDots`).
     func underline(_ photo: DecodedPhoto, strokes: [Stroke]) throws -> UnderlineResult {
         if let band = Self.band(around: strokes, in: photo) {
-            var result = try UnderlineSelector.underline(read(photo, rows: band), strokes: strokes)
+            var page = read(photo, rows: band)
+            var result = try UnderlineSelector.underline(page, strokes: strokes)
             var rows = band
             if Self.isUnsure(result) {
                 let height = Double(photo.gray.height)
                 let whole = LineGaps.widened(band, in: photo.gray, reach: Int(Self.bandAbove * height), margin: Int(0.01 * height))
                 if whole != band, Double(whole.count) < Self.largestBand * height {
-                    let second = try UnderlineSelector.underline(read(photo, rows: whole), strokes: strokes)
-                    if Self.meanConfidence(second) > Self.meanConfidence(result) { (result, rows) = (second, whole) }
+                    let wholeLines = read(photo, rows: whole)
+                    let second = try UnderlineSelector.underline(wholeLines, strokes: strokes)
+                    if Self.meanConfidence(second) > Self.meanConfidence(result) { (result, rows, page) = (second, whole, wholeLines) }
                 }
             }
             if !result.words.isEmpty && !Self.cut(result.words, by: rows, in: photo) {
-                guard Self.meanConfidence(result) < Self.doubtfulConfidence else { return result }
-                let whole = try UnderlineSelector.underline(read(photo), strokes: strokes)
-                return Self.meanConfidence(whole) > Self.meanConfidence(result) ? whole : result
+                if Self.meanConfidence(result) < Self.doubtfulConfidence {
+                    let wholePhoto = read(photo)
+                    let third = try UnderlineSelector.underline(wholePhoto, strokes: strokes)
+                    if Self.meanConfidence(third) > Self.meanConfidence(result) { (result, page) = (third, wholePhoto) }
+                }
+                return withLostDots(result, on: page, in: photo)
             }
         }
-        return try UnderlineSelector.underline(read(photo), strokes: strokes)
+        let page = read(photo)
+        return withLostDots(try UnderlineSelector.underline(page, strokes: strokes), on: page, in: photo)
     }
+
+    /// The underlined words with the period or comma the reading left out after them
+    /// (`TrailingDot`), where the main model, reading the word and the dot on their own, reads
+    /// the word as before and the dot as that mark.
+    func withLostDots(_ result: UnderlineResult, on page: OCRPage, in photo: DecodedPhoto) -> UnderlineResult {
+        var result = result
+        for index in result.words.indices {
+            let word = result.words[index]
+            guard let last = word.text.unicodeScalars.last, last.properties.isAlphabetic || last.properties.numericType != nil else { continue }
+            let box = photo.onGray(word.box)
+            let next = page.words.filter { $0.line == word.line && $0.box.x > word.box.x }.map { photo.onGray($0.box).x }.min()
+            guard let dot = TrailingDot.box(after: box, before: next ?? photo.gray.width, in: photo.gray),
+                  let reading = engine.readWord(box.union(dot), in: photo.gray, dpi: Self.assumedDPI),
+                  let mark = Self.dotMarks.first(where: { reading.text == word.text + $0 }) else { continue }
+            result.words[index].text += mark
+            result.words[index].box = word.box.union(photo.fullSize(dot))
+        }
+        result.text = UnderlineSelector.text(of: result.words)
+        return result
+    }
+
+    /// What a dot after a word is read as.
+    static let dotMarks = [".", ","]
 
     /// Below this mean confidence of the underlined words the reading is worth a second look:
     /// words read right score 88–97, slips mostly lower.
