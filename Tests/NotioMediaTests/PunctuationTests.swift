@@ -71,3 +71,31 @@ import Testing
         #expect(TrailingDot.box(after: word, before: 150, in: image(syllables + [(86..<87, 36..<37)])) == nil)
     }
 }
+
+/// Quote marks on a line drawn with bars: ticks 3 px wide and 10 px tall.
+@Suite struct DoubleQuoteTests {
+    static let width = 120, height = 40
+
+    func pieces(_ text: String, ticks: [Range<Int>], read: (inout [OCRPiece], InkPage) -> Void) -> [String] {
+        var pixels = [UInt8](repeating: 240, count: Self.width * Self.height)
+        // The mark, then a syllable after it.
+        for columns in ticks + [(60..<90)] {
+            for y in 10..<(columns.count > 3 ? 40 : 20) { for x in columns { pixels[y * Self.width + x] = 0 } }
+        }
+        var pieces = [OCRPiece(text: text, box: PixelRect(x: 50, y: 10, width: 9, height: 10), confidence: 50, line: 0),
+                      OCRPiece(text: "외", box: PixelRect(x: 60, y: 10, width: 30, height: 30), confidence: 93, line: 0)]
+        pixels.withUnsafeBufferPointer { gray in
+            read(&pieces, InkPage(gray: gray.baseAddress!, width: Self.width, height: Self.height, bytesPerLine: Self.width))
+        }
+        return pieces.map(\.text)
+    }
+
+    @Test func aSingleQuoteWhoseBoxHoldsTwoTicksIsADoubleQuote() {
+        #expect(pieces("'", ticks: [50..<53, 56..<59], read: OCREngine.restoreDoubleQuotes) == ["\"", "외"])
+        #expect(pieces("\u{2018}", ticks: [50..<53, 56..<59], read: OCREngine.restoreDoubleQuotes) == ["\u{201C}", "외"])
+    }
+
+    @Test func aSingleQuoteWithOneTickStaysSingle() {
+        #expect(pieces("'", ticks: [53..<56], read: OCREngine.restoreDoubleQuotes) == ["'", "외"])
+    }
+}

@@ -99,9 +99,11 @@ public final class OCREngine {
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
+        let ink = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
+        Self.restoreDoubleQuotes(&pieces, page: ink)
         if latinLines {
             Self.markMisreadLatin(&pieces)
-            Self.splitLeadingBullets(&pieces, page: InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine))
+            Self.splitLeadingBullets(&pieces, page: ink)
         }
         if let latin, latinLines || pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
