@@ -179,7 +179,7 @@ struct UnderlineSelectorTests {
         let (start, _) = Self.span(words, line: 0, 2)
         let touchingTheDash = Double(words[dash].box.x + 2)
         let firstLine = Self.stroke(from: (start, 136), to: (touchingTheDash, 136))
-        // Ending there (under 20% of it), the stroke leaves the dash out: a mark at the end of a span is not taken
+        // Ending there (2 px of its 10, under the 30% a word needs: `minimumOverlap`), the stroke leaves the dash out: a mark at the end of a span is not taken
         // for a few pixels of stroke.
         #expect(selectedText(words, [firstLine]) == "LibreOffice")
         // Going on under the start of the next line, it underlines the dash too.

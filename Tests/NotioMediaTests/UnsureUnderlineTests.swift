@@ -27,17 +27,6 @@ struct UnsureUnderlineTests {
         #expect(result.text == span)
     }
 
-    @Test func onlyAnUnsureReadingIsReadAgain() {
-        func result(_ confidences: [Double]) -> UnderlineResult {
-            UnderlineResult(text: "", words: confidences.map {
-                OCRWord(text: "말", box: PixelRect(x: 0, y: 0, width: 10, height: 10), confidence: $0, line: 0)
-            }, imageWidth: 10, imageHeight: 10)
-        }
-        #expect(!PhotoReader.isUnsure(result([96, 93, 91])))
-        #expect(PhotoReader.isUnsure(result([96, 93, 65])))
-        #expect(!PhotoReader.isUnsure(result([])))
-    }
-
     /// Pages 0 to `page` of `notio-testpages` for `seed` in one variant; the folder and the
     /// truth of page `page`'s span.
     private func generatedPage(seed: Int, page: Int, variant: String) throws -> (URL, String) {

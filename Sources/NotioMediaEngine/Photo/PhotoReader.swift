@@ -35,7 +35,8 @@ public final class PhotoReader {
     /// Only a band of the photo around the strokes is read first: a reader underlines a line or
     /// two of a page, and reading the whole page costs several times more. When the band is
     /// too narrow for the text (a close-up) or the strokes touch nothing in it, the whole
-    /// photo is read after all.
+    /// photo is read after all; so it is when the band's reading is doubtful (see
+    /// `underline(_:strokes:)`).
     ///
     /// A page photographed at a slant is straightened first (`PageStraightening`), the strokes
     /// with the same transform, so that the words are chosen on level lines; the chosen words'
@@ -75,14 +76,14 @@ public final class PhotoReader {
                 if whole != band, Double(whole.count) < Self.largestBand * height {
                     let wholeLines = read(photo, rows: whole)
                     let second = try UnderlineSelector.underline(wholeLines, strokes: strokes)
-                    if Self.meanConfidence(second) > Self.meanConfidence(result) { (result, rows, page) = (second, whole, wholeLines) }
+                    if Self.isSurer(second, than: result) { (result, rows, page) = (second, whole, wholeLines) }
                 }
             }
             if !result.words.isEmpty && !Self.cut(result.words, by: rows, in: photo) {
-                if Self.meanConfidence(result) < Self.doubtfulConfidence {
+                if Self.isDoubtful(result) {
                     let wholePhoto = read(photo)
                     let third = try UnderlineSelector.underline(wholePhoto, strokes: strokes)
-                    if Self.meanConfidence(third) > Self.meanConfidence(result) { (result, page) = (third, wholePhoto) }
+                    if Self.isSurer(third, than: result) { (result, page) = (third, wholePhoto) }
                 }
                 return withLostDots(result, on: page, in: photo)
             }
@@ -125,6 +126,18 @@ public final class PhotoReader {
 
     static func isUnsure(_ result: UnderlineResult) -> Bool {
         !result.words.isEmpty && meanConfidence(result) < sureConfidence
+    }
+
+    static func isDoubtful(_ result: UnderlineResult) -> Bool {
+        !result.words.isEmpty && meanConfidence(result) < doubtfulConfidence
+    }
+
+    /// Whether another reading of the same strokes is to be kept over `current`: it is surer of
+    /// the underlined words. The count of words is no guide: a misread often splits a word
+    /// ("Hemingway의" read "lemin mingway의" at 66–91 on a page taken from one side, and right
+    /// at 96 by the band with whole lines), so asking for as many words lost such spans.
+    static func isSurer(_ candidate: UnderlineResult, than current: UnderlineResult) -> Bool {
+        meanConfidence(candidate) > meanConfidence(current)
     }
 
     /// The underlined words' mean confidence, each word counting once; 0 for none.

@@ -22,7 +22,9 @@ enum TrailingDot {
     static func box(after box: PixelRect, before limit: Int, in gray: GrayImage) -> PixelRect? {
         let height = box.height
         let left = max(0, box.x), right = min(gray.width, limit, box.x + box.width + Int(reach * Double(height)))
+        // A quarter of the word's height below it: a comma's tail hangs under the line.
         let top = max(0, box.y), bottom = min(gray.height, box.y + box.height + height / 4)
+        // A word under 8 px tall has a dot of a pixel or two, which is noise as likely as ink.
         guard height >= 8, right - left >= 4, bottom - top >= 4 else { return nil }
         let threshold = gray.pixels.withUnsafeBufferPointer { pixels in
             WordBoxes.inkThreshold(gray: pixels.baseAddress!, bytesPerLine: gray.bytesPerLine, columns: left..<right, rows: top..<bottom)
