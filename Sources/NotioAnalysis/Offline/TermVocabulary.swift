@@ -27,7 +27,7 @@ final class TermVocabulary {
         var start: String.UnicodeScalarView.Index?
         var i = scalars.startIndex
         while i != scalars.endIndex {
-            if Self.isWordScalar(scalars[i]) {
+            if KoreanText.isLetterOrDigit(scalars[i]) {
                 if start == nil { start = i }
             } else if let first = start {
                 result.append(id(of: String(scalars[first..<i])))
@@ -37,19 +37,6 @@ final class TermVocabulary {
         }
         if let first = start { result.append(id(of: String(scalars[first...]))) }
         return result
-    }
-
-    /// A letter or a digit (alphabetic or with a numeric type); ASCII and Hangul syllables answered
-    /// without the (slow) Unicode property lookup.
-    @inline(__always)
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        if v < 0x80 {
-            let folded = v | 0x20
-            return (folded >= 0x61 && folded <= 0x7A) || (v >= 0x30 && v <= 0x39)
-        }
-        if v >= 0xAC00 && v <= 0xD7A3 { return true }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     /// Id of each word seen, so that a repeated word skips particle stripping and lower-casing.

@@ -93,7 +93,7 @@ public struct AnswerMatcher: Sendable {
         var words = lowered.unicodeScalars.split { $0.properties.isWhitespace }.map(Array.init)
         // Punctuation at the end belongs to no word: "스레드입니다." → "스레드입니다".
         while var last = words.last {
-            while let end = last.last, !isLetterOrDigit(end) { last.removeLast() }
+            while let end = last.last, !KoreanText.isLetterOrDigit(end) { last.removeLast() }
             if last.isEmpty { words.removeLast() } else { words[words.count - 1] = last; break }
         }
         guard let last = words.last else { return "" }
@@ -106,13 +106,6 @@ public struct AnswerMatcher: Sendable {
     }
 
     static let articles: [[Unicode.Scalar]] = ["a", "an", "the"].map { Array($0.unicodeScalars) }
-
-    static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
-        if (0xAC00...0xD7A3).contains(v) { return true }
-        return s.properties.isAlphabetic || s.properties.numericType != nil
-    }
 
     /// A name and the alternatives in its parentheses: "교착 상태(Deadlock)" → ("교착 상태", ["Deadlock"]).
     public static func nameParts(_ text: String) -> (main: String, alternatives: [String]) {

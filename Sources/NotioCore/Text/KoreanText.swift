@@ -17,6 +17,20 @@ public enum KoreanText {
 
     public static func containsHangul(_ text: String) -> Bool { text.unicodeScalars.contains(where: isHangul) }
 
+    /// A letter or a digit of any script (alphabetic, or with a numeric type); ASCII and Hangul
+    /// syllables are answered without the slower Unicode property lookup. Inlinable: the quiz
+    /// maker's word split calls it for every character of a document.
+    @inlinable
+    public static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x80 {
+            let folded = v | 0x20
+            return (folded >= 0x61 && folded <= 0x7A) || (v >= 0x30 && v <= 0x39)
+        }
+        if v >= 0xAC00 && v <= 0xD7A3 { return true }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
     /// NFC, the form Korean text is compared in (macOS file names and some PDFs give NFD).
     public static func nfc(_ text: String) -> String {
         isStable(text) ? text : text.precomposedStringWithCanonicalMapping

@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 
 /// Picks the words a reader underlined on a photo, and makes the sentence they form.
 ///
@@ -69,7 +70,7 @@ public enum UnderlineSelector {
 
     /// Text without a letter or a digit: punctuation or a symbol standing alone.
     static func isMark(_ text: String) -> Bool {
-        !text.isEmpty && !text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        !text.isEmpty && !text.unicodeScalars.contains(where: KoreanText.isLetterOrDigit)
     }
 
     /// Indices of the candidate words of `run` that sit on the line closest to it.

@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 import NotioMedia
 
 /// Reads photos of book pages with one warm OCR engine: every word with its box, or the words
@@ -99,7 +100,7 @@ public final class PhotoReader {
         var result = result
         for index in result.words.indices {
             let word = result.words[index]
-            guard let last = word.text.unicodeScalars.last, last.properties.isAlphabetic || last.properties.numericType != nil else { continue }
+            guard let last = word.text.unicodeScalars.last, KoreanText.isLetterOrDigit(last) else { continue }
             let box = photo.onGray(word.box)
             let next = page.words.filter { $0.line == word.line && $0.box.x > word.box.x }.map { photo.onGray($0.box).x }.min()
             guard let dot = TrailingDot.box(after: box, before: next ?? photo.gray.width, in: photo.gray),
