@@ -3,11 +3,9 @@ import Testing
 @testable import NotioMedia
 @testable import NotioMediaEngine
 
-private let pagesTool = TestFiles.root.appendingPathComponent(".build/debug/notio-testpages").path
-
 /// The second read of a band the Hangul model was unsure of (`PhotoReader.underline`), on a page
 /// of `notio-testpages` where the first read fails.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: pagesTool), "run swift build before swift test"))
+@Suite(.enabled(if: GeneratedPages.haveTool, "run swift build before swift test"))
 struct UnsureUnderlineTests {
 
     /// Page 14 of seed 2 taken from one side ("angled"); a hooked stroke under "끝없이 펼쳐졌다."
@@ -15,18 +13,8 @@ struct UnsureUnderlineTests {
     /// and it read "곰없이 결청저다. 성님은 칠핀에" (confidence 39–53); the band with whole lines
     /// reads it right.
     @Test func aBandReadUnsurelyIsReadAgainWithWholeLines() throws {
-        let directory = try TestFiles.temporaryDirectory()
-        let tool = Process()
-        tool.executableURL = URL(fileURLWithPath: pagesTool)
-        tool.arguments = ["generate", "--out", directory.path, "--seed", "2", "--count", "15", "--variants", "angled"]
-        tool.standardOutput = FileHandle.nullDevice
-        try tool.run()
-        tool.waitUntilExit()
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("p014-angled.truth.json"))) as? [String: Any]
-        let span = try #require(truth?["span"] as? String)
-        let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent("p014-angled.strokes.json")))
-        let result = try PhotoReader(engine: try OCREngine()).underline(
-            inImageAt: directory.appendingPathComponent("p014-angled.jpg").path, strokes: strokes, limits: PhotoLimits())
+        let (span, strokes, path) = try GeneratedPages.page(seed: 2, index: 14, variant: "angled")
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
         #expect(result.text == span)
     }
 
