@@ -63,6 +63,9 @@ struct LatinInHangulTests {
         // A small mark on ink as tall as letters: the same "Le", turned, read "." (confidence 0;
         // `OCREngine.markMarksOfLetterHeight`).
         (3, 10, "rotate", "Le Monde를"),
+        // A word not seen at all: turned 4°, "Le" has no piece, only a gap of 71 px between the
+        // boxes of 뒤에서 and Monde (`OCREngine.readUnseenWords`).
+        (3, 10, "tilt-4", "Le Monde를"),
         // A particle read twice: "Amsterdam" boxed over 의, and 의 read once more as a word of
         // its own (confidence 0) on the ink the English re-read took as the particle.
         (3, 9, "blur", "Amsterdam의"),

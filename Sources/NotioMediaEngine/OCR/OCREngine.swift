@@ -124,6 +124,7 @@ public final class OCREngine {
             }
             readCapitalsReadAsSyllables(&pieces, lineTexts: lineTexts, syllableHeights: syllableHeights, with: latin, page: page)
             rereadWordsAfterLatin(&pieces, lineTexts: lineTexts, syllableHeights: syllableHeights, page: page)
+            readUnseenWords(&pieces, lineTexts: &lineTexts, syllableHeights: syllableHeights, with: latin, page: page)
             if latinLines {
                 readUnreadLetters(&pieces, syllableHeights: syllableHeights, with: latin, page: page)
                 Self.restoreLogos(&pieces, page: page)
