@@ -69,6 +69,9 @@ struct LatinInHangulTests {
         // A particle read twice: "Amsterdam" boxed over 의, and 의 read once more as a word of
         // its own (confidence 0) on the ink the English re-read took as the particle.
         (3, 9, "blur", "Amsterdam의"),
+        // A foreign word split in two: "Py" and "t601" for Python, the first re-read "Pyth", the
+        // second, widened over the ink before it, "Python".
+        (1, 9, "mild", "학생은 Python"),
         // A somewhat unsure word after a foreign word: 카 of "Nikon 카메라로" read 가 (88).
         (2, 3, "tilt+4", "Nikon 카메라로"),
     ]

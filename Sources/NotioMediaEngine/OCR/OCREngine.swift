@@ -252,6 +252,16 @@ public final class OCREngine {
         if piece.isMisreadLatin, reading.letters.count < 2 { return }
         pieces[index].text = reading.text
         pieces[index].confidence = reading.confidence
+        // The main model may split a foreign word in two where the ink has no word space ("Py"
+        // and "t601" for Python): the re-read of the second, widened over the ink before it,
+        // takes in the whole of the first, whose own re-read then read some of the same letters.
+        let previous = index - 1
+        if index == word.lowerBound, pieces.indices.contains(previous), pieces[previous].line == piece.line,
+           pieces[previous].needsLatinReread, let read = columns(particleSyllables: 0).first,
+           read.lowerBound <= pieces[previous].box.x {
+            pieces[previous].text = ""
+            pieces[index].box = pieces[previous].box.union(pieces[index].box)
+        }
         // The main model may also have read that particle as a word of its own on the same ink
         // ("Amsterdam" boxed over 의, then "의" at confidence 0): it would come twice.
         if let foldedParticle, pieces.indices.contains(index + 1), pieces[index + 1].line == piece.line,
