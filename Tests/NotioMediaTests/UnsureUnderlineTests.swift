@@ -3,11 +3,9 @@ import Testing
 @testable import NotioMedia
 @testable import NotioMediaEngine
 
-private let pagesTool = TestFiles.root.appendingPathComponent(".build/debug/notio-testpages").path
-
 /// The second read of a band the Hangul model was unsure of (`PhotoReader.underline`), on a page
 /// of `notio-testpages` where the first read fails.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: pagesTool), "run swift build before swift test"))
+@Suite(.enabled(if: GeneratedPages.haveTool, "run swift build before swift test"))
 struct UnsureUnderlineTests {
 
     /// A page of `notio-testpages` whose first band reading fails, and what saves it:
@@ -19,26 +17,8 @@ struct UnsureUnderlineTests {
     ///   readings give "그들 안용안" or worse (33–53); the whole page reads it right.
     @Test(arguments: [(2, 14, "angled"), (3, 2, "tilt-4")])
     func anUnsureBandIsReadAgain(seed: Int, page: Int, variant: String) throws {
-        let (directory, span) = try generatedPage(seed: seed, page: page, variant: variant)
-        let name = String(format: "p%03d-%@", page, variant)
-        let strokes = try Stroke.parseList(json: Data(contentsOf: directory.appendingPathComponent("\(name).strokes.json")))
-        let result = try PhotoReader(engine: try OCREngine()).underline(
-            inImageAt: directory.appendingPathComponent("\(name).jpg").path, strokes: strokes, limits: PhotoLimits())
+        let (span, strokes, path) = try GeneratedPages.page(seed: seed, index: page, variant: variant)
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
         #expect(result.text == span)
-    }
-
-    /// Pages 0 to `page` of `notio-testpages` for `seed` in one variant; the folder and the
-    /// truth of page `page`'s span.
-    private func generatedPage(seed: Int, page: Int, variant: String) throws -> (URL, String) {
-        let directory = try TestFiles.temporaryDirectory()
-        let tool = Process()
-        tool.executableURL = URL(fileURLWithPath: pagesTool)
-        tool.arguments = ["generate", "--out", directory.path, "--seed", String(seed), "--count", String(page + 1), "--variants", variant]
-        tool.standardOutput = FileHandle.nullDevice
-        try tool.run()
-        tool.waitUntilExit()
-        let name = String(format: "p%03d-%@", page, variant)
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("\(name).truth.json"))) as? [String: Any]
-        return (directory, try #require(truth?["span"] as? String))
     }
 }

@@ -67,7 +67,34 @@ enum EojeolMerger {
     /// before it. Where the line text stops matching the pieces, every piece from there on
     /// is a word of its own.
     static func wordStarts(_ pieces: [OCRPiece], lineTexts: [Int: String]) -> [Bool] {
-        var starts: [Bool] = []
+        let offsets = lineOffsets(pieces, lineTexts: lineTexts)
+        var lines: [Int: [Character]] = [:]
+        return pieces.indices.map { index in
+            let line = pieces[index].line
+            guard index > 0, pieces[index - 1].line == line, let offset = offsets[index], offset > 0 else { return true }
+            if lines[line] == nil { lines[line] = Array(lineTexts[line] ?? "") }
+            return lines[line]![offset - 1].isWhitespace
+        }
+    }
+
+    /// `pieces` with `piece` put before `pieces[index]` as a word of its own, and its text put
+    /// into its line's text there, between spaces.
+    static func inserting(_ piece: OCRPiece, before index: Int, in pieces: [OCRPiece],
+                          lineTexts: [Int: String]) -> (pieces: [OCRPiece], lineTexts: [Int: String])? {
+        guard let text = lineTexts[piece.line], pieces[index].line == piece.line,
+              let offset = lineOffsets(pieces, lineTexts: lineTexts)[index] else { return nil }
+        var lineTexts = lineTexts
+        let cut = text.index(text.startIndex, offsetBy: offset)
+        lineTexts[piece.line] = text[..<cut] + " " + piece.recognised + " " + text[cut...]
+        var pieces = pieces
+        pieces.insert(piece, at: index)
+        return (pieces, lineTexts)
+    }
+
+    /// Where each piece's text begins in its line's text (characters, spaces before it skipped),
+    /// nil from where the line text stops matching the pieces.
+    static func lineOffsets(_ pieces: [OCRPiece], lineTexts: [Int: String]) -> [Int?] {
+        var offsets: [Int?] = []
         var currentLine = -1
         var cursor: [Character] = []
         var position = 0
@@ -77,21 +104,17 @@ enum EojeolMerger {
                 cursor = Array(lineTexts[piece.line] ?? "")
                 position = 0
             }
-            var spaced = position == 0
-            while position < cursor.count, cursor[position].isWhitespace {
-                spaced = true
-                position += 1
-            }
+            while position < cursor.count, cursor[position].isWhitespace { position += 1 }
             let recognised = Array(piece.recognised)
             if position + recognised.count <= cursor.count, Array(cursor[position..<position + recognised.count]) == recognised {
+                offsets.append(position)
                 position += recognised.count
             } else {
-                spaced = true
+                offsets.append(nil)
                 position = cursor.count
             }
-            starts.append(spaced)
         }
-        return starts
+        return offsets
     }
 
     /// Within each word, the pieces from the first that needs a Latin re-read to the last one

@@ -47,6 +47,23 @@ extension OCREngine {
         }
     }
 
+    /// A mark that is small in print (a period, a comma, a dash), read as a guess on ink half as
+    /// tall as the line's syllables or taller, is letters the Hangul model could not read ("Le"
+    /// of "Le Monde" on a photo turned 2° read "." at confidence 0, on a box 30 px tall among
+    /// syllables of 40): it is re-read like a foreign word, and kept only if the English model
+    /// reads two letters or more.
+    static func markMarksOfLetterHeight(_ pieces: inout [OCRPiece], syllableHeights: [Int: Double]) {
+        for index in pieces.indices {
+            let piece = pieces[index]
+            guard piece.confidence < unsureConfidence, !piece.recognised.isEmpty, piece.recognised.unicodeScalars.allSatisfy(smallMarks.contains),
+                  let height = syllableHeights[piece.line], Double(piece.box.height) >= 0.5 * height else { continue }
+            pieces[index].isMisreadLatin = true
+        }
+    }
+
+    /// Marks whose ink is a small part of a line's height.
+    static let smallMarks: Set<Unicode.Scalar> = [".", ",", "-", "_", "~", "·", "'", "`", "…"]
+
     /// On pages of documents, a syllable the Hangul model was not sure of at all, first in a
     /// word whose next piece is Latin, is the Latin word's first letters read as Hangul ("Li" of
     /// "TEX Live에선" read 느, then "ve"): it is re-read with the word. A Korean word does not

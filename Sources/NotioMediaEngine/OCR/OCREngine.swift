@@ -15,7 +15,8 @@ import NotioMedia
 /// worker process) for parallelism. Tesseract's OpenMP threads must be off
 /// (`OMP_THREAD_LIMIT=1` in the environment at exec time), or it gets 4–7× slower.
 public final class OCREngine {
-    private let main: OpaquePointer
+    /// The Hangul engine; in block mode but while a word is read alone.
+    let main: OpaquePointer
     private let latin: OpaquePointer?
     /// The main engine's language string, e.g. `Hangul`.
     public let language: String
@@ -101,6 +102,7 @@ public final class OCREngine {
         var (pieces, lineTexts) = readPieces()
         let ink = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
         Self.restoreDoubleQuotes(&pieces, page: ink)
+        Self.markMarksOfLetterHeight(&pieces, syllableHeights: Self.syllableHeights(pieces))
         if latinLines {
             Self.markMisreadLatin(&pieces)
             Self.splitLeadingBullets(&pieces, page: ink)
@@ -122,6 +124,9 @@ public final class OCREngine {
                                 syllableHeight: syllableHeights[pieces[index].line] ?? Double(pieces[index].box.height))
                 }
             }
+            readCapitalsReadAsSyllables(&pieces, lineTexts: lineTexts, syllableHeights: syllableHeights, with: latin, page: page)
+            rereadWordsAfterLatin(&pieces, lineTexts: lineTexts, syllableHeights: syllableHeights, page: page)
+            readUnseenWords(&pieces, lineTexts: &lineTexts, syllableHeights: syllableHeights, with: latin, page: page)
             if latinLines {
                 readUnreadLetters(&pieces, syllableHeights: syllableHeights, with: latin, page: page)
                 Self.restoreLogos(&pieces, page: page)
@@ -136,13 +141,18 @@ public final class OCREngine {
     /// Re-reads the foreign word `pieces[index]` of `word` with the English model and keeps
     /// what it read, with the Korean particle after it where the main model's reading of the
     /// particle was wrong or missing.
-    private func rereadLatin(_ pieces: inout [OCRPiece], at index: Int, in word: Range<Int>, page: InkPage,
-                             with latin: OpaquePointer, syllableHeight: Double) {
+    func rereadLatin(_ pieces: inout [OCRPiece], at index: Int, in word: Range<Int>, page: InkPage,
+                     with latin: OpaquePointer, syllableHeight: Double) {
         let box = pieces[index].box
         let after = (index + 1)..<word.upperBound
-        let syllables = pieces[after].reduce(0) { $0 + $1.recognised.unicodeScalars.filter(OCRPiece.isHangul).count }
+        let particle = Self.particle(after, of: pieces)
+        let syllables = pieces[particle].reduce(0) { $0 + $1.recognised.unicodeScalars.filter(OCRPiece.isHangul).count }
         let particleFollows = syllables > 0 && pieces[after].allSatisfy { !$0.needsLatinReread }
-        let wordRight = pieces[after].reduce(box.x + box.width) { max($0, $1.box.x + $1.box.width) }
+        // The letters' box may run on over the particle and the marks after it; where marks
+        // follow, the particle's last syllable is where the word's ink ends.
+        let wordRight = particle.upperBound < after.upperBound
+            ? pieces[particle].reduce(0) { max($0, $1.box.x + $1.box.width) }
+            : pieces[particle].reduce(box.x + box.width) { max($0, $1.box.x + $1.box.width) }
         let rows = box.y..<(box.y + box.height)
         // On a page the main model's box of a foreign word sometimes runs on over the next word
         // ("ltexscale." boxed to the end of "dtx에"); when that word is re-read on its own, a
@@ -174,20 +184,22 @@ public final class OCREngine {
         func read(_ candidates: [Range<Int>]) -> WordReading? {
             // Later ends win when the English model reads the same letters and more, about as
             // surely (`WordReading.outweighs`).
-            var best: WordReading?
+            var best: (reading: WordReading, columns: Range<Int>)?
             for columns in candidates {
                 guard let reading = readWord(columns, rows: rows, margin: margin, with: latin, page: page) else { continue }
                 readings.append(reading)
-                if let current = best {
-                    if reading.extends(current), reading.outweighs(current) { best = reading }
+                if let current = best?.reading {
+                    if reading.extends(current), reading.outweighs(current) { best = (reading, columns) }
                 } else {
-                    best = reading
+                    best = (reading, columns)
                 }
             }
-            return best
+            guard let best else { return nil }
+            return surerReading(best.reading, of: best.columns, rows: rows, margin: margin, with: latin, page: page)
         }
 
         guard var reading = read(columns(particleSyllables: particleFollows ? syllables : 0)) else { return }
+        var foldedParticle: Range<Int>?
         if particleFollows {
             // The main model sometimes reads the word's last letters as one more syllable
             // ("Woolf의" as "Wo" + "이의"): with one syllable fewer, the English model reads
@@ -213,6 +225,7 @@ public final class OCREngine {
                 reading = letters
             }
             reading.text = reading.letters + particle.text
+            foldedParticle = particle.columns
         }
         let piece = pieces[index]
         if readsDocumentPage, !piece.recognised.contains(where: \.isWhitespace) {
@@ -230,7 +243,9 @@ public final class OCREngine {
         guard !reading.letters.isEmpty, !reading.text.contains(where: \.isWhitespace) else { return }
         if piece.isDigitsOnly, !(readsDocumentPage && Self.lettersWin(reading.text, over: piece.recognised, syllableHeight: syllableHeight,
                                                                       inkWidth: columns(particleSyllables: 0).first?.count ?? box.width)),
-           reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word) {
+           reading.confidence <= piece.confidence || piece.recognised.count < 2 && !Self.isLoneCapital(reading, word: word)
+            && !Self.hasLetterProportions(reading, inkWidth: columns(particleSyllables: 0).first?.count ?? box.width,
+                                          inkHeight: box.height, syllableHeight: syllableHeight) {
             return
         }
         // The English model's word list pulls a digit inside a word to a letter ("a4paper" read
@@ -241,6 +256,33 @@ public final class OCREngine {
         if piece.isMisreadLatin, reading.letters.count < 2 { return }
         pieces[index].text = reading.text
         pieces[index].confidence = reading.confidence
+        // The main model may split a foreign word in two where the ink has no word space ("Py"
+        // and "t601" for Python): the re-read of the second, widened over the ink before it,
+        // takes in the whole of the first, whose own re-read then read some of the same letters.
+        let previous = index - 1
+        if index == word.lowerBound, pieces.indices.contains(previous), pieces[previous].line == piece.line,
+           pieces[previous].needsLatinReread, let read = columns(particleSyllables: 0).first,
+           read.lowerBound <= pieces[previous].box.x {
+            pieces[previous].text = ""
+            pieces[index].box = pieces[previous].box.union(pieces[index].box)
+        }
+        // The main model may also have read that particle as a word of its own on the same ink
+        // ("Amsterdam" boxed over 의, then "의" at confidence 0): it would come twice.
+        if let foldedParticle, pieces.indices.contains(index + 1), pieces[index + 1].line == piece.line,
+           pieces[index + 1].recognised.unicodeScalars.allSatisfy(OCRPiece.isHangul),
+           2 * Self.overlap(pieces[index + 1].box, PixelRect(x: foldedParticle.lowerBound, y: box.y, width: foldedParticle.count, height: box.height))
+            > pieces[index + 1].box.width {
+            pieces[index + 1].text = ""
+        }
+    }
+
+    /// The pieces of `after` (the rest of a word after its foreign letters) that make the particle
+    /// whose ink the letters end before: the syllables up to the first mark. A bracket after the
+    /// particle ("LibreOffice은(는)") is ink that the em grid of `ScriptBoundary` does not count;
+    /// counted with it, the letters seemed to end inside 은 and took its first stroke for an "s".
+    static func particle(_ after: Range<Int>, of pieces: [OCRPiece]) -> Range<Int> {
+        let syllables = after.prefix { !pieces[$0].recognised.isEmpty && pieces[$0].recognised.unicodeScalars.allSatisfy(OCRPiece.isHangul) }
+        return syllables.isEmpty ? after : syllables.startIndex..<syllables.endIndex
     }
 
     /// What the main model reads in single-word mode in `box` of `image`: one word looked at
@@ -304,6 +346,44 @@ public final class OCREngine {
     private static func isLoneCapital(_ reading: WordReading, word: Range<Int>) -> Bool {
         word.count == 1 && reading.letters.count == 1 && reading.letters.allSatisfy { $0.isUppercase }
     }
+
+    /// Whether the ink the Hangul model read as one digit has the shape of the letters the English
+    /// model read there rather than of a figure, which is about half an em wide and as tall as a
+    /// capital: two letters or more on ink wider than a figure ("Le" read "2", its box on the e
+    /// alone), or one small letter no taller than a small letter is ("a" read "3").
+    static func hasLetterProportions(_ reading: WordReading, inkWidth: Int, inkHeight: Int, syllableHeight: Double) -> Bool {
+        let letters = reading.letters
+        guard !letters.isEmpty, letters.allSatisfy({ $0.isASCII && $0.isLetter }), syllableHeight > 0 else { return false }
+        if letters.count >= 2 { return Double(inkWidth) >= widestFigure * syllableHeight / ScriptBoundary.inkShareOfEm }
+        return smallLetters.contains(letters) && Double(inkHeight) < smallLetterHeight * syllableHeight
+    }
+
+    /// Figures are about half an em wide; ink this wide (in ems) holds more than one character.
+    static let widestFigure = 0.8
+    /// Letters of the x-height only, and how tall they are at most next to a Hangul syllable's
+    /// ink (Latin small letters about half of it, capitals and figures about 0.7).
+    static let smallLetters: Set<String> = Set("acemnorsuvwxz".map(String.init))
+    static let smallLetterHeight = 0.6
+
+    /// `reading` of `columns`, or on a photo, when the model was barely sure of it, a read with
+    /// twice the paper above and below if the model is sure of that one, as of a word read right
+    /// (`PhotoReader.sureConfidence`): a word tight in its rows is read on a knife's edge ("SQL"
+    /// turned 2° read "SOE" at confidence 12 with 5 rows of margin, "SQL" at 96 with more). A
+    /// second guess is no better than the first ("Hemingway 9|" 0, where the first ends in the
+    /// particle's ink, then "Hemingways" 22). Not on a document page, where the TeX logos are read unsurely with any
+    /// margin and the taller read loses LaTeX's raised A ("TEX" surer than "LATEX"; lshort-ko
+    /// 1.75% -> 2.19% CER).
+    func surerReading(_ reading: WordReading, of columns: Range<Int>, rows: Range<Int>, margin: Int, with engine: OpaquePointer,
+                      page: InkPage) -> WordReading {
+        guard !readsDocumentPage, reading.confidence < Self.barelySure,
+              let wider = readWord(columns, rows: rows, margin: 2 * margin, with: engine, page: page),
+              wider.confidence >= PhotoReader.sureConfidence else { return reading }
+        return wider
+    }
+
+    /// Below this confidence a single-word reading is barely more than a guess, worth a second
+    /// try; readings of 36–49 were as often right as the second try.
+    static let barelySure = 30.0
 
     /// What an engine in single-word mode reads in `columns` of `rows` (with `margin` rows
     /// above and below; sideways a neighbouring syllable may touch the word).
@@ -505,8 +585,8 @@ extension OCRPiece {
     }
 
     /// What the Hangul model reads for a capital standing alone ("^" for the A of "A 사용자는",
-    /// "|" for I); prose has no other use for them.
-    static let letterLookalikes: Set<Unicode.Scalar> = ["^", "|"]
+    /// "|" for I, "\" for the first stroke of W); prose has no other use for them.
+    static let letterLookalikes: Set<Unicode.Scalar> = ["^", "|", "\\"]
 
     /// Digits alone are usually right: a re-read replaces them only when it is surer.
     var isDigitsOnly: Bool {
