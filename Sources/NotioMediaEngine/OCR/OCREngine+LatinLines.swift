@@ -99,7 +99,7 @@ extension OCREngine {
         let right = min(page.width, box.x + box.width + margin), bottom = min(page.height, box.y + box.height + margin)
         guard right > left, bottom > top else { return nil }
         TessBaseAPISetPageSegMode(latin, PSM_SINGLE_LINE)
-        defer { TessBaseAPISetPageSegMode(latin, PSM_SINGLE_WORD) }
+        defer { TessBaseAPISetPageSegMode(latin, Self.latinMode) }
         TessBaseAPISetRectangle(latin, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
         guard TessBaseAPIRecognize(latin, nil) == 0, let iterator = TessBaseAPIGetIterator(latin) else { return nil }
         defer { TessResultIteratorDelete(iterator) }

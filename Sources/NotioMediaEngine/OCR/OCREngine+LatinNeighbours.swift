@@ -61,13 +61,13 @@ extension OCREngine {
             let rowsBox = level.dropFirst().reduce(level.first ?? first.box) { $0.union($1) }
             let rows = rowsBox.y..<(rowsBox.y + rowsBox.height)
             let left = boxes.map(\.x).min()!, right = boxes.map { $0.x + $0.width }.max()!
-            TessBaseAPISetPageSegMode(main, PSM_SINGLE_WORD)
-            defer { TessBaseAPISetPageSegMode(main, PSM_SINGLE_BLOCK) }
             // The boxes hug the ink the model recognised, which may be less than the syllables'.
             let columns = ScriptBoundary.widened(left..<right, rows: rows, extendLeft: true, extendRight: true, gray: page.gray,
                                                  bytesPerLine: page.bytesPerLine, width: page.width, height: page.height,
                                                  syllableHeight: syllableHeight)
-            guard let reading = readWord(columns, rows: rows, margin: max(2, rowsBox.height / 6), with: main, page: page) else { continue }
+            guard let reading = reading(in: PSM_SINGLE_WORD, with: main, {
+                readWord(columns, rows: rows, margin: Self.paperMargin(rowsBox.height), with: main, page: page)
+            }) else { continue }
             let read = reading.text.unicodeScalars
             let readSyllables = read.filter(OCRPiece.isHangul).count
             // As sure as the word was, its pieces weighed by their length (as `EojeolMerger.merge` does).

@@ -26,7 +26,7 @@ extension OCREngine {
                 latin: piece.box, right: columns.upperBound, syllables: syllables.count, syllableHeight: height),
                 end - columns.lowerBound >= Int(height) else { continue }
             let rows = piece.box.y..<(piece.box.y + piece.box.height)
-            guard let reading = readWord(columns.lowerBound..<end, rows: rows, margin: max(2, piece.box.height / 6),
+            guard let reading = readWord(columns.lowerBound..<end, rows: rows, margin: Self.paperMargin(piece.box.height),
                                          with: latin, page: page) else { continue }
             let letters = reading.letters.filter { !$0.isWhitespace }
             guard letters.filter(\.isLetter).count >= 2 else { continue }
@@ -80,7 +80,7 @@ extension OCREngine {
             let space = ScriptBoundary.letterGap * em
             guard Double(left) >= space, Double(ink.count - 1 - right) >= space, Double(right + 1 - left) >= 0.2 * em else { continue }
             let columns = (gap.lowerBound + left)..<(gap.lowerBound + right + 1)
-            guard let reading = readWord(columns, rows: rows, margin: max(2, box.height / 6), with: latin, page: page),
+            guard let reading = readWord(columns, rows: rows, margin: Self.paperMargin(box.height), with: latin, page: page),
                   !reading.text.isEmpty, reading.text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
                   reading.confidence >= PhotoReader.sureConfidence else { continue }
             var word = OCRPiece(text: reading.text, box: PixelRect(x: columns.lowerBound, y: box.y, width: columns.count, height: box.height),

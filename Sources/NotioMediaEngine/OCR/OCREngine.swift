@@ -31,10 +31,10 @@ public final class OCREngine {
             throw MediaError(code: "ocr_unavailable", message: "Text recognition is not installed on this server.")
         }
         language = try languages.map { try Self.resolve($0, in: directory) }.joined(separator: "+")
-        main = try Self.makeEngine(directory: directory, language: language, mode: PSM_SINGLE_BLOCK)
+        main = try Self.makeEngine(directory: directory, language: language, mode: Self.mainMode)
         do {
             latin = try latinLanguage.map {
-                try Self.makeEngine(directory: directory, language: try Self.resolve($0, in: directory), mode: PSM_SINGLE_WORD)
+                try Self.makeEngine(directory: directory, language: try Self.resolve($0, in: directory), mode: Self.latinMode)
             }
         } catch {
             TessBaseAPIEnd(main)
@@ -54,6 +54,17 @@ public final class OCREngine {
         if FileManager.default.fileExists(atPath: "\(directory)/\(name).traineddata") { return name }
         if FileManager.default.fileExists(atPath: "\(directory)/script/\(name).traineddata") { return "script/\(name)" }
         throw MediaError(code: "ocr_unavailable", message: "The text recognition model “\(name)” is not installed on this server.")
+    }
+
+    /// The Hangul engine reads a page as one uniform block, the English one a word at a time;
+    /// a read in another mode puts the engine back in its own (`reading(in:with:_:)`).
+    static let mainMode = PSM_SINGLE_BLOCK, latinMode = PSM_SINGLE_WORD
+
+    /// `body`'s result, with `engine` (`main` or `latin`) in `mode` while it runs.
+    func reading<Result>(in mode: TessPageSegMode, with engine: OpaquePointer, _ body: () -> Result) -> Result {
+        TessBaseAPISetPageSegMode(engine, mode)
+        defer { TessBaseAPISetPageSegMode(engine, engine == main ? Self.mainMode : Self.latinMode) }
+        return body()
     }
 
     private static func makeEngine(directory: String, language: String, mode: TessPageSegMode) throws -> OpaquePointer {
@@ -179,7 +190,7 @@ public final class OCREngine {
                     width: page.width, height: page.height, syllableHeight: syllableHeight), before: nextWordLeft)
             }
         }
-        let margin = max(2, box.height / 6)
+        let margin = Self.paperMargin(box.height)
         var readings: [WordReading] = []
         func read(_ candidates: [Range<Int>]) -> WordReading? {
             // Later ends win when the English model reads the same letters and more, about as
@@ -286,16 +297,17 @@ public final class OCREngine {
     }
 
     /// What the main model reads in single-word mode in `box` of `image`: one word looked at
-    /// again on its own, with a sixth of its height of paper above and below.
+    /// again on its own, with paper above and below (`paperMargin`).
     func readWord(_ box: PixelRect, in image: GrayImage, dpi: Int) -> WordReading? {
         image.pixels.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(main, pixels.baseAddress!, Int32(image.width), Int32(image.height), 1, Int32(image.bytesPerLine))
             TessBaseAPISetSourceResolution(main, Int32(dpi))
-            TessBaseAPISetPageSegMode(main, PSM_SINGLE_WORD)
-            defer { TessBaseAPISetPageSegMode(main, PSM_SINGLE_BLOCK); TessBaseAPIClear(main) }
+            defer { TessBaseAPIClear(main) }
             let page = InkPage(gray: pixels.baseAddress!, width: image.width, height: image.height, bytesPerLine: image.bytesPerLine)
-            return readWord(box.x..<(box.x + box.width), rows: box.y..<(box.y + box.height), margin: max(2, box.height / 6),
-                            with: main, page: page)
+            return reading(in: PSM_SINGLE_WORD, with: main) {
+                readWord(box.x..<(box.x + box.width), rows: box.y..<(box.y + box.height), margin: Self.paperMargin(box.height),
+                         with: main, page: page)
+            }
         }
     }
 
@@ -385,6 +397,11 @@ public final class OCREngine {
     /// try; readings of 36–49 were as often right as the second try.
     static let barelySure = 30.0
 
+    /// Rows of paper above and below a word read alone, for ink `height` rows tall: a sixth of
+    /// it keeps the accents and descenders of letters a tight box cuts, without taking in the
+    /// next line's ink.
+    static func paperMargin(_ height: Int) -> Int { max(2, height / 6) }
+
     /// What an engine in single-word mode reads in `columns` of `rows` (with `margin` rows
     /// above and below; sideways a neighbouring syllable may touch the word).
     func readWord(_ columns: Range<Int>, rows: Range<Int>, margin: Int, with engine: OpaquePointer,
@@ -433,9 +450,9 @@ public final class OCREngine {
             gray: page.gray, bytesPerLine: page.bytesPerLine, width: page.width, height: page.height,
             latin: latin, right: columns.upperBound, syllables: syllables, syllableHeight: syllableHeight),
             start > columns.lowerBound else { return nil }
-        TessBaseAPISetPageSegMode(main, PSM_SINGLE_WORD)
-        defer { TessBaseAPISetPageSegMode(main, PSM_SINGLE_BLOCK) }
-        guard let reading = readWord(start..<columns.upperBound, rows: rows, margin: margin, with: main, page: page),
+        guard let reading = reading(in: PSM_SINGLE_WORD, with: main, {
+                  readWord(start..<columns.upperBound, rows: rows, margin: margin, with: main, page: page)
+              }),
               (1...syllables).contains(reading.text.unicodeScalars.count),
               reading.text.unicodeScalars.allSatisfy(OCRPiece.isHangul) else { return nil }
         return (reading.text, start..<columns.upperBound)
