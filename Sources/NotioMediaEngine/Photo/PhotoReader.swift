@@ -183,9 +183,10 @@ public final class PhotoReader {
             engine.recognise(gray: pixels.baseAddress! + rows.lowerBound * gray.bytesPerLine, width: gray.width,
                              height: rows.count, bytesPerLine: gray.bytesPerLine, dpi: Self.assumedDPI)
         }
-        let words = WordBoxes.clippedToTheirLines(result.words.map { word in
+        let words = WordBoxes.clippedToTheirLines(result.words.compactMap { word in
             var word = word
             word.box.y += rows.lowerBound
+            guard WordBoxes.holdsInk(word.box, in: gray) else { return nil }
             word.box = WordBoxes.tightened(word.box, in: gray)
             return word
         })

@@ -28,6 +28,18 @@ enum WordBoxes {
         return UInt8((ink + paper) / 2)
     }
 
+    /// Whether `box` holds anything clearly darker than its paper (`inkThreshold`). On a
+    /// justified line with wide word spaces the Hangul model reads marks ("." or "ㆍ" at
+    /// confidence 0–50) in gaps that hold no ink at all.
+    static func holdsInk(_ box: PixelRect, in gray: GrayImage) -> Bool {
+        let left = max(0, box.x), right = min(gray.width, box.x + box.width)
+        let top = max(0, box.y), bottom = min(gray.height, box.y + box.height)
+        guard right > left, bottom > top else { return false }
+        return gray.pixels.withUnsafeBufferPointer { pixels in
+            inkThreshold(gray: pixels.baseAddress!, bytesPerLine: gray.bytesPerLine, columns: left..<right, rows: top..<bottom)
+        } != nil
+    }
+
     /// The box with the rows above and below the word's ink cut off. The ink is what is clearly
     /// darker than the paper in the box; of the runs of inked rows (gaps up to an eighth of the
     /// box bridged, as between the dot and the stem of an i) the one with the most ink is the
