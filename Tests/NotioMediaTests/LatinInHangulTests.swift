@@ -28,6 +28,10 @@ struct LatinInHangulTests {
         // 분 or "5" (confidence 27–58); alone, the word reads right (`rereadWordsAfterLatin`).
         (3, 4, "tilt+2", "Draw 문서에"),
         (2, 1, "tilt+4", "Draw 문서에서"),
+        // An opening bracket between a foreign word and the Korean gloss after it, read by both
+        // models but left out with the marks the English model makes of Korean ink
+        // (`WordReading.bracketsBeforeParticle`).
+        (5, 22, "flat", "Embedding(개체"),
     ]
 
     /// Pages of `notio-testpages`.

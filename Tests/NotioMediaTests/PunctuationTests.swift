@@ -8,7 +8,8 @@ import Testing
 @Suite struct PunctuationTests {
     /// A closing parenthesis between a company's name and the particle after it: the English
     /// re-read of the name stops its reading at the last letter, where the particle's ink is
-    /// often read as marks.
+    /// often read as marks. (An opening one before a Korean gloss, on a drawn page:
+    /// `LatinInHangulTests`.)
     @Test func aClosingBracketBetweenAForeignWordAndItsParticleStays() throws {
         let picture = PhotoFixtures.text(["OpenGL은 SGI(Silicon Graphics Inc)에서 처음 개발한 3D 그래픽 언어입니다."])
         let path = try PhotoFixtures.file(picture.file, named: "page.png")

@@ -224,7 +224,7 @@ public final class OCREngine {
                     pieces[first].text.unicodeScalars.remove(at: cut)
                 }
             }
-            reading.text = reading.letters + reading.closingMarks(of: pieces[index].recognised, agreedBy: readings)
+            reading.text = reading.letters + reading.bracketsBeforeParticle(of: pieces[index].recognised, agreedBy: readings)
         } else if after.isEmpty, let tailLeft = reading.tailLeft, !reading.letters.isEmpty,
                   let columns = columns(particleSyllables: 0).first,
                   let particle = readParticle(after: box, columns: columns, tailLeft: tailLeft, rows: rows,
@@ -571,20 +571,22 @@ struct WordReading {
     /// How much less sure (in Tesseract's 0–100 confidence) a longer reading may be.
     static let extraLetterDoubt = 5.0
 
-    /// The closing bracket or quote between a foreign word and its particle ("Inc)에서"), which
-    /// `letters` leaves out: the marks that end the Hangul model's reading `recognised` of the
+    /// The bracket or quote between a foreign word and its particle or the Korean word glued to
+    /// it ("Inc)에서", "Embedding(개체"), which `letters` leaves out: the marks that end the
+    /// Hangul model's reading `recognised` of the
     /// word, when the English model read the same marks right after the same letters in one of
     /// its cuts (`readings`), about as surely. Marks the English model makes of a particle's ink
     /// ("2|", "!") are not what the Hangul model saw there: it read the particle as syllables.
-    func closingMarks(of recognised: String, agreedBy readings: [WordReading]) -> String {
-        let marks = String(String.UnicodeScalarView(recognised.unicodeScalars.reversed().prefix(while: Self.closers.contains).reversed()))
+    func bracketsBeforeParticle(of recognised: String, agreedBy readings: [WordReading]) -> String {
+        let marks = String(String.UnicodeScalarView(recognised.unicodeScalars.reversed().prefix(while: Self.brackets.contains).reversed()))
         guard !marks.isEmpty else { return "" }
         let agreed = readings.contains { $0.letters == letters && $0.text.hasPrefix(letters + marks) && $0.outweighs(self) }
         return agreed ? marks : ""
     }
 
-    /// Marks that close what a word opened: brackets and quotes.
-    static let closers: Set<Unicode.Scalar> = [")", "]", "}", "\"", "'", "\u{201D}", "\u{2019}", "\u{BB}", "\u{300D}", "\u{300F}"]
+    /// Brackets and quotes, closing and opening.
+    static let brackets: Set<Unicode.Scalar> = [")", "]", "}", "\"", "'", "\u{201D}", "\u{2019}", "\u{BB}", "\u{300D}", "\u{300F}",
+                                                "(", "[", "{", "\u{201C}", "\u{2018}", "\u{AB}", "\u{300C}", "\u{300E}"]
 }
 
 extension OCRPiece {
