@@ -28,6 +28,14 @@ struct LatinInHangulTests {
         // 분 or "5" (confidence 27–58); alone, the word reads right (`rereadWordsAfterLatin`).
         (3, 4, "tilt+2", "Draw 문서에"),
         (2, 1, "tilt+4", "Draw 문서에서"),
+        // An end inside the last letter: the em grid put one end of "Calc에서는" inside the c,
+        // read "Cal" (96) over "Calc" (88); read back from there, the particle begins with what
+        // is left of the c ("<에서는"), not with 에 (`OCREngine.particleBegins`).
+        (1, 16, "tilt-4", "Calc에서는"),
+        (4, 6, "tilt+4", "LibreOffice에서"),
+        // A word split by the English model where a capital follows: "Libre Office" for the ink
+        // of LibreOffice, which has no word space (`ScriptBoundary.hasWordSpace`).
+        (4, 6, "flat", "LibreOffice에서"),
     ]
 
     /// Pages of `notio-testpages`.
