@@ -32,6 +32,14 @@ struct LatinInHangulTests {
         // models but left out with the marks the English model makes of Korean ink
         // (`WordReading.bracketsBeforeParticle`).
         (5, 22, "flat", "Embedding(개체"),
+        // An end inside the last letter: the em grid put one end of "Calc에서는" inside the c,
+        // read "Cal" (96) over "Calc" (88); read back from there, the particle begins with what
+        // is left of the c ("<에서는"), not with 에 (`OCREngine.particleBegins`).
+        (1, 16, "tilt-4", "Calc에서는"),
+        (4, 6, "tilt+4", "LibreOffice에서"),
+        // A word split by the English model where a capital follows: "Libre Office" for the ink
+        // of LibreOffice, which has no word space (`ScriptBoundary.hasWordSpace`).
+        (4, 6, "flat", "LibreOffice에서"),
     ]
 
     /// Pages of `notio-testpages`.

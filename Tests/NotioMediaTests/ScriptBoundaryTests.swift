@@ -54,6 +54,19 @@ import Testing
         #expect(ends == [108, 119, 128])
     }
 
+    @Test func tellsLettersApartFromAWordSpace() {
+        // Letters 4 px apart (a tenth of an em); a word space of 10 px (a quarter em).
+        let oneWord = page(letters), twoWords = page([15..<30] + letters)
+        func hasWordSpace(_ pixels: [UInt8], _ columns: Range<Int>) -> Bool {
+            pixels.withUnsafeBufferPointer { gray in
+                ScriptBoundary.hasWordSpace(gray: gray.baseAddress!, bytesPerLine: Self.width, height: Self.height,
+                                            columns: columns, rows: 10..<46, syllableHeight: 36)
+            }
+        }
+        #expect(!hasWordSpace(oneWord, 30..<140))
+        #expect(hasWordSpace(twoWords, 10..<140))
+    }
+
     @Test func widensABoxThatStartsInsideTheWordButNotIntoTheWordBefore() {
         // The word before ends at 30: a word space of 10 px (a quarter em) before the letters.
         let pixels = page([15..<30] + letters)

@@ -165,6 +165,9 @@ public final class OCREngine {
             ? pieces[particle].reduce(0) { max($0, $1.box.x + $1.box.width) }
             : pieces[particle].reduce(box.x + box.width) { max($0, $1.box.x + $1.box.width) }
         let rows = box.y..<(box.y + box.height)
+        let margin = Self.paperMargin(box.height)
+        let firstSyllable = pieces[particle].lazy.compactMap { $0.recognised.unicodeScalars.first(where: OCRPiece.isHangul) }.first
+        let particleRows = pieces[particle].reduce(rows) { min($0.lowerBound, $1.box.y)..<max($0.upperBound, $1.box.y + $1.box.height) }
         // On a page the main model's box of a foreign word sometimes runs on over the next word
         // ("ltexscale." boxed to the end of "dtx에"); when that word is re-read on its own, a
         // re-read that went on into it would read its letters twice.
@@ -182,7 +185,13 @@ public final class OCREngine {
                 latin: box, right: wordRight, syllables: n, syllableHeight: syllableHeight)
             // With as many syllables as the main model saw, its box of the letters is a limit
             // for the first guess; with fewer, that box stops short.
-            let rights = ends.isEmpty ? [boxRight] : ends.enumerated().map { $0.offset == 0 && n == syllables ? min(boxRight, $0.element) : $0.element }
+            var rights = ends.isEmpty ? [boxRight] : ends.enumerated().map { $0.offset == 0 && n == syllables ? min(boxRight, $0.element) : $0.element }
+            // An end inside the word leaves some of its last letter to the particle: read back on
+            // its own from there, the particle does not begin with its first syllable.
+            if n == syllables, rights.count > 1, let first = firstSyllable {
+                let clean = rights.filter { particleBegins(with: first, at: $0, right: wordRight, rows: particleRows, margin: margin, page: page) }
+                if !clean.isEmpty { rights = clean }
+            }
             return rights.map { right in
                 Self.clipped(ScriptBoundary.widened(
                     box.x..<max(box.x + 1, right), rows: rows, extendLeft: index == word.lowerBound,
@@ -190,14 +199,20 @@ public final class OCREngine {
                     width: page.width, height: page.height, syllableHeight: syllableHeight), before: nextWordLeft)
             }
         }
-        let margin = Self.paperMargin(box.height)
         var readings: [WordReading] = []
         func read(_ candidates: [Range<Int>]) -> WordReading? {
             // Later ends win when the English model reads the same letters and more, about as
             // surely (`WordReading.outweighs`).
             var best: (reading: WordReading, columns: Range<Int>)?
             for columns in candidates {
-                guard let reading = readWord(columns, rows: rows, margin: margin, with: latin, page: page) else { continue }
+                guard var reading = readWord(columns, rows: rows, margin: margin, with: latin, page: page) else { continue }
+                // The English model may split one word where a capital follows ("Libre Office"
+                // for the ink of LibreOffice): without a word space in the ink, it is one word.
+                if reading.text.contains(where: \.isWhitespace), !ScriptBoundary.hasWordSpace(
+                    gray: page.gray, bytesPerLine: page.bytesPerLine, height: page.height, columns: columns, rows: rows,
+                    syllableHeight: syllableHeight) {
+                    reading.text.removeAll(where: \.isWhitespace)
+                }
                 readings.append(reading)
                 if let current = best?.reading {
                     if reading.extends(current), reading.outweighs(current) { best = (reading, columns) }
@@ -456,6 +471,17 @@ public final class OCREngine {
               (1...syllables).contains(reading.text.unicodeScalars.count),
               reading.text.unicodeScalars.allSatisfy(OCRPiece.isHangul) else { return nil }
         return (reading.text, start..<columns.upperBound)
+    }
+
+    /// Whether the Hangul model, reading the ink from `start` to `right` (the particle's rows) as
+    /// one word, begins it with `syllable`, the particle's first syllable. From inside the last
+    /// letter, what is left of the letter comes first ("<에서는" from inside the c of "Calc").
+    private func particleBegins(with syllable: Unicode.Scalar, at start: Int, right: Int, rows: Range<Int>, margin: Int,
+                                page: InkPage) -> Bool {
+        guard right > start else { return false }
+        return reading(in: PSM_SINGLE_WORD, with: main) {
+            readWord(start..<right, rows: rows, margin: margin, with: main, page: page)
+        }?.text.unicodeScalars.first == syllable
     }
 
     /// Per line, the median height of the pieces that are all Hangul: a syllable's ink height.

@@ -75,6 +75,20 @@ enum ScriptBoundary {
     /// (a quarter em and the side bearings) is wider.
     static let letterGap = 0.18
 
+    /// Whether blank space as wide as a word space lies between ink of `columns` in `rows`.
+    static func hasWordSpace(gray: UnsafePointer<UInt8>, bytesPerLine: Int, height: Int,
+                             columns: Range<Int>, rows: Range<Int>, syllableHeight: Double) -> Bool {
+        let em = syllableHeight / inkShareOfEm
+        guard em > 0, let inked = inkedColumns(gray: gray, bytesPerLine: bytesPerLine, height: height, columns: columns, rows: rows),
+              let first = inked.firstIndex(of: true), let last = inked.lastIndex(of: true) else { return false }
+        var blank = 0
+        for isInk in inked[first...last] {
+            blank = isInk ? 0 : blank + 1
+            if Double(blank) > letterGap * em { return true }
+        }
+        return false
+    }
+
     /// The columns `columns` widened to the ink that continues past their ends without a word
     /// space, at most an em each way. The Hangul model's box of a foreign word sometimes starts
     /// inside its first letter or ends inside its last ("\wo" for the left half of "Woolf").
