@@ -119,6 +119,9 @@ import Testing
         // After a closing mark the particle belongs to the bracket, however wide the blank.
         let bracket = [piece("Graphics", 1400, 1570), piece("Inc)", 1586, 1650), piece("에서", 1662, 1730), piece("처음", 1746, 1810)]
         #expect(EojeolMerger.merge(bracket, lineTexts: [0: "Graphics Inc)에서 처음"]).map(\.text) == ["Graphics", "Inc)에서", "처음"])
+        // So after a backslash (ko.TeX's "\이", boxes as on the scanned manual).
+        let macro = [piece("\\은", 880, 925), piece("\\", 939, 955), piece("이", 966, 992), piece("\\가", 1006, 1060)]
+        #expect(EojeolMerger.merge(macro, lineTexts: [0: "\\은 \\이 \\가"]).map(\.text) == ["\\은", "\\이", "\\가"])
     }
 
     @Test func keepsWordBoundariesWhenTheLineTextDisagrees() {

@@ -94,12 +94,14 @@ enum EojeolMerger {
     /// blank between them must be three quarters of the line's word spaces (`wordSpace`, the
     /// median gap where the line text has a space): a word space a little narrower than most
     /// (15 px among 14–27) still counts, the few pixels of a glued particle do not. A particle
-    /// after a closing mark ("Inc)에서", 5 px among word spaces of 10) always belongs to it.
+    /// after a closing mark ("Inc)에서", 5 px among word spaces of 10) always belongs to it; so
+    /// does one after a backslash, which the Hangul model also makes of a lone W: ko.TeX's
+    /// manual writes "\이", the narrow syllable 11 px from the mark among word spaces of 14.
     static func isSpacedAfterLatin(_ latin: OCRPiece, _ syllable: OCRPiece, wordSpace: Int?) -> Bool {
         guard let wordSpace, wordSpace > 0, latin.line == syllable.line, latin.needsLatinReread,
               let first = syllable.recognised.unicodeScalars.first, OCRPiece.isHangul(first),
               let last = latin.recognised.unicodeScalars.last,
-              KoreanText.isLetterOrDigit(last) || OCRPiece.letterLookalikes.contains(last) else { return false }
+              KoreanText.isLetterOrDigit(last) else { return false }
         return 4 * gap(latin, syllable) >= 3 * wordSpace
     }
 
