@@ -14,6 +14,10 @@ struct LatinInHangulTests {
         // A capital standing alone: the Hangul model reads the W of "예를 들어 W 와 a" as "\"
         // (confidence 82–93; `OCRPiece.letterLookalikes`).
         (3, 0, "flat", "W 와"),
+        // The same W read "\w", which the Hangul model's own word split joined to 와 ("\w와"), a
+        // word space (15 px) after it: taken as one word, the W came with 와
+        // (`EojeolMerger.isSpacedAfterLatin`).
+        (4, 4, "tilt+2", "와 a"),
         // Marks after the particle: the box of "LibreOffice" runs on over "은(는)", and with the
         // brackets counted as a syllable's ink the letters seemed to end inside 은, read "s"
         // (`OCREngine.particle`).

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func joinsAForeignWordReadAsLettersAndSyllablesButNotItsParticle() {
-        let pieces = [piece("그는", x: 0), piece("F", x: 60), piece("타", x: 80), piece("nstein", x: 100), piece("의", x: 200)]
+        let pieces = [piece("그는", x: 0), piece("F", x: 60), piece("타", x: 80), piece("nstein", x: 100), piece("의", x: 120)]
         let joined = EojeolMerger.joiningLatinRuns(pieces, lineTexts: [0: "그는 F타nstein의"])
         #expect(joined.map(\.recognised) == ["그는", "F타nstein", "의"])
         #expect(joined[1].needsLatinReread)

@@ -99,10 +99,29 @@ import Testing
     }
 
     @Test func alignsByWhatTheMainModelReadAndKeepsTheReread() {
-        let pieces = [word("1088", x: 0, reread: "class"), word("라는", x: 80), word("것은", x: 140)]
+        let pieces = [word("1088", x: 0, reread: "class"), word("라는", x: 20), word("것은", x: 80)]
         let merged = EojeolMerger.merge(pieces, lineTexts: [0: "1088라는 것은"])
         #expect(merged.map(\.text) == ["class라는", "것은"])
         #expect(EojeolMerger.text(of: merged) == "class라는 것은")
+    }
+
+    /// The Hangul model's word split may join a lone letter to the next word ("예를 들어 W 와 a"
+    /// read "들어 \w와 a", boxes as on a Pillow page); a particle glued to a foreign word or
+    /// to a closing mark stays with it.
+    @Test func splitsAForeignWordFromASyllableAWordSpaceAway() {
+        func piece(_ text: String, _ left: Int, _ right: Int) -> OCRPiece {
+            OCRPiece(text: text, box: PixelRect(x: left, y: 66, width: right - left, height: 39), confidence: 90, line: 0)
+        }
+        let spaced = [piece("들어", 1586, 1654), piece("\\w", 1673, 1707), piece("와", 1722, 1757), piece("a", 1772, 1790)]
+        #expect(EojeolMerger.merge(spaced, lineTexts: [0: "들어 \\w와 a"]).map(\.text) == ["들어", "\\w", "와", "a"])
+        let glued = [piece("그는", 1500, 1570), piece("Einstein", 1586, 1740), piece("의", 1744, 1770), piece("이론을", 1786, 1890)]
+        #expect(EojeolMerger.merge(glued, lineTexts: [0: "그는 Einstein의 이론을"]).map(\.text) == ["그는", "Einstein의", "이론을"])
+        // After a closing mark the particle belongs to the bracket, however wide the blank.
+        let bracket = [piece("Graphics", 1400, 1570), piece("Inc)", 1586, 1650), piece("에서", 1662, 1730), piece("처음", 1746, 1810)]
+        #expect(EojeolMerger.merge(bracket, lineTexts: [0: "Graphics Inc)에서 처음"]).map(\.text) == ["Graphics", "Inc)에서", "처음"])
+        // So after a backslash (ko.TeX's "\이", boxes as on the scanned manual).
+        let macro = [piece("\\은", 880, 925), piece("\\", 939, 955), piece("이", 966, 992), piece("\\가", 1006, 1060)]
+        #expect(EojeolMerger.merge(macro, lineTexts: [0: "\\은 \\이 \\가"]).map(\.text) == ["\\은", "\\이", "\\가"])
     }
 
     @Test func keepsWordBoundariesWhenTheLineTextDisagrees() {
