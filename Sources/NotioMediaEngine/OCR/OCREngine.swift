@@ -111,18 +111,17 @@ public final class OCREngine {
         guard TessBaseAPIRecognize(main, nil) == 0 else { return OCRResult(text: "", words: []) }
 
         var (pieces, lineTexts) = readPieces()
-        let ink = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
-        Self.restoreDoubleQuotes(&pieces, page: ink)
+        let page = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
+        Self.restoreDoubleQuotes(&pieces, page: page)
         Self.markMarksOfLetterHeight(&pieces, syllableHeights: Self.syllableHeights(pieces))
         if latinLines {
             Self.markMisreadLatin(&pieces)
-            Self.splitLeadingBullets(&pieces, page: ink)
+            Self.splitLeadingBullets(&pieces, page: page)
         }
         if let latin, latinLines || pieces.contains(where: \.needsLatinReread) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
-            let page = InkPage(gray: gray, width: width, height: height, bytesPerLine: bytesPerLine)
             if latinLines {
                 rereadLatinLines(&pieces, lineTexts: &lineTexts, with: latin, page: page)
                 Self.markUnsureSyllablesBeforeLatin(&pieces, lineTexts: lineTexts)
