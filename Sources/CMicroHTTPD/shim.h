@@ -14,11 +14,15 @@ static inline struct MHD_Daemon *notio_mhd_start(unsigned int flags,
                                                  MHD_AccessHandlerCallback handler,
                                                  void *handler_cls,
                                                  MHD_RequestCompletedCallback completed,
-                                                 void *completed_cls) {
+                                                 void *completed_cls,
+                                                 MHD_NotifyConnectionCallback notify_connection,
+                                                 void *notify_connection_cls) {
     struct MHD_OptionItem options[] = {
         { MHD_OPTION_SOCK_ADDR, 0, (void *)addr },
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)connection_timeout, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_cls },
+        /* Called on the connection's own thread when it opens, and before its socket is closed. */
+        { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)notify_connection, notify_connection_cls },
         { MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, NULL },
         /* Each connection's buffer is cleared between requests: 16 KiB holds any sane header
            set and costs half the default's clearing. */
@@ -47,4 +51,10 @@ static inline const struct sockaddr *notio_mhd_client_address(struct MHD_Connect
 static inline int notio_mhd_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info ? info->connect_fd : -1;
+}
+
+/* What the connection callback stored for this connection (MHD_OPTION_NOTIFY_CONNECTION), or NULL. */
+static inline void *notio_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
 }

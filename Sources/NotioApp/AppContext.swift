@@ -75,14 +75,18 @@ final class AppContext: Sendable {
 
 /// The checks every route that reads the session shares, run by the router (`Gate`) before the
 /// handler, in this order: the visitor, CSRF on state-changing requests, read-only guests,
-/// sign-in required.
+/// sign-in required. They run twice for a request with a body: on its head alone, before a byte
+/// of the body is kept (`Stage.head`: what the headers and cookies already decide), and again
+/// with the body read (a form's CSRF field).
 struct Guard {
     let app: AppContext
 
-    func check(_ request: Request, access: Access) throws -> Visitor {
+    enum Stage { case head, body }
+
+    func check(_ request: Request, access: Access, stage: Stage = .body) throws -> Visitor {
         let visitor = try app.visitor(for: request)
         if request.isStateChanging {
-            try checkCSRF(request, visitor)
+            try checkCSRF(request, visitor, stage)
             if visitor.isGuest && !access.guestMayWrite {
                 throw AppError.readOnly
             }
@@ -93,19 +97,28 @@ struct Guard {
 
     /// A request with a session must echo the session's token (header or form field). Without a
     /// session, forms must echo the double-submit cookie, and JSON must really be JSON, which a
-    /// cross-site form cannot send without a CORS preflight.
-    private func checkCSRF(_ request: Request, _ visitor: Visitor) throws {
-        let sent = request.headers["X-CSRF-Token"] ?? request.formFields["csrf_token"] ?? ""
-        if let session = visitor.session {
-            guard Crypto.constantTimeEquals(sent, session.csrfToken) else { throw csrfError }
-            return
-        }
-        if case .form = request.body {
-            guard let cookie = visitor.anonymousCSRF, Crypto.constantTimeEquals(sent, cookie) else { throw csrfError }
-            return
-        }
-        if case .none = request.body { return }
+    /// cross-site form cannot send without a CORS preflight. On the head alone a form's field is
+    /// not known yet: a form is let through to be judged with its body, unless it cannot pass
+    /// whatever its field says (no double-submit cookie).
+    private func checkCSRF(_ request: Request, _ visitor: Visitor, _ stage: Stage) throws {
         let type = request.headers["Content-Type"]?.lowercased() ?? ""
+        let isForm = stage == .body ? { if case .form = request.body { true } else { false } }()
+            : type.hasPrefix("application/x-www-form-urlencoded") || type.hasPrefix("multipart/form-data")
+        let sent = request.headers["X-CSRF-Token"] ?? (stage == .body ? request.formFields["csrf_token"] : nil)
+        if let session = visitor.session {
+            if sent == nil, isForm, stage == .head { return }
+            guard Crypto.constantTimeEquals(sent ?? "", session.csrfToken) else { throw csrfError }
+            return
+        }
+        if isForm {
+            guard let cookie = visitor.anonymousCSRF else { throw csrfError }
+            if sent == nil, stage == .head { return }
+            guard Crypto.constantTimeEquals(sent ?? "", cookie) else { throw csrfError }
+            return
+        }
+        let hasBody = stage == .body ? { if case .none = request.body { false } else { true } }()
+            : request.headers["Content-Length"] != nil || request.headers["Transfer-Encoding"] != nil
+        if !hasBody { return }
         guard type.hasPrefix("application/json") else {
             throw AppError(415, "unsupported_media_type", Message("error.json_required"))
         }

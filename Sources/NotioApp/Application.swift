@@ -35,11 +35,17 @@ public final class Application: Sendable {
         for route in table where !route.undeclaredParameters.isEmpty {
             throw ConfigurationError(description: "route \(route.method) \(route.pattern) uses undeclared path parameters \(route.undeclaredParameters)")
         }
+        // A route that would let someone without an account make the server hold a large body stops the start.
+        for route in table {
+            if let problem = route.bodyProblem { throw ConfigurationError(description: "route \(route.method) \(route.pattern) \(problem)") }
+        }
         let router = Router(table.map { $0.route(context) })
         let uploads = (config.dataDirectory as NSString).appendingPathComponent("tmp")
         try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
         BackupService.removeLeftovers(dataDirectory: config.dataDirectory)
         let serverConfig = ServerConfiguration(host: config.host, port: config.port, threads: config.threads, uploadDirectory: uploads,
+                                               headersTimeoutSeconds: Double(config.headersTimeoutSeconds),
+                                               minBodyBytesPerSecond: config.minBodyBytesPerSecond,
                                                defaultHeaders: SecurityHeaders.defaults(importMap: Layout.importMapJSON(asset: { statics.url(for: $0) })))
         let responder: @Sendable (Request, Error) -> Response = { request, error in
             ErrorPages.response(for: error, request: request, app: context)

@@ -1,8 +1,10 @@
 import Foundation
 import NotioHTTP
 
-/// The route table: every route the server answers, one line each. The OpenAPI document lists
-/// the same API routes (a test compares them).
+/// The route table: every route the server answers, one line each: method, pattern, the body it
+/// takes (`maxBodyBytes`, by default `Access.defaultBodyLimit`; `storage`: how it counts against
+/// the reader's storage) and who may call it. The OpenAPI document lists the same API routes (a
+/// test compares them).
 func routeTable(_ app: AppContext) -> [AppRoute] {
     let accounts = AccountsAPI(app: app)
     let pages = AccountPages(app: app)
@@ -40,7 +42,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("POST", "/api/v1/me/email", .member(accounts.changeEmail)),
         AppRoute("POST", "/api/v1/me/sessions/revoke-others", .member(accounts.endOtherSessions)),
 
-        AppRoute("POST", "/api/v1/notes", maxBodyBytes: upload, .member(notes.upload)),
+        AppRoute("POST", "/api/v1/notes", maxBodyBytes: upload, storage: .keeps, .member(notes.upload)),
         AppRoute("GET", "/api/v1/notes", .member(notes.list)),
         AppRoute("GET", "/api/v1/notes/{id}", .member(notes.detail)),
         AppRoute("PATCH", "/api/v1/notes/{id}", .member(notes.update)),
@@ -91,7 +93,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("GET", "/api/v1/backup", .member(backup.backup)),
         AppRoute("GET", "/api/v1/export/markdown", .member(exports.markdown)),
         AppRoute("GET", "/api/v1/export/anki", .member(exports.anki)),
-        AppRoute("POST", "/api/v1/restore", maxBodyBytes: BackupAPI.maxBytes, spoolsBody: true, .member(backup.restore)),
+        AppRoute("POST", "/api/v1/restore", maxBodyBytes: BackupAPI.maxBytes, spoolsBody: true, storage: .restores, .member(backup.restore)),
         AppRoute("POST", "/api/v1/imports", maxBodyBytes: ImportsAPI.maxBytes + (1 << 20), .member(imports.create)),
         AppRoute("GET", "/api/v1/timer", .member(timer.state)),
         AppRoute("POST", "/api/v1/timer/start", .member(timer.start)),
@@ -122,7 +124,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("POST", "/settings/delete-account", .member(pages.deleteAccount)),
         AppRoute("POST", "/settings/review", .member(pages.saveReviewSetting)),
         AppRoute("POST", "/settings/profile", .member(pages.saveProfile)),
-        AppRoute("POST", "/settings/restore", maxBodyBytes: BackupAPI.maxBytes, .member(backup.preview)),
+        AppRoute("POST", "/settings/restore", maxBodyBytes: BackupAPI.maxBytes, storage: .restores, .member(backup.preview)),
         AppRoute("POST", "/settings/restore/confirm", .member(backup.confirm)),
 
         AppRoute("GET", "/reading", .member(readingPages.shelf)),
@@ -147,7 +149,7 @@ func routeTable(_ app: AppContext) -> [AppRoute] {
         AppRoute("POST", "/sentences/{id}/delete", .member(readingPages.deleteSentence)),
 
         AppRoute("GET", "/notes", .member(notePages.list)),
-        AppRoute("POST", "/notes", maxBodyBytes: upload, .member(notePages.upload)),
+        AppRoute("POST", "/notes", maxBodyBytes: upload, storage: .keeps, .member(notePages.upload)),
         AppRoute("GET", "/notes/{id}", .member(notePages.summary)),
         AppRoute("POST", "/notes/{id}", .member(notePages.update)),
         AppRoute("GET", "/notes/{id}/progress", .member(notePages.progress)),

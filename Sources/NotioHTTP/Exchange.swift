@@ -34,7 +34,9 @@ final class Exchange: @unchecked Sendable {
     var parameters: [String: String] = [:]
     var allowed: [String] = []
     /// Set when the request is to be answered with an error instead of its handler.
-    var failure: HTTPError?
+    var failure: (any Error)?
+    /// What to answer once the body passes `limit` (the route's 413 when nil).
+    var tooLargeAnswer: (any Error)?
     var status = 0
     var phase = Phase.receiving
 
@@ -45,8 +47,12 @@ final class Exchange: @unchecked Sendable {
     var raw = Data()
     var postProcessor: OpaquePointer?
     var fieldBytes: [String: [UInt8]] = [:]
-    var fieldOrder: [String] = []
-    var maxFieldBytes = 1 << 20
+    var form = FormLimits.standard
+    /// Parts of a multipart body seen so far, and the bytes of its text fields together.
+    var partCount = 0
+    var textBytes = 0
+    /// Whether file parts may go to disk (the route admitted a signed-in reader).
+    var writesFiles = true
     var files: [UploadedFile] = []
     var fileFD: Int32 = -1
     var uploadDirectory = ""
@@ -56,6 +62,16 @@ final class Exchange: @unchecked Sendable {
     let asyncResult = Mutex<Response?>(nil)
     /// True while this exchange counts in the server's suspended connections.
     var countedSuspended = false
+    /// The connection's slow-client watch (nil when the watch is off).
+    var watch: SlowClients.Connection?
+
+    /// Whether the request comes with a body: a Content-Length above zero, or Transfer-Encoding.
+    var carriesBody: Bool { (contentLength ?? 0) > 0 || hasTransferEncoding }
+
+    /// A body held in memory is kept to `bytes`: past it, the plain 413 of that limit.
+    func limitInMemory(_ bytes: Int) {
+        if bytes < limit { limit = bytes; tooLargeAnswer = nil }
+    }
 
     init(id: UInt64, startNanos: UInt64, method: String, path: String) {
         self.id = id; self.startNanos = startNanos; self.method = method; self.path = path
@@ -81,7 +97,7 @@ final class Exchange: @unchecked Sendable {
     func consume(_ bytes: UnsafePointer<CChar>, count: Int) {
         received += count
         if received > limit {
-            if failure == nil { failure = .tooLarge(limit: limit) }
+            if failure == nil { failure = tooLargeAnswer ?? HTTPError.tooLarge(limit: limit) }
             if mode != .discard { abandonBody() }
             return
         }
@@ -92,15 +108,15 @@ final class Exchange: @unchecked Sendable {
             bytes.withMemoryRebound(to: UInt8.self, capacity: count) { raw.append($0, count: count) }
         case .spool:
             if fileFD < 0, !startFile(field: "body", fileName: "", contentType: contentType ?? "application/octet-stream") {
-                failure = .uploadFailed()
+                failure = HTTPError.uploadFailed()
                 abandonBody()
             } else if !writeToFile(bytes, count) {
-                failure = .uploadFailed()
+                failure = HTTPError.uploadFailed()
                 abandonBody()
             }
         case .multipart:
             if MHD_post_process(postProcessor, bytes, count) == MHD_Result.NO {
-                if failure == nil { failure = .formUnreadable() }
+                if failure == nil { failure = HTTPError.formUnreadable() }
                 abandonBody()
             }
         }
@@ -114,7 +130,13 @@ final class Exchange: @unchecked Sendable {
         case .raw:
             return raw.isEmpty && contentLength == nil ? .none : .bytes(raw)
         case .urlEncoded:
-            return .form(fields: FormDecoding.urlEncoded(raw), files: [])
+            let fields = FormDecoding.urlEncoded(raw)
+            raw = Data()
+            guard fields.count <= form.maxFields else {
+                failure = HTTPError.tooManyFields(form.maxFields)
+                return .none
+            }
+            return .form(fields: fields, files: [])
         case .spool:
             closeFile()
             return files.first.map { .file($0) } ?? .none
@@ -123,7 +145,7 @@ final class Exchange: @unchecked Sendable {
             postProcessor = nil
             closeFile()
             if !complete {
-                if failure == nil { failure = .formUnreadable() }
+                if failure == nil { failure = HTTPError.formUnreadable() }
                 return .none
             }
             var fields: [String: String] = [:]
@@ -159,30 +181,43 @@ final class Exchange: @unchecked Sendable {
 
     // MARK: multipart parts
 
-    /// One piece of one part, from the post processor. Text fields stay in memory up to
-    /// `maxFieldBytes`; file parts go to a new temporary file, chunk by chunk.
+    /// One piece of one part, from the post processor. Text fields stay in memory, at most
+    /// `form.maxFields` of them holding `form.maxBytes` together; file parts go to a new
+    /// temporary file, chunk by chunk, when the route admitted files.
     func part(name: String, fileName: UnsafePointer<CChar>?, contentType: UnsafePointer<CChar>?,
               data: UnsafePointer<CChar>?, offset: UInt64, size: Int) -> Bool {
+        if offset == 0 {
+            partCount += 1
+            if partCount > form.maxFields {
+                failure = HTTPError.tooManyFields(form.maxFields)
+                return false
+            }
+        }
         if let fileName {
             if offset == 0 {
                 closeFile()
+                guard writesFiles else {
+                    failure = HTTPError.formUnreadable()
+                    return false
+                }
                 guard startFile(field: name, fileName: String(cString: fileName),
                                 contentType: contentType.map { String(cString: $0) } ?? "application/octet-stream") else {
-                    failure = .uploadFailed()
+                    failure = HTTPError.uploadFailed()
                     return false
                 }
             }
             guard fileFD >= 0, let data, size > 0 else { return true }
             guard writeToFile(data, size) else {
-                failure = .uploadFailed()
+                failure = HTTPError.uploadFailed()
                 return false
             }
             return true
         }
         if offset == 0, fieldBytes[name] == nil { fieldBytes[name] = [] }
         guard let data, size > 0 else { return true }
-        if (fieldBytes[name]?.count ?? 0) + size > maxFieldBytes {
-            failure = .tooLarge(limit: maxFieldBytes)
+        textBytes += size
+        if textBytes > form.maxBytes {
+            failure = HTTPError.tooLarge(limit: form.maxBytes)
             return false
         }
         data.withMemoryRebound(to: UInt8.self, capacity: size) {

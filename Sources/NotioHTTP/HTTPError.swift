@@ -41,6 +41,12 @@ public struct HTTPError: Error, Sendable, Equatable {
         e.messageValues = [size]
         return e
     }
+    /// A form with more fields than its route takes.
+    public static func tooManyFields(_ limit: Int) -> HTTPError {
+        var e = generic(HTTPError(413, "too_many_fields", "The form has more than \(limit) fields."), nil)
+        e.messageValues = [String(limit)]
+        return e
+    }
     public static func unprocessable(_ fields: [String: String], _ message: String? = nil) -> HTTPError {
         generic(HTTPError(422, "invalid_values", message ?? "Some values are not valid.", fields: fields), message)
     }

@@ -71,7 +71,7 @@ extension HTTPServer {
     /// the client reads the answer before the connection closes.
     func answerWhileReceiving(_ exchange: Exchange, _ connection: OpaquePointer) {
         exchange.phase = .draining
-        let response = errorResponse(exchange, exchange.failure ?? .tooLarge(limit: exchange.limit))
+        let response = errorResponse(exchange, exchange.failure ?? HTTPError.tooLarge(limit: exchange.limit))
         exchange.status = response.status
         guard case .bytes(let body) = response.body else { return }
         let fd = notio_mhd_connection_fd(connection)

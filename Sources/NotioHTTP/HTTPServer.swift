@@ -21,6 +21,8 @@ public final class HTTPServer: @unchecked Sendable {
     let stopping = Atomic<Bool>(false)
     let refuseSuspension = Atomic<Bool>(false)
     let liveStreams = Mutex<[ObjectIdentifier: EventSource]>([:])
+    /// Closes connections that send their headers or their body too slowly.
+    let slowClients: SlowClients
 
     /// - Parameters:
     ///   - errorResponder: turns a thrown error (or the server's own 400/404/405/413) into a response.
@@ -32,6 +34,8 @@ public final class HTTPServer: @unchecked Sendable {
         self.router = router
         self.errorResponder = errorResponder
         self.log = log
+        slowClients = SlowClients(headersTimeout: configuration.headersTimeoutSeconds,
+                                  minBodyBytesPerSecond: configuration.minBodyBytesPerSecond)
     }
 
     /// The port the server listens on, once started.
@@ -82,6 +86,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             st.daemon = ConnectionHandle(daemon)
             st.port = Int(notio_mhd_bound_port(daemon))
+            slowClients.start()
             return st.port
         }
     }
@@ -112,6 +117,7 @@ public final class HTTPServer: @unchecked Sendable {
             if waited == 2_500 { log("http: waiting for \(suspended.load(ordering: .acquiring)) suspended connection(s) before stopping") }
         }
         MHD_stop_daemon(daemon)
+        slowClients.stop()
         Unmanaged.passUnretained(self).release()
         state.withLock { $0.daemon = nil }
         BufferedLog.standardOutput.flush()
@@ -133,7 +139,30 @@ public final class HTTPServer: @unchecked Sendable {
             conCls.pointee = nil
             let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
             server.completed(Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue())
+        }, cls, { cls, connection, socketContext, code in
+            guard let cls, let connection, let socketContext else { return }
+            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+            server.connectionChanged(connection, socketContext, opened: code.rawValue == 0 /* MHD_CONNECTION_NOTIFY_STARTED */)
         }, cls)
+    }
+
+    /// A connection opened or is about to be closed (its socket is still open).
+    private func connectionChanged(_ connection: OpaquePointer, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>, opened: Bool) {
+        guard slowClients.isOn else { return }
+        if opened {
+            let watched = SlowClients.Connection(fd: notio_mhd_connection_fd(connection), at: Self.nanos())
+            context.pointee = Unmanaged.passRetained(watched).toOpaque()
+            slowClients.opened(watched)
+        } else if let raw = context.pointee {
+            context.pointee = nil
+            slowClients.closing(Unmanaged<SlowClients.Connection>.fromOpaque(raw).takeRetainedValue())
+        }
+    }
+
+    /// The watch of this connection, while the slow-client watch is on.
+    private func watched(_ connection: OpaquePointer) -> SlowClients.Connection? {
+        guard slowClients.isOn, let raw = notio_mhd_socket_context(connection) else { return nil }
+        return Unmanaged<SlowClients.Connection>.fromOpaque(raw).takeUnretainedValue()
     }
 
     static func nanos() -> UInt64 {
@@ -152,22 +181,25 @@ public final class HTTPServer: @unchecked Sendable {
         guard let raw = conCls.pointee else {
             let exchange = begin(connection, url: url, method: method)
             conCls.pointee = Unmanaged.passRetained(exchange).toOpaque()
-            // A body whose length is ambiguous, or announced larger than allowed, is refused
-            // before it is read. MHD then closes the connection instead of reading the body.
-            if let problem = exchange.framingProblem {
+            // A body whose length is ambiguous, announced larger than allowed, or sent by someone
+            // the route refuses, is answered before it is read. MHD then closes the connection
+            // instead of reading the body.
+            let early: (any Error)? = exchange.framingProblem
+                ?? (exchange.carriesBody ? exchange.failure : nil)
+                ?? exchange.contentLength.flatMap { $0 > exchange.limit ? exchange.tooLargeAnswer ?? HTTPError.tooLarge(limit: exchange.limit) : nil }
+            if let early {
                 exchange.phase = .answered
-                return queue(errorResponse(exchange, problem), exchange, connection)
+                exchange.watch?.enter(.busy, at: Self.nanos())
+                return queue(errorResponse(exchange, early), exchange, connection)
             }
-            if let length = exchange.contentLength, length > exchange.limit {
-                exchange.phase = .answered
-                return queue(errorResponse(exchange, exchange.failure ?? .tooLarge(limit: exchange.limit)), exchange, connection)
-            }
+            exchange.watch?.enter(exchange.carriesBody ? .receivingBody : .busy, at: Self.nanos())
             return MHD_Result.YES
         }
         let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
         if size.pointee > 0 {
             let count = size.pointee
             size.pointee = 0
+            exchange.watch?.received(count)
             guard let data else { return MHD_Result.YES }
             switch exchange.phase {
             case .receiving:
@@ -188,6 +220,7 @@ public final class HTTPServer: @unchecked Sendable {
             // The answer already went out on the socket; MHD must not send another one.
             return MHD_Result.NO
         case .receiving:
+            exchange.watch?.enter(.busy, at: Self.nanos())
             return respond(exchange, connection)
         case .running:
             return MHD_Result.YES
@@ -197,7 +230,7 @@ public final class HTTPServer: @unchecked Sendable {
                 exchange.countedSuspended = false
                 suspended.subtract(1, ordering: .releasing)
             }
-            let response = exchange.asyncResult.withLock { $0.take() } ?? errorResponse(exchange, .internalError())
+            let response = exchange.asyncResult.withLock { $0.take() } ?? errorResponse(exchange, HTTPError.internalError())
             return queue(response, exchange, connection)
         case .answered:
             return MHD_Result.YES
@@ -234,44 +267,63 @@ public final class HTTPServer: @unchecked Sendable {
         }, cls)
         exchange.remoteAddress = Self.address(notio_mhd_client_address(connection))
 
+        exchange.watch = watched(connection)
+
         switch router.match(method: exchange.method, path: exchange.path) {
         case .found(let route, let parameters):
             exchange.route = route
             exchange.parameters = parameters
+            exchange.form = route.form
             exchange.limit = route.maxBodyBytes
-            if let length = exchange.contentLength, length > route.maxBodyBytes {
-                exchange.failure = .tooLarge(limit: route.maxBodyBytes)
-            } else if let type = exchange.contentType, Self.hasPrefix(type, "multipart/form-data") {
+            // Who may send a body here, and how much of it, is decided from the head alone.
+            var admitted = Admitted(maxBodyBytes: route.maxBodyBytes)
+            if exchange.carriesBody {
+                switch route.admit(makeRequest(exchange, body: .none)) {
+                case .refuse(let error):
+                    exchange.failure = error
+                    exchange.mode = .discard
+                    return exchange
+                case .admit(let a):
+                    admitted = a
+                }
+            }
+            exchange.limit = min(route.maxBodyBytes, admitted.maxBodyBytes)
+            exchange.tooLargeAnswer = admitted.maxBodyBytes < route.maxBodyBytes ? admitted.tooLarge : nil
+            exchange.writesFiles = admitted.writesFiles
+            if let type = exchange.contentType, Self.hasPrefix(type, "multipart/form-data") {
                 exchange.uploadDirectory = configuration.uploadDirectory
-                exchange.maxFieldBytes = configuration.maxFormFieldBytes
                 exchange.postProcessor = MHD_create_post_processor(connection, 64 << 10, { cls, _, key, fileName, contentType, _, data, offset, size in
                     guard let cls else { return MHD_Result.NO }
                     let exchange = Unmanaged<Exchange>.fromOpaque(cls).takeUnretainedValue()
                     let name = key.map { String(cString: $0) } ?? ""
                     return exchange.part(name: name, fileName: fileName, contentType: contentType,
                                          data: data, offset: offset, size: size) ? MHD_Result.YES : MHD_Result.NO
-                }, cls)
+                }, Unmanaged.passUnretained(exchange).toOpaque())
                 if exchange.postProcessor == nil {
-                    exchange.failure = .formUnreadable()
+                    exchange.failure = HTTPError.formUnreadable()
                     exchange.mode = .discard
                 } else {
                     exchange.mode = .multipart
+                    // Without files, the whole form is its text and is held in memory.
+                    if !exchange.writesFiles { exchange.limitInMemory(route.form.maxBytes) }
                 }
             } else if let type = exchange.contentType, Self.hasPrefix(type, "application/x-www-form-urlencoded") {
                 exchange.mode = .urlEncoded
-            } else if route.spoolsBody {
+                exchange.limitInMemory(route.form.maxBytes)
+            } else if route.spoolsBody && exchange.writesFiles {
                 exchange.uploadDirectory = configuration.uploadDirectory
                 exchange.mode = .spool
             } else {
                 exchange.mode = .raw
-                if let length = exchange.contentLength, length > 0 { exchange.raw.reserveCapacity(length) }
+                if route.spoolsBody { exchange.limitInMemory(route.form.maxBytes) }
+                if let length = exchange.contentLength, length > 0, length <= exchange.limit { exchange.raw.reserveCapacity(length) }
             }
         case .methodNotAllowed(let allowed):
             exchange.allowed = allowed
-            exchange.failure = .methodNotAllowed()
+            exchange.failure = HTTPError.methodNotAllowed()
             exchange.mode = .discard
         case .notFound:
-            exchange.failure = .notFound()
+            exchange.failure = HTTPError.notFound()
             exchange.mode = .discard
         }
         return exchange
@@ -323,9 +375,9 @@ public final class HTTPServer: @unchecked Sendable {
         return request
     }
 
-    func errorResponse(_ exchange: Exchange, _ error: HTTPError) -> Response {
+    func errorResponse(_ exchange: Exchange, _ error: any Error) -> Response {
         var response = errorResponder(makeRequest(exchange, body: .none), error)
-        if error.status == 405 {
+        if (error as? HTTPError)?.status == 405 {
             var methods = exchange.allowed
             if methods.contains("GET"), !methods.contains("HEAD") { methods.append("HEAD") }
             response.headers.set("Allow", methods.joined(separator: ", "))
@@ -339,6 +391,7 @@ public final class HTTPServer: @unchecked Sendable {
             suspended.subtract(1, ordering: .releasing)
         }
         exchange.release()
+        exchange.watch?.enter(.awaitingHeaders, at: Self.nanos())
         let tenths = (Self.nanos() &- exchange.startNanos + 50_000) / 100_000
         log("\(exchange.id) \(exchange.method) \(exchange.path) \(exchange.status == 0 ? 499 : exchange.status) \(tenths / 10).\(tenths % 10)ms")
         inFlight.subtract(1, ordering: .releasing)

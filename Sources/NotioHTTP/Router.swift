@@ -18,6 +18,12 @@ public struct Route: Sendable {
     /// A body that is not a form goes to a temporary file as it arrives (`RequestBody.file`)
     /// instead of memory: for routes that take large documents.
     public var spoolsBody: Bool
+    /// How many text fields a form (urlencoded or multipart) may have and how many bytes they
+    /// may hold together: what of a form is kept in memory.
+    public var form: FormLimits
+    /// Decides from the request's head (method, path, query, headers, cookies, peer) whether its
+    /// body is read at all, and how much of it; called before a byte of the body is kept.
+    public var admit: @Sendable (Request) -> Admission
     public var handler: Handler
     let segments: [Segment]
 
@@ -35,8 +41,10 @@ public struct Route: Sendable {
         }
     }
 
-    public init(_ method: String, _ pattern: String, maxBodyBytes: Int = 1 << 20, spoolsBody: Bool = false, _ handler: Handler) {
-        self.method = method; self.pattern = pattern; self.maxBodyBytes = maxBodyBytes; self.spoolsBody = spoolsBody; self.handler = handler
+    public init(_ method: String, _ pattern: String, maxBodyBytes: Int = 1 << 20, spoolsBody: Bool = false, form: FormLimits = .standard,
+                admit: @escaping @Sendable (Request) -> Admission = { _ in .admit(Admitted()) }, _ handler: Handler) {
+        self.method = method; self.pattern = pattern; self.maxBodyBytes = maxBodyBytes; self.spoolsBody = spoolsBody
+        self.form = form; self.admit = admit; self.handler = handler
         self.segments = pattern.split(separator: "/").map { part in
             if part.hasPrefix("{") && part.hasSuffix("...}") { return .rest(String(part.dropFirst().dropLast(4))) }
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
@@ -61,6 +69,44 @@ public struct Route: Sendable {
             i += 1
         }
         return i == parts.count ? params : nil
+    }
+}
+
+/// What of a form is kept in memory: its text fields, counted and measured together (file parts
+/// of a multipart form go to disk and count in the route's `maxBodyBytes` instead).
+public struct FormLimits: Sendable, Equatable {
+    public var maxFields: Int
+    public var maxBytes: Int
+
+    public init(maxFields: Int, maxBytes: Int) { self.maxFields = maxFields; self.maxBytes = maxBytes }
+
+    /// Enough for every form a page sends (a sentence with its memo, thirty quiz answers, the
+    /// strokes of an underline); a form past it is answered 413.
+    public static let standard = FormLimits(maxFields: 64, maxBytes: 1 << 20)
+}
+
+/// A route's decision on a request's head, before its body is read.
+public enum Admission: Sendable {
+    /// Read the body, within these limits.
+    case admit(Admitted)
+    /// Answer this error at once; the body is never read (the connection is closed after the
+    /// answer, so a client cannot make the server read it anyway).
+    case refuse(any Error)
+}
+
+/// How much of an admitted body the server may keep, and where.
+public struct Admitted: Sendable {
+    /// At most this many bytes (and never more than the route's `maxBodyBytes`).
+    public var maxBodyBytes: Int
+    /// The answer once a body passes `maxBodyBytes`, when it is not the route's plain 413 (the
+    /// reader's storage is full, say).
+    public var tooLarge: (any Error)?
+    /// Whether file parts and spooled bodies may be written to disk. Without it a body is held
+    /// only in memory, within the route's `form` limit.
+    public var writesFiles: Bool
+
+    public init(maxBodyBytes: Int = .max, tooLarge: (any Error)? = nil, writesFiles: Bool = true) {
+        self.maxBodyBytes = maxBodyBytes; self.tooLarge = tooLarge; self.writesFiles = writesFiles
     }
 }
 

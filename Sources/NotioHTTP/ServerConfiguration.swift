@@ -15,8 +15,11 @@ public struct ServerConfiguration: Sendable {
     public var connectionTimeoutSeconds: Int
     /// How long `stop()` lets requests in flight finish before closing them.
     public var shutdownGraceSeconds: Double
-    /// Largest text field of a multipart body kept in memory.
-    public var maxFormFieldBytes: Int
+    /// A connection that has not sent a request's headers this long after it opened (or after
+    /// its previous answer) is closed; so is one whose body sends less than
+    /// `minBodyBytesPerSecond` over a stretch this long. 0 turns both off.
+    public var headersTimeoutSeconds: Double
+    public var minBodyBytesPerSecond: Int
     /// Headers every answer carries unless its handler set the same header itself: the
     /// application's security policies (Content-Security-Policy, Referrer-Policy, ...).
     /// `X-Content-Type-Options: nosniff` is always sent and need not be listed.
@@ -24,10 +27,11 @@ public struct ServerConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: Int = 0, threads: Int = 2,
                 uploadDirectory: String = NSTemporaryDirectory(), connectionTimeoutSeconds: Int = 60,
-                shutdownGraceSeconds: Double = 10, maxFormFieldBytes: Int = 1 << 20, defaultHeaders: Headers = Headers()) {
+                shutdownGraceSeconds: Double = 10, headersTimeoutSeconds: Double = 10, minBodyBytesPerSecond: Int = 500,
+                defaultHeaders: Headers = Headers()) {
         self.host = host; self.port = port; self.threads = threads; self.uploadDirectory = uploadDirectory
         self.connectionTimeoutSeconds = connectionTimeoutSeconds; self.shutdownGraceSeconds = shutdownGraceSeconds
-        self.maxFormFieldBytes = maxFormFieldBytes
+        self.headersTimeoutSeconds = headersTimeoutSeconds; self.minBodyBytesPerSecond = minBodyBytesPerSecond
         self.defaultHeaders = defaultHeaders
     }
 }

@@ -149,8 +149,10 @@ final class LogLines: Sendable {
 }
 
 func startServer(_ routes: [Route], grace: Double = 10, log: LogLines = LogLines(), uploads: String = NSTemporaryDirectory(),
-                 defaultHeaders: Headers = Headers()) throws -> HTTPServer {
-    let server = HTTPServer(configuration: ServerConfiguration(uploadDirectory: uploads, shutdownGraceSeconds: grace, defaultHeaders: defaultHeaders),
+                 headersTimeout: Double = 10, minBodyBytesPerSecond: Int = 500, defaultHeaders: Headers = Headers()) throws -> HTTPServer {
+    let configuration = ServerConfiguration(uploadDirectory: uploads, shutdownGraceSeconds: grace, headersTimeoutSeconds: headersTimeout,
+                                            minBodyBytesPerSecond: minBodyBytesPerSecond, defaultHeaders: defaultHeaders)
+    let server = HTTPServer(configuration: configuration,
                             router: Router(routes), errorResponder: testErrorResponder, log: { log.add($0) })
     try server.start()
     return server

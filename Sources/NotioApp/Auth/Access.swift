@@ -1,6 +1,7 @@
 import Foundation
 import NotioCore
 import NotioHTTP
+import NotioStore
 
 /// Who may call a route. Every line of the route table names one (there is no default), and the
 /// router checks it before the handler runs: a handler never asks whether someone is signed in.
@@ -30,6 +31,25 @@ enum Access: String, CaseIterable, Sendable {
     var guestMayWrite: Bool { self == .session || self == .memberOrGuest }
     /// Whether the route answers only a signed-in account (member or guest).
     var needsSignIn: Bool { self == .member || self == .memberOrGuest }
+
+    /// The body a route takes unless its line says otherwise: a JSON document or a form for
+    /// routes of a signed-in account, a sign-in form's few fields for routes anyone may call.
+    var defaultBodyLimit: Int { needsSignIn ? 1 << 20 : Self.visitorBodyLimit }
+    /// The most a route open to visitors without a session may take (the application refuses to
+    /// start with a larger one): nobody without an account can make the server hold more.
+    static let visitorBodyLimit = 64 << 10
+}
+
+/// How a route's body counts against the reader's storage (`NOTIO_MAX_STORED_MB_PER_ACCOUNT`),
+/// decided from the head before the body is written to disk.
+enum StorageUse: Sendable {
+    /// Not at all: the body is small, or a photo read and dropped within the request.
+    case none
+    /// The body becomes the reader's files (a PDF): it may be as large as the room left.
+    case keeps
+    /// The body is a backup, read within the request (or kept as its preview, which the handler
+    /// counts): it may be as large as the whole storage quota.
+    case restores
 }
 
 /// The signed-in account a member route receives, never optional: the router made sure of it.
@@ -112,16 +132,32 @@ struct AppRoute: Sendable {
     let pattern: String
     let maxBodyBytes: Int
     let spoolsBody: Bool
+    let storage: StorageUse
+    let form: FormLimits
     let endpoint: Endpoint
     var access: Access { endpoint.access }
 
-    init(_ method: String, _ pattern: String, maxBodyBytes: Int = 1 << 20, spoolsBody: Bool = false, _ endpoint: Endpoint) {
-        self.method = method; self.pattern = pattern; self.maxBodyBytes = maxBodyBytes; self.spoolsBody = spoolsBody; self.endpoint = endpoint
+    init(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil, spoolsBody: Bool = false, storage: StorageUse = .none,
+         form: FormLimits = .standard, _ endpoint: Endpoint) {
+        self.method = method; self.pattern = pattern; self.maxBodyBytes = maxBodyBytes ?? endpoint.access.defaultBodyLimit
+        self.spoolsBody = spoolsBody; self.storage = storage; self.form = form; self.endpoint = endpoint
     }
 
-    /// The server's route: the access check, then the handler.
+    /// The server's route: who may send a body and how much (decided on the head), then the
+    /// access check and the handler.
     func route(_ app: AppContext) -> Route {
-        Route(method, pattern, maxBodyBytes: maxBodyBytes, spoolsBody: spoolsBody, endpoint.handler(app))
+        let line = self
+        return Route(method, pattern, maxBodyBytes: maxBodyBytes, spoolsBody: spoolsBody, form: form,
+                     admit: { Gate(app: app).admit($0, line) }, endpoint.handler(app))
+    }
+
+    /// Why this line may not be served, or nil: a route open to visitors without a session
+    /// that takes more than `Access.visitorBodyLimit`, or one that spools to disk.
+    var bodyProblem: String? {
+        guard !access.needsSignIn else { return nil }
+        if maxBodyBytes > Access.visitorBodyLimit { return "takes \(maxBodyBytes) bytes from visitors without an account (at most \(Access.visitorBodyLimit))" }
+        if spoolsBody || storage != .none { return "writes a visitor's body to disk" }
+        return nil
     }
 
     /// Path parameters of the pattern that are not declared `PathParameter`s: empty for a sound
@@ -143,6 +179,33 @@ struct Gate {
         var (visitor, newCSRF) = try app.pageVisitor(request)
         visitor.newCSRF = newCSRF
         return visitor
+    }
+
+    /// The decision on a request's head, before its body is kept: the same checks as the
+    /// handler's (a visitor without a session is answered 401 or 403 here, from the headers),
+    /// then how much body the caller may send. Only a signed-in reader's body is written to
+    /// disk, and a body that would become their files is held to the room their storage has.
+    func admit(_ head: Request, _ route: AppRoute) -> Admission {
+        do {
+            let visitor: Visitor = route.access == .public || route.access == .widgetToken ? Visitor()
+                : try Guard(app: app).check(head, access: route.access, stage: .head)
+            guard let user = visitor.user else { return .admit(Admitted(maxBodyBytes: Access.visitorBodyLimit, writesFiles: false)) }
+            let limits = app.config.accountLimits
+            let room: Int64
+            switch route.storage {
+            case .none:
+                return .admit(Admitted())
+            case .keeps:
+                room = limits.storedBytes - (try app.store.accountUsage(owner: user.id).storedBytes)
+            case .restores:
+                room = limits.storedBytes
+            }
+            // A form's text and its boundaries come with the file.
+            let allowed = Int(clamping: max(0, room) + Int64(route.form.maxBytes))
+            return .admit(Admitted(maxBodyBytes: allowed, tooLarge: AccountLimitExceeded(.storage, limit: limits.storedBytes)))
+        } catch {
+            return .refuse(error)
+        }
     }
 
     func member(_ request: Request, _ access: Access) throws -> Member {

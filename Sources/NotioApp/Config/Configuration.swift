@@ -38,6 +38,10 @@ public struct Configuration: Sendable {
     /// Email availability look-ups per minute from one address.
     public var emailLookupsPerMinute: Int = declared(\.emailLookupsPerMinute)
     public var threads: Int = declared(\.threads)
+    /// Seconds a connection may take to send a request's headers; 0 = no limit.
+    public var headersTimeoutSeconds: Int = declared(\.headersTimeoutSeconds)
+    /// The slowest a request's body may arrive, over each stretch of `headersTimeoutSeconds`.
+    public var minBodyBytesPerSecond: Int = declared(\.minBodyBytesPerSecond)
     public var sessionDays: Int = declared(\.sessionDays)
     public var maxUploadBytes: Int = declared(\.maxUploadBytes)
     public var maxBooksPerAccount: Int = declared(\.maxBooksPerAccount)
@@ -156,6 +160,10 @@ public struct Configuration: Sendable {
               "`GET /api/v1/auth/email-available` from one address per minute (429 `too_many_lookups`)"),
         .int("NOTIO_THREADS", 2, \.threads, 1...64,
               "HTTP worker threads"),
+        .int("NOTIO_HEADERS_TIMEOUT_SECONDS", 10, \.headersTimeoutSeconds, 0...3600,
+              "a connection that has not sent a request's headers this many seconds after it opened (or after its previous answer) is closed; `0` = no limit"),
+        .int("NOTIO_MIN_BODY_BYTES_PER_SECOND", 500, \.minBodyBytesPerSecond, 0...100_000_000,
+              "a request body arriving slower than this over a stretch of `NOTIO_HEADERS_TIMEOUT_SECONDS` has its connection closed"),
         .int("NOTIO_SESSION_DAYS", 30, \.sessionDays, 1...365,
               "days a sign-in lasts"),
         .megabytes("NOTIO_MAX_UPLOAD_MB", 50, \.maxUploadBytes, 1...1024,

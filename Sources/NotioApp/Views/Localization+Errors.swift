@@ -14,6 +14,7 @@ extension L10n {
         "http.upload_failed": ("올린 파일을 저장하지 못했어요. 다시 올려 주세요.", "The upload could not be stored. Please try again."),
         "http.shutting_down": ("서버가 멈추는 중이에요. 잠시 뒤 다시 시도해 주세요.", "The server is shutting down. Please try again shortly."),
         "http.form_unreadable": ("보낸 양식을 읽을 수 없어요.", "The form could not be read."),
+        "http.too_many_fields": ("보낸 양식의 항목이 %@개를 넘어요.", "The form has more than %@ fields."),
         "error.invalid_values": ("입력한 값을 확인해 주세요.", "Some values are not valid."),
         "error.body_not_json": ("본문이 올바른 JSON이 아니에요.", "The body is not valid JSON."),
         "error.field_invalid": ("%@ 값을 확인해 주세요.", "Check %@."),
