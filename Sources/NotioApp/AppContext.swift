@@ -24,6 +24,8 @@ final class AppContext: Sendable {
     let assetURL: @Sendable (String) -> String
     let now: @Sendable () -> Date
     let sessions = SessionCache()
+    /// Restore uploads kept between their preview and their confirmation.
+    let previews: RestorePreviews
 
     init(config: Configuration, store: Store, provider: any AnalysisProvider, assetURL: @escaping @Sendable (String) -> String,
          now: @escaping @Sendable () -> Date = { Date() }) throws {
@@ -32,7 +34,8 @@ final class AppContext: Sendable {
         self.assetURL = assetURL
         self.now = now
         self.provider = provider
-        accounts = AccountService(store: store, config: config, now: now, sessions: sessions)
+        previews = RestorePreviews(store: store, dataDirectory: config.dataDirectory, limits: config.accountLimits, now: now)
+        accounts = AccountService(store: store, config: config, now: now, sessions: sessions, previews: previews)
         files = try FileStorage(config: config, store: store)
         media = MediaWorkerClient(
             executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,

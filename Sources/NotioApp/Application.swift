@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NotioAnalysis
 import NotioHTTP
 import NotioStore
@@ -9,6 +10,8 @@ public final class Application: Sendable {
     let context: AppContext
     let server: HTTPServer
     let statics: StaticFiles
+    /// Expires restore previews once a minute (their own requests expire them too).
+    private let sweeper: PeriodicTask
 
     /// The address the server listens on, once started.
     public var baseURL: String { "http://\(config.host.contains(":") ? "[\(config.host)]" : config.host):\(server.port)" }
@@ -53,6 +56,7 @@ public final class Application: Sendable {
         let quiet: @Sendable (String) -> Void = { _ in }
         let requestLog = config.logRequests ? log : quiet
         server = HTTPServer(configuration: serverConfig, router: router, errorResponder: responder, log: requestLog)
+        sweeper = PeriodicTask(every: 60) { context.previews.sweep() }
     }
 
     /// Binds and starts answering, and resumes unfinished jobs; returns the port.
@@ -60,12 +64,14 @@ public final class Application: Sendable {
     public func start() throws -> Int {
         let port = try server.start()
         try context.jobs.resumeUnfinished()
+        sweeper.start()
         return port
     }
 
     /// Stops accepting, lets in-flight requests finish, interrupts jobs (they resume on the next start).
     public func stop() {
         server.stop()
+        sweeper.stop()
         context.jobs.stop()
         context.ocr.shutdown()
     }
@@ -121,4 +127,34 @@ func staticRoutes(_ statics: StaticFiles) -> [AppRoute] {
 /// Log lines go to standard output, one per line.
 public enum Log {
     public static let line: @Sendable (String) -> Void = { BufferedLog.standardOutput.write($0) }
+}
+
+/// Work a node repeats on a thread of its own while it serves (never on the cooperative threads).
+final class PeriodicTask: Sendable {
+    private let interval: TimeInterval
+    private let work: @Sendable () -> Void
+    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
+    private let wake = NSCondition()
+
+    init(every interval: TimeInterval, _ work: @escaping @Sendable () -> Void) { self.interval = interval; self.work = work }
+
+    func start() {
+        guard state.withLock({ s in defer { s.started = true }; return !s.started && !s.stopped }) else { return }
+        let thread = Thread { [self] in
+            while true {
+                wake.lock()
+                if !state.withLock({ $0.stopped }) { _ = wake.wait(until: Date().addingTimeInterval(interval)) }
+                wake.unlock()
+                if state.withLock({ $0.stopped }) { return }
+                work()
+            }
+        }
+        thread.name = "notio-periodic"
+        thread.start()
+    }
+
+    func stop() {
+        state.withLock { $0.stopped = true }
+        wake.lock(); wake.broadcast(); wake.unlock()
+    }
 }

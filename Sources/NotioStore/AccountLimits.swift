@@ -32,7 +32,8 @@ public struct AccountLimitExceeded: Error, Sendable, Equatable {
 public struct AccountUsage: Sendable, Equatable {
     public var books: Int
     public var sentences: Int
-    /// Uploaded PDFs and stored covers (a cover shared by two books counts for each).
+    /// Uploaded PDFs and stored covers (a cover shared by two books counts for each), and a
+    /// restore preview kept for the reader.
     public var storedBytes: Int64
 
     public init(books: Int, sentences: Int, storedBytes: Int64) {
@@ -49,7 +50,8 @@ extension Store {
         try c.first("""
             SELECT (SELECT count(*) FROM books WHERE owner_id = ?), (SELECT count(*) FROM sentences WHERE owner_id = ?),
                    (SELECT coalesce(sum(file_size), 0) FROM notes WHERE owner_id = ?) + (SELECT coalesce(sum(cover_bytes), 0) FROM books WHERE owner_id = ?)
-            """, [owner, owner, owner, owner]) { AccountUsage(books: $0.int(0), sentences: $0.int(1), storedBytes: $0.int64(2)) }
+                   + (SELECT coalesce(sum(bytes), 0) FROM restore_previews WHERE owner_id = ?)
+            """, [owner, owner, owner, owner, owner]) { AccountUsage(books: $0.int(0), sentences: $0.int(1), storedBytes: $0.int64(2)) }
             ?? AccountUsage(books: 0, sentences: 0, storedBytes: 0)
     }
 

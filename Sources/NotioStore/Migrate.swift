@@ -18,7 +18,7 @@ extension Store {
     /// Login failures are left behind: they are the last 15 minutes' throttling, not data.
     static let copiedTables = ["users", "sessions", "notes", "note_pages", "concepts", "keywords", "jobs", "quizzes", "questions",
                                "attempts", "attempt_answers", "wrong_answers", "review_cards", "books", "sentences", "reading_sessions",
-                               "reading_timers", "widget_tokens", "file_chunks", "note_search", "sentence_search", "review_log"]
+                               "reading_timers", "widget_tokens", "file_chunks", "note_search", "sentence_search", "review_log", "known_devices"]
 
     /// A column's name, how its values are read for comparing, and whether it is in the key.
     struct CopiedColumn {

@@ -358,6 +358,26 @@ enum Migrations {
         ALTER TABLE notes ADD COLUMN best_rate REAL;
         CREATE INDEX IF NOT EXISTS jobs_working_by_note ON jobs(note_id) WHERE state IN ('queued','running');
         """,
+        // 16: a reader's restore preview (the upload the settings page keeps until it is
+        // confirmed) is one row, counted in their storage and gone with the account; sign-in
+        // attempts are counted per device, so a stranger's guesses do not lock the reader's own
+        // devices out; the devices (a cookie, a recent address) a reader has signed in from.
+        """
+        CREATE TABLE restore_previews (
+            owner_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            token_hash BLOB NOT NULL,
+            bytes INTEGER NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        ALTER TABLE login_failures ADD COLUMN device TEXT NOT NULL DEFAULT '';
+        CREATE INDEX login_failures_by_device ON login_failures(email, device, at);
+        CREATE TABLE known_devices (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            device TEXT NOT NULL,
+            last_seen INTEGER NOT NULL,
+            PRIMARY KEY (user_id, device)
+        );
+        """,
     ]
 
     /// The first schema version with the per-day statistics sums.

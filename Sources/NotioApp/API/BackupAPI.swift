@@ -50,7 +50,8 @@ struct BackupAPI {
 
     // MARK: The settings page
 
-    /// `POST /settings/restore`: keeps the upload, runs a dry run and asks for confirmation.
+    /// `POST /settings/restore`: runs a dry run, keeps the upload as the reader's one preview
+    /// (replacing an earlier one; counted in their storage) and asks for confirmation.
     func preview(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         let ctx = app.pageContext(request, member)
@@ -58,36 +59,32 @@ struct BackupAPI {
         guard let file = request.files.first(where: { $0.fieldName == "file" }), file.size > 0 else {
             return app.page(Pages.restorePage(ctx, state: .init(error: ctx.t("backup.noFile"))), status: 422, newCSRF: nil)
         }
-        // Kept under a random name the confirmation form carries; only this reader's prefix is accepted back.
-        let token = Crypto.randomToken()
-        let kept = pendingPath(user: user, token: token)
-        try FileManager.default.moveItem(atPath: file.path, toPath: kept)
+        // The earlier preview goes first: its bytes must not count against the new one.
+        try app.previews.discard(owner: user.id)
+        app.previews.sweep()
         do {
-            let outcome = try service.restore(file: kept, owner: user, replace: mode == "replace", dryRun: true)
+            let outcome = try service.restore(file: file.path, owner: user, replace: mode == "replace", dryRun: true)
+            // Kept under a random name the confirmation form carries; only this reader's prefix is accepted back.
+            let token = try app.previews.keep(upload: file.path, size: file.size, owner: user.id)
             return app.page(Pages.restorePage(ctx, state: .init(mode: mode, token: token, counts: outcome.counts)), newCSRF: nil)
         } catch let e as DomainError {
-            try? FileManager.default.removeItem(atPath: kept)
             return app.page(Pages.restorePage(ctx, state: .init(error: e.readerMessage.text(ctx.language))), status: e.status, newCSRF: nil)
         }
     }
 
-    /// `POST /settings/restore/confirm`: restores the kept upload for real.
+    /// `POST /settings/restore/confirm`: restores the kept upload for real (404 once it expired
+    /// or another upload replaced it).
     func confirm(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         let f = request.formFields
         let token = f["token"] ?? ""
         guard !token.isEmpty, token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { throw HTTPError.badRequest() }
-        let kept = pendingPath(user: user, token: token)
-        guard FileManager.default.fileExists(atPath: kept) else {
+        guard let kept = try app.previews.take(owner: user.id, token: token) else {
             throw AppError.notFound("backupError.pending_gone")
         }
         defer { try? FileManager.default.removeItem(atPath: kept) }
         _ = try service.restore(file: kept, owner: user, replace: f["mode"] == "replace", dryRun: false)
         app.sessions.clear()
         return .redirect("\(Paths.settings)?restored=1")
-    }
-
-    private func pendingPath(user: User, token: String) -> String {
-        (app.config.dataDirectory as NSString).appendingPathComponent("tmp/pending-restore-\(user.id)-\(token)")
     }
 }

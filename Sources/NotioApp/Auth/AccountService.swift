@@ -9,9 +9,10 @@ struct AccountService: Sendable {
     let now: @Sendable () -> Date
     let sessions: SessionCache
     let hasher: PasswordHasher
+    let previews: RestorePreviews
 
-    init(store: Store, config: Configuration, now: @escaping @Sendable () -> Date, sessions: SessionCache) {
-        self.store = store; self.config = config; self.now = now; self.sessions = sessions
+    init(store: Store, config: Configuration, now: @escaping @Sendable () -> Date, sessions: SessionCache, previews: RestorePreviews) {
+        self.store = store; self.config = config; self.now = now; self.sessions = sessions; self.previews = previews
         hasher = PasswordHasher(waiting: config.loginQueue)
     }
 
@@ -147,12 +148,13 @@ struct AccountService: Sendable {
     }
 
     /// Deletes the reader's account with everything it owns: rows in one transaction, then the
-    /// files (note PDFs, and covers no other book uses).
+    /// files (note PDFs, covers no other book uses, a restore preview).
     func deleteAccount(of user: User, password: String, address: String, files: FileStorage) async throws {
         try await confirmPassword(of: user, password, address: address)
         let deleted = try store.deleteAccount(userId: user.id)
         for id in deleted.noteIds { files.remove(FileStorage.notePDF(id)) }
         for cover in deleted.unusedCovers where !cover.contains("/") { files.remove(FileStorage.cover(cover)) }
+        previews.removeFiles(owner: user.id)
         sessions.clear()
     }
 

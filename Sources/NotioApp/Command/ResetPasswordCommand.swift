@@ -32,7 +32,9 @@ enum ResetPasswordCommand {
             FileHandle.standardError.write(Data("notio reset-password: the password must have at least \(AccountRules.minimumPasswordLength) characters\n".utf8))
             return 1
         }
-        let accounts = AccountService(store: try config.openStore(), config: config, now: { Date() }, sessions: SessionCache())
+        let store = try config.openStore()
+        let accounts = AccountService(store: store, config: config, now: { Date() }, sessions: SessionCache(),
+                                      previews: RestorePreviews(store: store, dataDirectory: config.dataDirectory, limits: config.accountLimits, now: { Date() }))
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let chosen = password
