@@ -58,6 +58,11 @@ final class AppContext: Sendable {
                       cleanup: { job, cancelled, message in analysis.cleanup(job, cancelled: cancelled, message: message) })
     }
 
+    /// Where a sign-in or a password check comes from: the device cookie and the client's address.
+    func signInDevice(_ request: Request) -> SignInDevice {
+        SignInDevice(cookie: request.cookies[Cookies.device], address: config.trustedProxies.clientAddress(request))
+    }
+
     /// Looks up the session cookie. An unknown or expired token is the same as none.
     func visitor(for request: Request) throws -> Visitor {
         var v = Visitor()

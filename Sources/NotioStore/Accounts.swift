@@ -157,21 +157,31 @@ extension Store {
     // MARK: Login throttling
 
     /// Counts a sign-in attempt before its password is checked: in one write transaction, the
-    /// attempts within the window for this email and for this address are counted (failures and
-    /// attempts still being checked alike) and, when both are under their limits, one more is
-    /// recorded. Returns its id, or nil when a limit is reached. Parallel attempts queue on the
-    /// write lock (SQLite) or on one advisory lock (PostgreSQL, where the counts are read after it
-    /// is taken, so a node sees what another node recorded a moment before), so no burst can get
-    /// more passwords checked than the limits allow.
-    public func reserveLoginAttempt(email: String, address: String, since: Date, at now: Date,
+    /// attempts within the window are counted (failures and attempts still being checked alike)
+    /// and, when they are under their limits, one more is recorded. Returns its id, or nil when a
+    /// limit is reached. Parallel attempts queue on the write lock (SQLite) or on one advisory
+    /// lock (PostgreSQL, where the counts are read after it is taken, so a node sees what another
+    /// node recorded a moment before), so no burst can get more passwords checked than the limits
+    /// allow.
+    ///
+    /// `device` is where the attempt comes from: empty for an unknown device, whose attempts
+    /// count per email (`maxPerEmail`) and per address (`maxPerAddress`) among unknown devices;
+    /// or a device the account has signed in from (`knownDevice`), whose attempts count in a
+    /// line of their own (`maxPerEmail` for that email and device). A stranger's guesses thus
+    /// lock out strangers, never the reader's own devices.
+    public func reserveLoginAttempt(email: String, address: String, device: String = "", since: Date, at now: Date,
                                     maxPerEmail: Int, maxPerAddress: Int) throws -> Int64? {
         try database.write(serializable: false) { c in
             if c.engine == .postgres { try c.execute("SELECT pg_advisory_xact_lock(7720414)") }
             try c.run("DELETE FROM login_failures WHERE email = ? AND at <= ?", [email, since.millis])
-            let e = try c.first("SELECT count(*) FROM login_failures WHERE email = ? AND at > ?", [email, since.millis], { $0.int(0) }) ?? 0
-            let a = try c.first("SELECT count(*) FROM login_failures WHERE address = ? AND at > ?", [address, since.millis], { $0.int(0) }) ?? 0
-            guard e < maxPerEmail, a < maxPerAddress else { return nil }
-            return try c.first("INSERT INTO login_failures (email, address, at) VALUES (?,?,?) RETURNING id", [email, address, now.millis], { $0.int64(0) })
+            let e = try c.first("SELECT count(*) FROM login_failures WHERE email = ? AND device = ? AND at > ?", [email, device, since.millis], { $0.int(0) }) ?? 0
+            guard e < maxPerEmail else { return nil }
+            if device.isEmpty {
+                let a = try c.first("SELECT count(*) FROM login_failures WHERE address = ? AND device = '' AND at > ?", [address, since.millis], { $0.int(0) }) ?? 0
+                guard a < maxPerAddress else { return nil }
+            }
+            return try c.first("INSERT INTO login_failures (email, address, device, at) VALUES (?,?,?,?) RETURNING id",
+                               [email, address, device, now.millis], { $0.int64(0) })
         }
     }
 
@@ -180,12 +190,42 @@ extension Store {
         try database.write { c in try c.run("DELETE FROM login_failures WHERE id = ?", [id]) }
     }
 
-    /// A right password forgives the email's earlier attempts, this one included.
-    public func forgiveLoginAttempts(email: String, through id: Int64) throws {
-        try database.write { c in try c.run("DELETE FROM login_failures WHERE email = ? AND id <= ?", [email, id]) }
+    /// A right password forgives the earlier attempts of the email from the same device (the
+    /// unknown devices' line for an unknown one), this one included.
+    public func forgiveLoginAttempts(email: String, device: String = "", through id: Int64) throws {
+        try database.write { c in try c.run("DELETE FROM login_failures WHERE email = ? AND device = ? AND id <= ?", [email, device, id]) }
     }
 
-    /// Attempts since `since` for this email and for this address (failures and those in progress).
+    // MARK: Known devices
+
+    /// The first of `devices` (a key such as `cookie:<hash>` or `address:<ip>`, and how recent
+    /// its last sign-in must be) that the account has signed in from, or nil.
+    public func knownDevice(userId: String, among devices: [(key: String, since: Date)]) throws -> String? {
+        try database.read { c in
+            for device in devices {
+                if try c.first("SELECT 1 FROM known_devices WHERE user_id = ? AND device = ? AND last_seen > ?",
+                               [userId, device.key, device.since.millis], { _ in true }) == true { return device.key }
+            }
+            return nil
+        }
+    }
+
+    /// Remembers that the account signed in from these devices now, and forgets the ones it has
+    /// not signed in from since `forgetBefore`.
+    public func rememberDevices(userId: String, _ keys: [String], at now: Date, forgetBefore: Date) throws {
+        try database.write { c in
+            for key in keys {
+                try c.run("""
+                    INSERT INTO known_devices (user_id, device, last_seen) VALUES (?,?,?)
+                    ON CONFLICT (user_id, device) DO UPDATE SET last_seen = excluded.last_seen
+                    """, [userId, key, now.millis])
+            }
+            try c.run("DELETE FROM known_devices WHERE user_id = ? AND last_seen <= ?", [userId, forgetBefore.millis])
+        }
+    }
+
+    /// Attempts since `since` for this email and for this address (failures and those in
+    /// progress), from every device.
     public func loginFailures(email: String, address: String, since: Date) throws -> (email: Int, address: Int) {
         try database.read { c in
             let e = try c.first("SELECT count(*) FROM login_failures WHERE email = ? AND at > ?", [email, since.millis], { $0.int(0) }) ?? 0

@@ -195,7 +195,8 @@ import Testing
         #expect(try await Client(server).get("/api/v1/auth/email-available?email=%EF%BD%93tudy%40notio.io").json["available"] as? Bool == false)
 
         for (email, key) in [("stu\u{00AD}dy@notio.io", "email_invisible_characters"), ("stu\u{200B}dy@notio.io", "email_invisible_characters"),
-                             ("\u{202E}study@notio.io", "email_invisible_characters"), ("\u{0455}tudy@notio.io", "email_mixed_scripts")] {
+                             ("\u{202E}study@notio.io", "email_invisible_characters"), ("\u{0455}tudy@notio.io", "email_mixed_scripts"),
+                             ("victim\u{0301}@notio.io", "email_combining_marks")] {
             // Foundation's client sends Accept-Language: en.
             let message = L10n.t("account." + key, .en)
             let signup = try await Client(server).signUp(email: email)

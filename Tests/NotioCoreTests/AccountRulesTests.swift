@@ -53,6 +53,20 @@ import Testing
         #expect(AccountRules.emailProblem(AccountRules.normalisedEmail(email)) == nil)
     }
 
+    /// `victiḿ@example.com` beside `victim@example.com`: a mark added to a letter of the local
+    /// part, typed as a combining mark or as one precomposed letter, is a look-alike.
+    @Test(arguments: ["victim\u{0301}@example.com", "victi\u{1E3F}@example.com", "m\u{0302}ina@example.com",
+                      "nguy\u{1EC5}n@example.vn", "stu\u{0308}\u{0308}dy@notio.io", "\u{0301}study@notio.io", "학생\u{0301}@example.kr"])
+    func marksAddedToLettersOfTheLocalPartAreRefused(_ email: String) {
+        #expect(AccountRules.emailProblem(AccountRules.normalisedEmail(email)) == "email_combining_marks")
+    }
+
+    @Test(arguments: ["victim@example.com", "café@example.fr", "cafe\u{0301}@example.fr", "józef.ő@example.hu", "йога@почта.рф",
+                      "θεός@example.gr", "학생@example.kr", "がくせい@example.jp", "study@bu\u{0308}cher.de"])
+    func lettersOfTheAlphabetsPeopleTypeStay(_ email: String) {
+        #expect(AccountRules.emailProblem(AccountRules.normalisedEmail(email)) == nil)
+    }
+
     @Test func signupNamesTheEmailProblem() {
         let p = AccountRules.signupProblems(email: "stu\u{00AD}dy@notio.io", password: "12345678", name: "x", agreeTerms: true)
         #expect(p == ["email": "email_invisible_characters"])

@@ -210,6 +210,11 @@ import NotioTestSupport
             try c.run("DROP TABLE study_days")
             try c.run("ALTER TABLE notes DROP COLUMN first_terms")
             try c.run("ALTER TABLE notes DROP COLUMN best_rate")
+            // And without what later versions added.
+            try c.run("DROP TABLE restore_previews")
+            try c.run("DROP TABLE known_devices")
+            try c.run("DROP INDEX login_failures_by_device")
+            try c.run("ALTER TABLE login_failures DROP COLUMN device")
         }
         let reopened = try Store(directory: sourceDir)
         try Self.expectSumsMatchRows(reopened, lib.user)

@@ -20,17 +20,17 @@ struct AccountsAPI {
         let language = body.language == "en" ? "en" : Language.preferred(request).rawValue
         let signedIn = try await app.accounts.signUp(email: body.email, password: body.password, name: body.name,
                                                      agreeTerms: body.agreeTerms ?? false,
-                                                     address: app.config.trustedProxies.clientAddress(request), language: language)
+                                                     device: app.signInDevice(request), language: language)
         var r = JSON.response(SignedInJSON(user: UserJSON(signedIn.user), csrfToken: signedIn.session.csrfToken, readOnly: false), status: 201)
-        r.setCookie(app.accounts.cookie(for: signedIn))
+        for cookie in app.accounts.cookies(for: signedIn) { r.setCookie(cookie) }
         return r
     }
 
     func login(_ request: Request, _ visitor: Visitor) async throws -> Response {
         let body = try JSON.decode(LoginBody.self, from: request)
-        let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, address: app.config.trustedProxies.clientAddress(request))
+        let signedIn = try await app.accounts.logIn(email: body.email, password: body.password, device: app.signInDevice(request))
         var r = JSON.response(SignedInJSON(user: UserJSON(signedIn.user), csrfToken: signedIn.session.csrfToken, readOnly: false))
-        r.setCookie(app.accounts.cookie(for: signedIn))
+        for cookie in app.accounts.cookies(for: signedIn) { r.setCookie(cookie) }
         return r
     }
 
@@ -92,7 +92,7 @@ struct AccountsAPI {
     func changeEmail(_ request: Request, _ member: Member) async throws -> Response {
         let body = try JSON.decode(EmailBody.self, from: request)
         let user = try await app.accounts.changeEmail(of: member.user, to: body.email, password: body.password,
-                                                      address: app.config.trustedProxies.clientAddress(request))
+                                                      device: app.signInDevice(request))
         return JSON.response(SignedInJSON(user: UserJSON(user), csrfToken: member.csrfToken, readOnly: false))
     }
 
@@ -103,7 +103,7 @@ struct AccountsAPI {
         let body = try JSON.decode(PasswordBody.self, from: request)
         let user = member.user
         try await app.accounts.changePassword(of: user, current: body.currentPassword, new: body.newPassword, keeping: member.tokenHash,
-                                              address: app.config.trustedProxies.clientAddress(request))
+                                              device: app.signInDevice(request))
         return .noContent()
     }
 
@@ -113,7 +113,7 @@ struct AccountsAPI {
     func deleteAccount(_ request: Request, _ member: Member) async throws -> Response {
         let body = try JSON.decode(DeleteBody.self, from: request)
         let user = member.user
-        try await app.accounts.deleteAccount(of: user, password: body.password, address: app.config.trustedProxies.clientAddress(request),
+        try await app.accounts.deleteAccount(of: user, password: body.password, device: app.signInDevice(request),
                                              files: app.files)
         var r = Response.noContent()
         r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))

@@ -38,11 +38,18 @@ struct AccountService: Sendable {
         var user: User
         var token: String
         var session: Session
+        /// The device cookie to set (a sign-in or sign-up, not a guest).
+        var deviceToken: String?
     }
+
+    /// How long a device cookie stays known after its last sign-in, and an address.
+    static let knownDeviceDays: TimeInterval = 365
+    static let recentAddressDays: TimeInterval = 30
 
     /// Creates the account and signs it in. 422 names the bad fields, 409 when the email is taken,
     /// 429 past the sign-ups allowed from one address.
-    func signUp(email rawEmail: String, password: String, name: String, agreeTerms: Bool, address: String, language: String) async throws -> SignedIn {
+    func signUp(email rawEmail: String, password: String, name: String, agreeTerms: Bool, device: SignInDevice, language: String) async throws -> SignedIn {
+        let address = device.address
         let email = AccountRules.normalisedEmail(rawEmail)
         let problems = AccountRules.signupProblems(email: email, password: password, name: name, agreeTerms: agreeTerms)
         if !problems.isEmpty {
@@ -59,7 +66,9 @@ struct AccountService: Sendable {
         let user = User(id: UUID().uuidString.lowercased(), email: email, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
                         language: language, timeZone: "Asia/Seoul", createdAt: now())
         guard let saved = try store.insertUser(user, passwordHash: hash, termsAgreedAt: now()) else { throw emailTaken }
-        return try startSession(for: saved, readOnly: false)
+        var signedIn = try startSession(for: saved, readOnly: false)
+        signedIn.deviceToken = try remember(device, of: saved)
+        return signedIn
     }
 
     /// Whether an email is free for a new account; 422 when it could never be used, 429 past the
@@ -93,36 +102,62 @@ struct AccountService: Sendable {
     /// Checks the password. The attempt is counted before the check, so a burst of guesses gets
     /// no more passwords checked than the limits allow (429 for the rest); a right password
     /// forgives the email's attempts; a full line of waiting checks answers 503 `busy`.
-    func logIn(email rawEmail: String, password: String, address: String) async throws -> SignedIn {
+    func logIn(email rawEmail: String, password: String, device: SignInDevice) async throws -> SignedIn {
         let email = try checkedEmail(rawEmail)
-        guard let user = try await checkCounted(email: email, password: password, address: address) else {
+        guard let user = try await checkCounted(email: email, password: password, device: device) else {
             throw AppError(401, "invalid_credentials", Message("account.invalid_credentials"))
         }
-        return try startSession(for: user, readOnly: false)
+        var signedIn = try startSession(for: user, readOnly: false)
+        signedIn.deviceToken = try remember(device, of: user)
+        return signedIn
+    }
+
+    /// Remembers the device a reader just signed in from: its cookie (a new one when it had
+    /// none) and its address. The cookie's token to set.
+    private func remember(_ device: SignInDevice, of user: User) throws -> String {
+        let token = device.cookie.flatMap { Crypto.isToken($0) ? $0 : nil } ?? Crypto.randomToken()
+        try store.rememberDevices(userId: user.id, [SignInDevice.cookieKey(token), SignInDevice.addressKey(device.address)], at: now(),
+                                  forgetBefore: now().addingTimeInterval(-Self.knownDeviceDays * 86400))
+        return token
+    }
+
+    /// The line a sign-in attempt for `user` is counted in: the device's own when the reader has
+    /// signed in from it (its cookie within a year, its address within 30 days), else the line
+    /// every unknown device shares.
+    private func line(for user: User?, _ device: SignInDevice) throws -> String {
+        guard let user else { return "" }
+        var candidates: [(key: String, since: Date)] = []
+        if let cookie = device.cookie, Crypto.isToken(cookie) {
+            candidates.append((SignInDevice.cookieKey(cookie), now().addingTimeInterval(-Self.knownDeviceDays * 86400)))
+        }
+        candidates.append((SignInDevice.addressKey(device.address), now().addingTimeInterval(-Self.recentAddressDays * 86400)))
+        return try store.knownDevice(userId: user.id, among: candidates) ?? ""
     }
 
     /// Checks the signed-in reader's own password before a change that needs it (a new password,
     /// deleting the account). Counted like a sign-in, so a borrowed session cannot be used to
     /// guess the password: 429 after the same few failures; a wrong one is 403 `wrong_password`.
-    func confirmPassword(of user: User, _ password: String, address: String) async throws {
-        guard try await checkCounted(email: user.email, password: password, address: address) != nil else {
+    func confirmPassword(of user: User, _ password: String, device: SignInDevice) async throws {
+        guard try await checkCounted(email: user.email, password: password, device: device) != nil else {
             throw AppError(403, "wrong_password", Message("account.wrong_password"), fields: ["currentPassword": Message("account.wrong_password")])
         }
     }
 
     /// The account whose password this is, or nil when it is wrong (or there is no such account).
-    /// The attempt is counted before the check: 429 past the limits; a check that never ran (503
-    /// `busy`, an error) is not held against anyone; a right password forgives the email's attempts.
-    private func checkCounted(email: String, password: String, address: String) async throws -> User? {
-        guard let attempt = try store.reserveLoginAttempt(email: email, address: address, since: now().addingTimeInterval(-Self.failureWindow),
+    /// The attempt is counted before the check, in its device's line: 429 past the limits; a
+    /// check that never ran (503 `busy`, an error) is not held against anyone; a right password
+    /// forgives the attempts of its line.
+    private func checkCounted(email: String, password: String, device: SignInDevice) async throws -> User? {
+        let found = try store.credentials(email: email)
+        let line = try line(for: found?.user, device)
+        guard let attempt = try store.reserveLoginAttempt(email: email, address: device.address, device: line,
+                                                          since: now().addingTimeInterval(-Self.failureWindow),
                                                           at: now(), maxPerEmail: Self.maxFailuresPerEmail,
                                                           maxPerAddress: Self.maxFailuresPerAddress) else {
             throw limited("too_many_attempts", retryAfter: Int(Self.failureWindow))
         }
-        let found: (user: User, passwordHash: String)?
         let ok: Bool
         do {
-            found = try store.credentials(email: email)
             // Checked against a decoy hash when the email is unknown, so timing does not tell which emails exist.
             ok = try await hasher.verify(password, hash: found?.passwordHash)
         } catch {
@@ -131,16 +166,16 @@ struct AccountService: Sendable {
             throw error
         }
         guard let found, ok else { return nil }
-        try store.forgiveLoginAttempts(email: email, through: attempt)
+        try store.forgiveLoginAttempts(email: email, device: line, through: attempt)
         return found.user
     }
 
     /// A new password for the signed-in reader; every other session of theirs ends.
-    func changePassword(of user: User, current: String, new: String, keeping tokenHash: Data?, address: String) async throws {
+    func changePassword(of user: User, current: String, new: String, keeping tokenHash: Data?, device: SignInDevice) async throws {
         if new.count < AccountRules.minimumPasswordLength {
             throw AppError.invalid(field: "newPassword", Message("account.password_too_short"))
         }
-        try await confirmPassword(of: user, current, address: address)
+        try await confirmPassword(of: user, current, device: device)
         let hash: String
         do { hash = try await hasher.hash(new) } catch is PasswordHasher.Busy { throw busy }
         try store.changePassword(userId: user.id, hash: hash, keeping: tokenHash)
@@ -149,8 +184,8 @@ struct AccountService: Sendable {
 
     /// Deletes the reader's account with everything it owns: rows in one transaction, then the
     /// files (note PDFs, covers no other book uses, a restore preview).
-    func deleteAccount(of user: User, password: String, address: String, files: FileStorage) async throws {
-        try await confirmPassword(of: user, password, address: address)
+    func deleteAccount(of user: User, password: String, device: SignInDevice, files: FileStorage) async throws {
+        try await confirmPassword(of: user, password, device: device)
         let deleted = try store.deleteAccount(userId: user.id)
         for id in deleted.noteIds { files.remove(FileStorage.notePDF(id)) }
         for cover in deleted.unusedCovers where !cover.contains("/") { files.remove(FileStorage.cover(cover)) }
@@ -173,10 +208,10 @@ struct AccountService: Sendable {
 
     /// A new sign-in email, confirmed by the password (the email is what signs in): 422 for an
     /// email that could never be used, 403 `wrong_password`, 409 `email_taken`.
-    func changeEmail(of user: User, to raw: String, password: String, address: String) async throws -> User {
+    func changeEmail(of user: User, to raw: String, password: String, device: SignInDevice) async throws -> User {
         let email = try checkedEmail(raw)
         guard email != user.email else { return user }
-        try await confirmPassword(of: user, password, address: address)
+        try await confirmPassword(of: user, password, device: device)
         guard try !store.emailExists(email), try store.setEmail(userId: user.id, email) else { throw emailTaken }
         sessions.clear()
         var changed = user
@@ -222,8 +257,25 @@ struct AccountService: Sendable {
         Cookies.sessionCookie(signedIn.token, maxAge: Int(signedIn.session.expiresAt.timeIntervalSince(now())), secure: config.secureCookies)
     }
 
+    /// Every cookie a sign-in sets: the session's, and the device's that outlives it.
+    func cookies(for signedIn: SignedIn) -> [String] {
+        [cookie(for: signedIn)] + (signedIn.deviceToken.map {
+            [Cookies.deviceCookie($0, maxAge: Int(Self.knownDeviceDays * 86400), secure: config.secureCookies)]
+        } ?? [])
+    }
+
     func logOut(_ visitor: Visitor) throws {
         if let hash = visitor.tokenHash { try store.deleteSession(tokenHash: hash) }
         sessions.clear()
     }
+}
+
+/// Where a sign-in comes from: the device cookie its browser carries (set at every sign-in,
+/// kept a year, outliving sessions) and its address (as `NOTIO_TRUSTED_PROXIES` decides).
+struct SignInDevice: Sendable {
+    var cookie: String?
+    var address: String
+
+    static func cookieKey(_ token: String) -> String { "cookie:" + Crypto.sha256Hex(Data(token.utf8)) }
+    static func addressKey(_ address: String) -> String { "address:" + address }
 }

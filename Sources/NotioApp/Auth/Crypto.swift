@@ -43,6 +43,13 @@ enum Crypto {
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
+    /// Whether `text` has the shape of a `randomToken()` (what a cookie sent back must have).
+    static func isToken(_ text: String) -> Bool {
+        text.utf8.count == 43 && text.utf8.allSatisfy { b in
+            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+        }
+    }
+
     static func sha256(_ text: String) -> Data {
         Data(SHA256.digest(text))
     }

@@ -23,6 +23,9 @@ enum Cookies {
     static let session = "notio_session"
     static let csrf = "notio_csrf"
     static let language = "notio_lang"
+    /// A random token naming the browser a reader signed in from, which a later sign-in shows:
+    /// a stranger's failed guesses do not lock that browser out.
+    static let device = "notio_device"
 
     static func sessionCookie(_ token: String, maxAge: Int, secure: Bool) -> String {
         "\(session)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
@@ -32,6 +35,9 @@ enum Cookies {
     }
     static func csrfCookie(_ token: String, secure: Bool) -> String {
         "\(csrf)=\(token); Path=/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
+    }
+    static func deviceCookie(_ token: String, maxAge: Int, secure: Bool) -> String {
+        "\(device)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
     }
     static func languageCookie(_ lang: String, secure: Bool) -> String {
         "\(language)=\(lang); Path=/; Max-Age=31536000; SameSite=Lax" + (secure ? "; Secure" : "")

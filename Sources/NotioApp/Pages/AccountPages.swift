@@ -42,11 +42,10 @@ struct AccountPages {
         let email = fields["email"] ?? ""
         let ctx = app.pageContext(request, visitor)
         do {
-            let signedIn = try await app.accounts.logIn(email: email, password: fields["password"] ?? "",
-                                                        address: app.config.trustedProxies.clientAddress(request))
+            let signedIn = try await app.accounts.logIn(email: email, password: fields["password"] ?? "", device: app.signInDevice(request))
             try app.accounts.logOut(visitor)
             var r = Response.redirect(Paths.home)
-            r.setCookie(app.accounts.cookie(for: signedIn))
+            for cookie in app.accounts.cookies(for: signedIn) { r.setCookie(cookie) }
             return r
         } catch let e as AppError where [401, 422, 429, 503].contains(e.status) {
             return Self.retryAfter(e, app.page(Pages.login(ctx, email: email, error: e.readerMessage.text(ctx.language)), status: e.status, newCSRF: nil))
@@ -70,10 +69,10 @@ struct AccountPages {
         do {
             let signedIn = try await app.accounts.signUp(email: values["email"]!, password: f["password"] ?? "", name: values["name"]!,
                                                          agreeTerms: ["true", "on", "1"].contains(f["agreeTerms"] ?? ""),
-                                                         address: app.config.trustedProxies.clientAddress(request), language: ctx.language.rawValue)
+                                                         device: app.signInDevice(request), language: ctx.language.rawValue)
             try app.accounts.logOut(visitor)
             var r = Response.redirect(Paths.home)
-            r.setCookie(app.accounts.cookie(for: signedIn))
+            for cookie in app.accounts.cookies(for: signedIn) { r.setCookie(cookie) }
             return r
         } catch let e as AppError where [409, 422, 429, 503].contains(e.status) {
             var errors = e.fields.mapValues { $0.text(ctx.language) }
@@ -107,7 +106,7 @@ struct AccountPages {
         let f = request.formFields
         return try await settingsAction(request, member) {
             try await app.accounts.changePassword(of: user, current: f["currentPassword"] ?? "", new: f["newPassword"] ?? "", keeping: member.tokenHash,
-                                                  address: app.config.trustedProxies.clientAddress(request))
+                                                  device: app.signInDevice(request))
             return .redirect("\(Paths.settings)?done=password")
         }
     }
@@ -124,7 +123,7 @@ struct AccountPages {
         let user = member.user
         return try await settingsAction(request, member) {
             try await app.accounts.deleteAccount(of: user, password: request.formFields["password"] ?? "",
-                                                 address: app.config.trustedProxies.clientAddress(request), files: app.files)
+                                                 device: app.signInDevice(request), files: app.files)
             var r = Response.redirect("\(Paths.login)?deleted=1")
             r.setCookie(Cookies.clearSession(secure: app.config.secureCookies))
             return r

@@ -12,7 +12,7 @@ extension AccountPages {
             if let name = f["name"], name.trimmingCharacters(in: .whitespaces) != user.name { user = try app.accounts.rename(user, to: name) }
             if let email = f["email"], !email.isEmpty {
                 user = try await app.accounts.changeEmail(of: user, to: email, password: f["password"] ?? "",
-                                                          address: app.config.trustedProxies.clientAddress(request))
+                                                          device: app.signInDevice(request))
             }
             return .redirect("\(Paths.settings)?done=profile")
         }

@@ -135,6 +135,8 @@ extension L10n {
                                                "The email contains characters you cannot see (a soft hyphen, a zero-width space, a direction mark…). Type it again by hand."),
         "account.email_mixed_scripts": ("이메일에 서로 닮은 다른 문자(예: 라틴 문자 사이의 키릴 문자)가 섞여 있어요. 한 가지 문자로 입력해 주세요.",
                                         "The email mixes look-alike letters from different alphabets (such as a Cyrillic letter among Latin ones). Use one alphabet."),
+        "account.email_combining_marks": ("이메일의 @ 앞부분에 기호가 덧붙은 글자(예: ḿ)가 있어요. 다른 주소와 똑같아 보이므로 기호 없이 입력해 주세요.",
+                                          "The part before @ has a letter with an added mark (such as ḿ), which makes it look like another address. Type it without the mark."),
         "account.too_many_signups": ("이 주소에서 가입 요청이 너무 많아요. 1시간 뒤에 다시 시도해 주세요.", "Too many sign-ups from this address. Try again in an hour."),
         "account.too_many_lookups": ("이메일 확인 요청이 너무 많아요. 1분 뒤에 다시 시도해 주세요.", "Too many email checks from this address. Try again in a minute."),
         "account.busy": ("지금 로그인 요청이 몰려 있어요. 잠시 후 다시 시도해 주세요.", "Too many sign-ins are waiting right now. Try again in a few seconds."),

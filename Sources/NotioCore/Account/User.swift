@@ -57,15 +57,37 @@ public enum AccountRules {
     /// What is wrong with a (normalised) email, as a message key, or nil when it may be used.
     /// The one rule for sign-up, sign-in, the email check and the pages: besides the format,
     /// characters one cannot see (soft hyphen, zero-width and bidi controls, other format and
-    /// control characters, Hangul fillers) and look-alike letters from different alphabets in one
-    /// part (a Cyrillic `ѕ` among Latin letters) are refused, because they make a second account
-    /// that looks like the first.
+    /// control characters, Hangul fillers), look-alike letters from different alphabets in one
+    /// part (a Cyrillic `ѕ` among Latin letters) and marks added to letters in the local part
+    /// (`victiḿ`, whether typed as `m` + U+0301 or as `ḿ`) are refused, because they make a
+    /// second account that looks like the first.
     public static func emailProblem(_ email: String) -> String? {
         if email.unicodeScalars.contains(where: isInvisible) { return "email_invisible_characters" }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let labels = parts.count == 2 ? [parts[0]] + parts[1].split(separator: ".") : []
         if labels.contains(where: { ConfusableScript.mixes($0.unicodeScalars) }) { return "email_mixed_scripts" }
+        if parts.count == 2, parts[0].unicodeScalars.contains(where: isAddedMark) { return "email_combining_marks" }
         return isValidEmail(email) ? nil : "invalid_email"
+    }
+
+    /// A combining mark left standing in the (NFKC-normalised) local part, or a letter of the
+    /// look-alike alphabets made of a plain letter and a mark that the alphabets people type
+    /// do not have as a letter of their own: `ḿ` and Vietnamese `ễ` are refused, `é`, `ő`, Greek
+    /// `ό` and Cyrillic `й` (Latin-1, Latin Extended-A, the basic Greek and Cyrillic blocks) stay.
+    static func isAddedMark(_ scalar: Unicode.Scalar) -> Bool {
+        if isMark(scalar) { return true }
+        guard ConfusableScript.of(scalar) != nil else { return false }
+        switch scalar.value {
+        case 0x00C0...0x017F, 0x0370...0x03FF, 0x0400...0x04FF: return false
+        default: return String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.contains(where: isMark)
+        }
+    }
+
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
