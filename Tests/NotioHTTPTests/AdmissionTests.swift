@@ -151,7 +151,8 @@ import Testing
         // Meanwhile a real client is answered.
         #expect(try await blocking { try fetch(server.port, "GET", "/ok").text } == "ok")
         let closedAfter = try await blocking { clients.map { self.secondsUntilClosed($0, since: start) } }
-        #expect(closedAfter.allSatisfy { $0 >= 0.9 && $0 < 3 }, "closed after \(closedAfter)")
+        // Closed at the limit, give or take a busy machine's scheduling (the attack saw them open after 30 s).
+        #expect(closedAfter.allSatisfy { $0 >= 0.9 && $0 < 6 }, "closed after \(closedAfter)")
         #expect(server.slowClients.closed >= 40)
     }
 
@@ -169,7 +170,7 @@ import Testing
         let start = Date()
         let silentAfter = try await blocking { self.secondsUntilClosed(silent, since: start) }
         let keptAfter = try await blocking { self.secondsUntilClosed(kept, since: start) }
-        #expect(silentAfter < 3 && keptAfter < 3, "\(silentAfter) \(keptAfter)")
+        #expect(silentAfter < 6 && keptAfter < 6, "\(silentAfter) \(keptAfter)")
     }
 
     @Test func aBodyBelowTheFloorIsCutOffAndOneAboveItIsRead() async throws {
@@ -180,7 +181,7 @@ import Testing
         let start = Date()
         trickle(trickled, [UInt8](repeating: 97, count: 1000), every: 0.05)  // 20 bytes/s
         let after = try await blocking { self.secondsUntilClosed(trickled, since: start) }
-        #expect(after >= 0.9 && after < 3, "closed after \(after)")
+        #expect(after >= 0.9 && after < 6, "closed after \(after)")
         // 2,000 bytes/s, slow but above the floor, for longer than the limit: read in full.
         let steady = try Client(port: server.port)
         try steady.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
