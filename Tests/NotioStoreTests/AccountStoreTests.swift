@@ -73,6 +73,62 @@ import NotioTestSupport
         #expect(try store.loginFailures(email: "a@b.io", address: "10.0.0.1", since: since) == (0, 0))
     }
 
+    /// Attempts from a known device count in its own line; unknown devices share theirs.
+    @Test func signInAttemptsAreCountedPerDevice() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        let since = now.addingTimeInterval(-900)
+        let ana = try account(store, "ana", now: now)
+        try store.rememberDevices(userId: ana.id, ["cookie:abc", "address:10.0.0.9"], at: now, forgetBefore: now.addingTimeInterval(-86400))
+        #expect(try store.knownDevice(userId: ana.id, among: [("cookie:zzz", since), ("address:10.0.0.9", since)]) == "address:10.0.0.9")
+        #expect(try store.knownDevice(userId: ana.id, among: [("cookie:abc", now.addingTimeInterval(60))]) == nil, "not seen since then")
+        for i in 0..<2 {
+            #expect(try store.reserveLoginAttempt(email: ana.email, address: "10.0.1.\(i)", since: since, at: now, maxPerEmail: 2, maxPerAddress: 10) != nil)
+        }
+        #expect(try store.reserveLoginAttempt(email: ana.email, address: "10.0.1.9", since: since, at: now, maxPerEmail: 2, maxPerAddress: 10) == nil)
+        let mine = try #require(try store.reserveLoginAttempt(email: ana.email, address: "10.0.1.9", device: "cookie:abc", since: since, at: now,
+                                                              maxPerEmail: 2, maxPerAddress: 10), "the reader's own line is open")
+        try store.forgiveLoginAttempts(email: ana.email, device: "cookie:abc", through: mine)
+        #expect(try store.reserveLoginAttempt(email: ana.email, address: "10.0.1.9", since: since, at: now, maxPerEmail: 2, maxPerAddress: 10) == nil,
+                "forgiving one line leaves the others")
+        // Remembering again moves a device's time; one not seen since `forgetBefore` is forgotten.
+        let later = now.addingTimeInterval(7200)
+        try store.rememberDevices(userId: ana.id, ["cookie:abc"], at: later, forgetBefore: later.addingTimeInterval(-3600))
+        #expect(try store.knownDevice(userId: ana.id, among: [("cookie:abc", now.addingTimeInterval(60))]) == "cookie:abc")
+        #expect(try store.knownDevice(userId: ana.id, among: [("address:10.0.0.9", .distantPast)]) == nil)
+    }
+
+    /// A restore preview is one row per reader, counted in their storage, taken once, expired.
+    @Test func aRestorePreviewIsOnePerReaderCountedAndExpired() throws {
+        let (store, dir) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let now = Date()
+        let ana = try account(store, "ana", now: now)
+        let limits = AccountLimits(books: 10, sentences: 10, storedBytes: 1000)
+        try store.keepRestorePreview(owner: ana.id, tokenHash: Data("one".utf8), bytes: 600, at: now, within: limits)
+        #expect(try store.accountUsage(owner: ana.id).storedBytes == 600)
+        try store.keepRestorePreview(owner: ana.id, tokenHash: Data("two".utf8), bytes: 900, at: now, within: limits)
+        #expect(try store.accountUsage(owner: ana.id).storedBytes == 900, "the new preview replaced the old")
+        #expect(throws: AccountLimitExceeded.self) {
+            try store.keepRestorePreview(owner: ana.id, tokenHash: Data("three".utf8), bytes: 1001, at: now, within: limits)
+        }
+        try store.keepRestorePreview(owner: ana.id, tokenHash: Data("two".utf8), bytes: 900, at: now, within: limits)
+        #expect(try store.takeRestorePreview(owner: ana.id, tokenHash: Data("one".utf8), since: now.addingTimeInterval(-60)) == .otherToken)
+        #expect(try store.takeRestorePreview(owner: ana.id, tokenHash: Data("two".utf8), since: now.addingTimeInterval(-60)) == .taken)
+        #expect(try store.takeRestorePreview(owner: ana.id, tokenHash: Data("two".utf8), since: now.addingTimeInterval(-60)) == .gone)
+        #expect(try store.accountUsage(owner: ana.id).storedBytes == 0)
+        try store.keepRestorePreview(owner: ana.id, tokenHash: Data("four".utf8), bytes: 10, at: now, within: limits)
+        #expect(try store.expireRestorePreviews(before: now.addingTimeInterval(-1)).map(\.owner) == [ana.id])
+        #expect(try store.expireRestorePreviews(before: now).isEmpty)
+        try store.keepRestorePreview(owner: ana.id, tokenHash: Data("five".utf8), bytes: 10, at: now, within: limits)
+        try store.dropRestorePreview(owner: ana.id)
+        #expect(try store.accountUsage(owner: ana.id).storedBytes == 0)
+        try store.keepRestorePreview(owner: ana.id, tokenHash: Data("six".utf8), bytes: 10, at: now, within: limits)
+        _ = try store.deleteAccount(userId: ana.id)
+        #expect(try store.expireRestorePreviews(before: .distantPast).isEmpty, "gone with the account")
+    }
+
     @Test func aDeletedAccountTakesItsRowsAndLeavesSharedCovers() throws {
         let (store, dir) = try temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: dir) }
