@@ -123,6 +123,20 @@ struct KoreanTaggerTests {
         }
     }
 
+    /// One model, many threads: each call has its own tagger and lattice.
+    @Test func oneTaggerServesConcurrentCalls() async throws {
+        let tagger = try #require(Self.tagger)
+        let texts = (0..<16).map { String(repeating: "제\($0)조 국회 의원은 정보 공개 청구를 할 수 있다. 선거관리위원회는 大統領 선거를 관리한다. ", count: 200) }
+        let alone = try texts.map { try tagger.words(of: $0) }
+        let together = try await withThrowingTaskGroup(of: (Int, [TaggedWord]).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask { (index, try tagger.words(of: text)) }
+            }
+            return try await group.reduce(into: [[TaggedWord]](repeating: [], count: texts.count)) { $0[$1.0] = $1.1 }
+        }
+        #expect(together == alone)
+    }
+
     @Test func aMissingDictionaryIsAClearError() {
         #expect(throws: MediaError.taggerUnavailable("/nonexistent/mecab-ko-dic")) {
             try MeCabTagger(dictionary: "/nonexistent/mecab-ko-dic")

@@ -40,7 +40,7 @@ extension MediaWorkerClient: KoreanTagger {
     }
 
     /// Consecutive ranges of `texts` of at most `bytes` UTF-8 bytes each, or of one longer text.
-    static func batches(of texts: [String], bytes: Int) -> [Range<Int>] {
+    package static func batches(of texts: [String], bytes: Int) -> [Range<Int>] {
         var batches: [Range<Int>] = []
         var start = 0, size = 0
         for (index, text) in texts.enumerated() {
