@@ -7,7 +7,7 @@ extension MediaWorkerClient: KoreanTagger {
     /// (started in some 10 ms, the dictionary mapped in under 1 ms), one after the other, so a long
     /// document never holds more than a batch's answer at once in either process.
     ///
-    /// Throws `too_large` past `limits.taggingMaxBytes`, `tagger_unavailable` when the worker finds
+    /// Throws `too_large` past `limits.taggingMaxBytes` (before any child starts), `tagger_unavailable` when the worker finds
     /// no dictionary, `timeout` when a batch takes longer than `limits.taggingTimeoutSeconds`,
     /// `worker_crashed`, `worker_failed`, or `CancellationError` (the child is killed).
     public func tag(_ texts: [String]) async throws -> [[TaggedWord]] {

@@ -25,8 +25,10 @@ public final class MeCabTagger: KoreanTagger, @unchecked Sendable {
     static let pieceBytes = 16 << 10
 
     /// Loads mecab-ko-dic from the folder `dictionary` (sys.dic, matrix.bin, char.bin, unk.dic,
-    /// dicrc). Throws `tagger_unavailable` when it is missing or MeCab refuses it.
-    public init(dictionary: String) throws {
+    /// dicrc), by default `.cache/mecab-ko-dic` of the working directory or the source tree
+    /// (`KoreanDictionary.resolve`). Throws `tagger_unavailable` when it is missing or MeCab
+    /// refuses it.
+    public init(dictionary: String = KoreanDictionary.resolve("")) throws {
         self.dictionary = dictionary
         let files = ["sys.dic", "matrix.bin", "char.bin", "unk.dic", "dicrc"]
         let folder = URL(fileURLWithPath: dictionary)
