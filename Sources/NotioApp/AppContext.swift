@@ -41,7 +41,8 @@ final class AppContext: Sendable {
             executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
             limits: MediaLimits(maxBytes: config.maxUploadBytes, maxPages: config.pdfMaxPages,
                                 timeoutSeconds: Double(config.pdfTimeoutSeconds), ocrMinChars: config.ocrMinChars,
-                                ocrThreads: config.ocrThreads))
+                                ocrThreads: config.ocrThreads),
+            koreanDictionary: KoreanDictionary.resolve(config.koreanDictionary))
         ocr = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
                       configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
                                                           photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))

@@ -58,3 +58,19 @@ extension MediaError {
         return value >= 10 ? "\(Int(value.rounded())) MB" : String(format: "%.1f MB", value)
     }
 }
+
+extension MediaError {
+    package static func taggerUnavailable(_ dictionary: String) -> MediaError {
+        MediaError(code: "tagger_unavailable",
+                   message: "The Korean dictionary was not found in \(dictionary) (run scripts/fetch-korean-dictionary.sh or set NOTIO_KOREAN_DICTIONARY).")
+    }
+
+    package static let taggerFailed = MediaError(code: "tagger_failed", message: "The Korean morphological analyser failed on this text.")
+
+    /// The worker's tagging answer did not fit the texts asked about, or never came.
+    package static let taggingFailed = MediaError(code: "worker_failed", message: "The text could not be analysed.")
+
+    package static func tooMuchToTag(bytes: Int, limit: Int) -> MediaError {
+        MediaError(code: "too_large", message: "This text is \(megabytes(bytes)); texts up to \(megabytes(limit)) can be analysed.")
+    }
+}

@@ -11,6 +11,7 @@ import NotioMediaEngine
 //   source's text layer (benchmarks).
 // - `notio-worker card [--repeat N] CONTENT_JSON OPTIONS_JSON [BACKGROUND] OUT.png`: an image card
 //   (benchmarks); `test-photo WIDTH HEIGHT OUT.jpg [ORIENTATION]`: a photo-like JPEG for them.
+// - `notio-worker tag-korean DICTIONARY TEXT_FILE`: MeCab's load time, memory and speed (benchmarks).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 switch arguments.first {
@@ -23,6 +24,8 @@ case "card":
     exit(MediaWorker.card(arguments: rest))
 case "test-photo":
     exit(MediaWorker.testPhoto(arguments: rest))
+case "tag-korean":
+    exit(MediaWorker.tagKoreanFigures(arguments: rest))
 case "serve-ocr":
     MediaWorker.limitOpenMPThreads()
     MediaWorker.exitWithParent()

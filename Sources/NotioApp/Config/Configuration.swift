@@ -78,6 +78,9 @@ public struct Configuration: Sendable {
     public var maxQueuedJobsPerReader: Int = declared(\.maxQueuedJobsPerReader)
     /// The `notio-worker` binary; empty means the one beside this binary.
     public var workerExecutable: String = declared(\.workerExecutable)
+    /// mecab-ko-dic for the worker's Korean tagger; empty means `.cache/mecab-ko-dic` found by
+    /// `KoreanDictionary.resolve`.
+    public var koreanDictionary: String = declared(\.koreanDictionary)
 
     public init() {}
 
@@ -192,6 +195,8 @@ public struct Configuration: Sendable {
               "analysis jobs one reader may have waiting; another upload answers 429 `too_many_jobs` until one starts"),
         .text("NOTIO_WORKER_BIN", "", \.workerExecutable, shown: "(beside `notio`)",
               "the `notio-worker` binary"),
+        .text("NOTIO_KOREAN_DICTIONARY", "", \.koreanDictionary, shown: "`.cache/mecab-ko-dic` (in the working directory or the source tree)",
+              "the folder of mecab-ko-dic, the dictionary of the Korean morphological analyser (MeCab, run in `notio-worker`); `make run` and `make test` put it in `.cache/mecab-ko-dic` (`scripts/fetch-korean-dictionary.sh`)"),
         .text("NOTIO_AI_PROVIDER", "offline", \.aiProvider, choices: ["offline", "gemini", "openai"],
               "`offline`, `gemini` or `openai`"),
         .text("GEMINI_API_KEY", "", \.geminiAPIKey, secret: true,

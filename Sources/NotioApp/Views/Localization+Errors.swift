@@ -112,6 +112,8 @@ extension L10n {
         "failure.timeout": ("PDF를 읽는 데 너무 오래 걸려서 멈췄어요.", "Reading the PDF took too long and was stopped."),
         "failure.worker_crashed": ("PDF를 읽다가 처리가 멈췄어요. 파일이 손상되었을 수 있어요.", "Reading the PDF stopped; the file may be damaged."),
         "failure.ocr_unavailable": ("스캔한 PDF를 읽을 OCR 엔진을 찾지 못했어요.", "No OCR engine was found to read the scanned PDF."),
+        "failure.tagger_unavailable": ("한국어 형태소 분석기의 사전을 찾지 못해 분석할 수 없어요. 서버 관리자에게 알려 주세요.",
+                                       "The Korean morphological analyser's dictionary was not found, so the note could not be analysed. Tell the server's administrator."),
         "failure.file_missing": ("업로드한 파일을 찾을 수 없어요. 다시 올려 주세요.", "The uploaded file is gone; upload it again."),
         "failure.no_text": ("이 PDF에서 읽을 수 있는 글자를 찾지 못했어요.", "No readable text was found in this PDF."),
         "failure.unreadable": ("PDF를 읽지 못했어요.", "The PDF could not be read."),

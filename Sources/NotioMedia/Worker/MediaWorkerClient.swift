@@ -6,14 +6,17 @@ import NotioCore
 public struct MediaWorkerClient: Sendable {
     public let executable: String
     public let limits: MediaLimits
+    /// mecab-ko-dic's folder, for the worker's Korean tagger (`KoreanDictionary.resolve`).
+    public let koreanDictionary: String
     /// Called with the child's pid once it runs (tests check that cancellation ends it).
     var launched: @Sendable (Int32) -> Void = { _ in }
 
     /// `executable` is the notio binary, normally `/proc/self/exe` resolved
     /// (see `currentExecutable()`).
-    public init(executable: String, limits: MediaLimits = MediaLimits()) {
+    public init(executable: String, limits: MediaLimits = MediaLimits(), koreanDictionary: String = KoreanDictionary.resolve("")) {
         self.executable = executable
         self.limits = limits
+        self.koreanDictionary = koreanDictionary
     }
 
     /// `notio-worker` beside the running binary: the server and the worker are built together.
@@ -200,7 +203,7 @@ final class WorkerRun: @unchecked Sendable {
                              message: "The document reader stopped unexpectedly on this file. The file may be damaged.")
         }
         if let error = final?.error { throw error }
-        guard let final, final.result != nil else {
+        guard let final, final.isAnswer else {
             throw MediaError(code: "worker_failed", message: "The document could not be read.")
         }
         return final

@@ -23,6 +23,7 @@ final class TestServer: @unchecked Sendable {
         config.logRequests = false
         config.publicDirectory = Self.packageRoot + "/Public"
         config.workerExecutable = Self.packageRoot + "/.build/debug/notio-worker"
+        config.koreanDictionary = Self.packageRoot + "/.cache/mecab-ko-dic"
         // No test reaches outside 127.0.0.1: catalogs are off unless a test points them at the fakes.
         config.catalogProviders = "none"
         config.databaseURL = TestDatabase.url(for: self.dataDirectory)
