@@ -2,7 +2,6 @@
 to the restore routes as JSON, as a urlencoded form, as multipart, or chunked, one at a time and
 three at once, is refused from its headers (401/403/413) while the server's resident memory grows
 by at most 32 MB and it writes at most 16 MB. The real `notio serve` binary, over 127.0.0.1."""
-import os
 import socket
 import threading
 import time
