@@ -121,6 +121,10 @@ import NotioTestSupport
         try store.keepRestorePreview(owner: ana.id, tokenHash: Data("four".utf8), bytes: 10, at: now, within: limits)
         #expect(try store.expireRestorePreviews(before: now.addingTimeInterval(-1)).map(\.owner) == [ana.id])
         #expect(try store.expireRestorePreviews(before: now).isEmpty)
+        // A confirmation that comes after the preview expired finds it gone, and removes it.
+        try store.keepRestorePreview(owner: ana.id, tokenHash: Data("late".utf8), bytes: 10, at: now, within: limits)
+        #expect(try store.takeRestorePreview(owner: ana.id, tokenHash: Data("late".utf8), since: now) == .gone)
+        #expect(try store.accountUsage(owner: ana.id).storedBytes == 0)
         try store.keepRestorePreview(owner: ana.id, tokenHash: Data("five".utf8), bytes: 10, at: now, within: limits)
         try store.dropRestorePreview(owner: ana.id)
         #expect(try store.accountUsage(owner: ana.id).storedBytes == 0)

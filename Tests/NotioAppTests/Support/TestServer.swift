@@ -86,8 +86,9 @@ final class TestServer: @unchecked Sendable {
 /// seconds to what a test computes.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
-    private let start = Date()
+    private let start: Date
     private var offset: TimeInterval = 0
+    init(at start: Date = Date()) { self.start = start }
     var now: Date { lock.lock(); defer { lock.unlock() }; return start.addingTimeInterval(offset) }
     func advance(_ seconds: TimeInterval) { lock.lock(); offset += seconds; lock.unlock() }
 }
