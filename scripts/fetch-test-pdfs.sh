@@ -15,11 +15,11 @@ mkdir -p "$debs" "$tree" "$pdfs"
 # scripts/make-corpus.py, so it is kept once per machine too (NOTIO_CACHE, default ~/.cache/notio,
 # under a hash of the two scripts): a fresh clone on the same machine copies the packages, the PDFs
 # and the corpus (about 90 s of downloading, printing and scanning) instead of making them again.
-machine=${NOTIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/notio}/test-pdfs-$(cat "$0" "$root/scripts/make-corpus.py" | sha256sum | cut -c1-16)
+machine=${NOTIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/notio}/test-pdfs-$(cat "$0" "$root/scripts/make-corpus.py" "$root/scripts/make-families.py" | sha256sum | cut -c1-16)
 if [ -d "$machine/debs" ] && ! ls "$debs"/*.deb >/dev/null 2>&1; then
     cp -a "$machine/debs/." "$debs/"
 fi
-for part in pdfs corpus; do
+for part in pdfs corpus families; do
     if [ -d "$machine/$part" ] && [ -z "$(ls -A "$root/.cache/$part" 2>/dev/null)" ]; then
         mkdir -p "$root/.cache/$part" && cp -a "$machine/$part/." "$root/.cache/$part/"
     fi
@@ -74,10 +74,34 @@ if [ -n "$need" ]; then
 fi
 ls -l "$corpus"
 
+# The document families of the 노트 space (scripts/make-families.py; labels and sources in
+# Tests/Fixtures/families): Debian's Korean FAQ and GIMP help (apt), the Constitution and the bills
+# of KoNLPy's corpus (its wheel from PyPI, unpacked, never installed).
+families="$root/.cache/families"
+need=""
+for label in "$root"/Tests/Fixtures/families/*.json; do
+    file=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["file"])' "$label")
+    [ -f "$families/$file" ] || need=yes
+done
+if [ -n "$need" ]; then
+    fetch debian-faq-ko
+    fetch gimp-help-ko
+    sources="$root/.cache/family-sources"
+    mkdir -p "$sources"
+    ln -sfn "$tree" "$sources/faq"
+    ln -sfn "$tree" "$sources/gimp"
+    if ! ls "$debs"/konlpy-0.6.0-*.whl >/dev/null 2>&1; then
+        python3 -m pip download --quiet --no-deps konlpy==0.6.0 -d "$debs"
+    fi
+    [ -d "$sources/konlpy/konlpy" ] || python3 -m zipfile -e "$(ls "$debs"/konlpy-0.6.0-*.whl | head -n 1)" "$sources/konlpy"
+    python3 "$root/scripts/make-families.py" "$sources" "$families"
+fi
+ls -l "$families"
+
 # Kept for the next clone on this machine (written aside, then moved: a run stopped half-way leaves
 # no half cache).
 if [ ! -d "$machine" ] && mkdir -p "$(dirname "$machine")" 2>/dev/null; then
     staging=$(mktemp -d "$machine.XXXXXX")
-    mkdir -p "$staging/debs" && cp -a "$debs"/*.deb "$staging/debs/" && cp -a "$pdfs" "$staging/pdfs" \
-        && cp -a "$corpus" "$staging/corpus" && mv "$staging" "$machine" 2>/dev/null || rm -rf "$staging"
+    mkdir -p "$staging/debs" && cp -a "$debs"/*.deb "$debs"/*.whl "$staging/debs/" && cp -a "$pdfs" "$staging/pdfs" \
+        && cp -a "$corpus" "$staging/corpus" && cp -a "$families" "$staging/families" && mv "$staging" "$machine" 2>/dev/null || rm -rf "$staging"
 fi

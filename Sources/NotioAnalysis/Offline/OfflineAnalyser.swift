@@ -27,6 +27,20 @@ public struct OfflineAnalyser: AnalysisProvider {
         return TitleFinder.title(of: document, layout: layout, firstHeading: plan.firstHeading)
     }
 
+    /// The document as the analysis reads it, one line per text line: page, font size and
+    /// weight where the PDF gives them, "H" on the lines taken for headings, "·" on breaks. For
+    /// looking at a document that gives poor sections (`notio measure study FILE --lines`).
+    public static func layoutListing(of document: ExtractedDocument) -> String {
+        var layout = TextLayout(document)
+        let plan = SectionFinder.plan(of: document, layout: layout)
+        layout.markHeadings(plan.headingLines)
+        let headings = Set(plan.headingLines)
+        return layout.lines.enumerated().map { index, line in
+            let style = line.style.map { String(format: "%5.1f%@", $0.fontSize, $0.bold ? "b" : " ") } ?? "      "
+            return "\(line.page)\t\(style)\t\(headings.contains(index) ? "H" : line.isBreak ? "·" : " ")\t\(line.text)"
+        }.joined(separator: "\n") + "\n" + plan.sections.map { "== \($0.title) [\($0.lines)]" }.joined(separator: "\n")
+    }
+
     public func makeQuestions(_ request: QuizRequest) async throws -> [Question] {
         OfflineQuizGenerator().questions(for: request)
     }

@@ -47,6 +47,7 @@ enum SectionFinder {
             let slides = slideTitles(layout)
             if slides.count >= 2 || headings.isEmpty { headings = slides }
         }
+        headings = oneHeadingPerSection(headings, layout: layout)
         let marks = headings.flatMap(\.marks)
         guard !headings.isEmpty else { return SectionPlan(sections: [Section(title: "", lines: 0..<layout.lines.count)], headingLines: []) }
         // Only a heading told by its type can stand for the title: the first bookmark or numbered
@@ -56,6 +57,42 @@ enum SectionFinder {
             heading.marks.first.map { layout.lines[$0].page <= firstPage + 1 } == true ? heading.title : nil
         } : nil
         return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks, firstHeading: first)
+    }
+
+    /// A heading said again is one section: a slide's title repeated on its follow-on slides
+    /// (with or without "(계속)", "(2)"), and a heading a page break cut, whose first part stands
+    /// alone at a page's foot with the whole heading at the next page's top. Their lines stay in
+    /// the section; only the repeated heading lines are no content.
+    static func oneHeadingPerSection(_ headings: [Heading], layout: TextLayout) -> [Heading] {
+        func key(_ title: String) -> String {
+            var t = title
+            for suffix in ["(계속)", "(cont.)", "(continued)", "계속"] where t.hasSuffix(suffix) { t = String(t.dropLast(suffix.count)) }
+            if t.hasSuffix(")"), let open = t.lastIndex(of: "("), t[t.index(after: open)..<t.index(before: t.endIndex)].allSatisfy(\.isNumber) {
+                t = String(t[..<open])
+            }
+            return compact(t)
+        }
+        var result: [Heading] = []
+        for heading in headings {
+            let k = key(heading.title)
+            if let last = result.last, last.level == heading.level, key(last.title) == k, !k.isEmpty {
+                result[result.count - 1].marks += heading.marks
+                continue
+            }
+            // The piece before a page break: its text (digits aside) is inside the next heading's,
+            // and nothing but the break stands between them.
+            if let last = result.last, last.level == heading.level, case let piece = key(last.title).filter({ !$0.isNumber }),
+               piece.count >= 4, k.contains(piece), k.count > piece.count,
+               (last.line..<(heading.marks.first ?? heading.line)).allSatisfy({ layout.lines[$0].isBreak || layout.lines[$0].text.isEmpty }) {
+                var merged = heading
+                merged.marks = last.marks + heading.marks
+                merged.line = heading.line
+                result[result.count - 1] = merged
+                continue
+            }
+            result.append(heading)
+        }
+        return result
     }
 
     // MARK: Outline
@@ -125,7 +162,10 @@ enum SectionFinder {
         func children(_ unit: Int) -> [Int] {
             var result: [Int] = []
             var next = unit + 1
-            let childLevel = unit + 1 < headings.count ? headings[unit + 1].level : 0
+            // The level of the first heading under it that is content ("차례" under a chapter title is not).
+            var first = unit + 1
+            while first < headings.count, headings[first].level > headings[unit].level, isMatter[first] { first += 1 }
+            let childLevel = first < headings.count ? headings[first].level : 0
             while next < headings.count, headings[next].level > headings[unit].level {
                 if headings[next].level == childLevel && !isMatter[next] { result.append(next) }
                 next += 1

@@ -8,7 +8,7 @@ import NotioStore
 /// uses. Prints one JSON object per run.
 enum MeasureCommand {
     static func run(_ arguments: [String]) async throws -> Int32 {
-        guard let what = arguments.first else { throw ConfigurationError(description: "measure: ingest FILE | quiz FILE | tag FILE") }
+        guard let what = arguments.first else { throw ConfigurationError(description: "measure: ingest FILE | quiz FILE | study FILE | tag FILE") }
         switch what {
         case "ingest":
             // Extraction in the isolated worker, then storing and indexing, then offline analysis.
@@ -60,6 +60,35 @@ enum MeasureCommand {
             var accepted = 0
             let grading = clock.measure { for (a, g) in answers where matcher.isCorrect(given: g, answer: a, alternatives: []) { accepted += 1 } }
             print("{\(parts.joined(separator: ",")),\"grade1000Ms\":\(ms(grading))}")
+            return 0
+        case "study":
+            // What a reader of the 노트 space sees of one PDF, as JSON: the note (title, concepts,
+            // keywords) and the questions each level gives for `--count` asked (30 by default).
+            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure study FILE [--count N] [--lines]") }
+            let count = arguments.firstIndex(of: "--count").flatMap { Int(arguments[$0 + 1]) } ?? 30
+            let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(), limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
+            let clock = ContinuousClock()
+            var document = ExtractedDocument(pages: [])
+            let extract = try await clock.measure { document = try await client.extractPDF(at: arguments[1]) { _ in } }
+            if arguments.contains("--lines") { print(OfflineAnalyser.layoutListing(of: document)); return 0 }
+            var analysis = NoteAnalysis(title: "", concepts: [], keywords: [])
+            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document) { _ in } }
+            var quizzes: [String: [Question]] = [:]
+            var quizMs: [String: String] = [:]
+            for level in Difficulty.allCases {
+                let t = clock.measure {
+                    quizzes[level.rawValue] = OfflineQuizGenerator().questions(for: QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: count, seed: 1))
+                }
+                quizMs[level.rawValue] = ms(t)
+            }
+            struct Report: Encodable {
+                var pages: Int; var extractMs: String; var analyseMs: String; var quizMs: [String: String]
+                var note: NoteAnalysis; var questions: [String: [Question]]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let report = Report(pages: document.pages.count, extractMs: ms(extract), analyseMs: ms(analyse), quizMs: quizMs, note: analysis, questions: quizzes)
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return 0
         case "tag":
             // A PDF's pages tagged by MeCab in worker children, as the server asks for them; the

@@ -42,6 +42,7 @@ enum PageLines {
 
     /// The spans of a page, in reading order.
     static func spans(_ page: PageGlyphs) -> PageSpans {
+        let page = inVisualOrder(page)
         let scale = sizeScale(page)
         var spans: [Span] = []
         var line = 0
@@ -104,6 +105,124 @@ enum PageLines {
         finish()
         for index in spans.indices { spans[index].text = spans[index].text.precomposedStringWithCanonicalMapping }
         return PageSpans(spans: spans, lineCount: line + 1, height: page.height)
+    }
+
+    /// Glyphs of large type in the order a reader sees them. Poppler orders a page by its text
+    /// flow, and a heading set large and wrapped over two lines often comes out interleaved
+    /// ("파일할 수데비안에" / "있나요?특정한 조정 없이 …" for "데비안에 특정한 조정 없이 … 컴" /
+    /// "파일할 수 있나요?"), its number ("10.1.") after it. Each run of consecutive poppler lines
+    /// set larger than the page's usual size is regrouped by where its glyphs sit: rows by their
+    /// vertical centres, each row left to right, rows top to bottom. Body text, whose order
+    /// poppler gets right and whose tables are rebuilt later, is left as it is.
+    static func inVisualOrder(_ page: PageGlyphs) -> PageGlyphs {
+        // Lines of the page as poppler gives them, with their size.
+        var lines: [[Glyph]] = [[]]
+        for glyph in page.glyphs {
+            if glyph.scalar == "\n" { lines.append([]) } else { lines[lines.count - 1].append(glyph) }
+        }
+        func size(_ glyph: Glyph) -> Double { glyph.size > 0 ? glyph.size : glyph.y1 - glyph.y0 }
+        var counts: [Double: Int] = [:]
+        for glyph in page.glyphs where !glyph.scalar.properties.isWhitespace { counts[(size(glyph) * 2).rounded() / 2, default: 0] += 1 }
+        guard let usual = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key, usual > 0 else { return page }
+        func isLarge(_ line: [Glyph]) -> Bool {
+            let visible = line.filter { !$0.scalar.properties.isWhitespace }
+            return !visible.isEmpty && visible.allSatisfy { size($0) >= usual * headingScale }
+        }
+        var out: [Glyph] = []
+        var index = 0
+        var changed = false
+        while index < lines.count {
+            guard isLarge(lines[index]) else {
+                out.append(contentsOf: lines[index])
+                if index + 1 < lines.count, let newline = page.glyphs.first(where: { $0.scalar == "\n" }) { out.append(newline) }
+                index += 1
+                continue
+            }
+            var end = index
+            var run: [Glyph] = []
+            while end < lines.count, isLarge(lines[end]) { run.append(contentsOf: lines[end]); end += 1 }
+            let rows = visualRows(run)
+            changed = changed || rows.count != end - index || zip(rows, lines[index..<end]).contains { $0.map(\.scalar) != $1.map(\.scalar) }
+            for (r, row) in rows.enumerated() {
+                out.append(contentsOf: row)
+                let last = r == rows.count - 1 && end == lines.count
+                if !last, var newline = row.last { newline.scalar = "\n"; out.append(newline) }
+            }
+            index = end
+        }
+        guard changed else { return page }
+        return PageGlyphs(glyphs: out, width: page.width, height: page.height)
+    }
+
+    /// Glyphs grouped into rows by their vertical centres, each row left to right with a space
+    /// where the gap is wider than a quarter of a glyph. Sizes and boxes are what the glyphs
+    /// show, not the sizes fonts state (Chromium's say twice the drawn size, so a heading's boxes
+    /// are taller than its rows are apart): centres closer than a sixth of the usual box height
+    /// (of the taller of two glyphs) are one row.
+    static func visualRows(_ glyphs: [Glyph]) -> [[Glyph]] {
+        let visible = glyphs.filter { !$0.scalar.properties.isWhitespace }
+        guard !visible.isEmpty else { return [] }
+        func centre(_ g: Glyph) -> Double { (g.y0 + g.y1) / 2 }
+        func median(_ values: [Double]) -> Double { let v = values.sorted(); return v[v.count / 2] }
+        let width = median(visible.map { $0.x1 - $0.x0 })
+        // The stated size tells rows of a heading from a smaller line beside it (boxes do not:
+        // a Latin letter's box is shorter than a syllable's).
+        // A syllable's drawn size is its width (about 0.92 em): Chromium states twice the size
+        // for the Hangul of its Type 3 fonts and the true size for Latin letters beside them.
+        func drawn(_ g: Glyph) -> Double {
+            (0xAC00...0xD7A3).contains(g.scalar.value) ? (g.x1 - g.x0) / 0.92 : g.size
+        }
+        func sameSize(_ a: Glyph, _ b: Glyph) -> Bool {
+            let (x, y) = (max(drawn(a), 0.1), max(drawn(b), 0.1))
+            return max(x, y) / min(x, y) <= 1.3
+        }
+        var rows: [[Glyph]] = []
+        for glyph in visible.sorted(by: { centre($0) < centre($1) }) {
+            // Among the rows near this height, the one of this glyph's size.
+            if let row = rows.indices.reversed().first(where: { r in
+                let last = rows[r].last!
+                return abs(centre(glyph) - centre(last)) <= max(1, glyph.y1 - glyph.y0, last.y1 - last.y0) / 6 && sameSize(rows[r][0], glyph)
+            }) {
+                rows[row].append(glyph)
+            } else {
+                rows.append([glyph])
+            }
+        }
+        // A heading's number set apart ("10.1.", "10장.") and punctuation set smaller ("?") go
+        // to the row whose box their centre falls in, the nearest such row.
+        func isNumberLabel(_ row: [Glyph]) -> Bool {
+            row.count <= 8 && row.allSatisfy { g in
+                g.scalar.properties.numericType != nil || ".,?!:;)(".unicodeScalars.contains(g.scalar)
+                    || "장절조편부".unicodeScalars.contains(g.scalar)
+            }
+        }
+        var index = 0
+        while index < rows.count {
+            let mid = median(rows[index].map(centre))
+            if isNumberLabel(rows[index]), let host = rows.indices.filter({ other in
+                other != index && !isNumberLabel(rows[other]) && rows[other].count > rows[index].count
+                    && mid >= median(rows[other].map(\.y0)) && mid <= median(rows[other].map(\.y1))
+            }).min(by: { abs(median(rows[$0].map(centre)) - mid) < abs(median(rows[$1].map(centre)) - mid) }) {
+                let host = host > index ? host - 1 : host
+                let label = rows.remove(at: index)
+                rows[host].append(contentsOf: label)
+                continue
+            }
+            index += 1
+        }
+        rows.sort { median($0.map(centre)) < median($1.map(centre)) }
+        return rows.map { row in
+            var ordered: [Glyph] = []
+            for glyph in row.sorted(by: { $0.x0 < $1.x0 }) {
+                if let previous = ordered.last, glyph.x0 - previous.x1 > width / 4 {
+                    var space = previous
+                    space.scalar = " "
+                    ordered.append(space)
+                }
+                ordered.append(glyph)
+            }
+            return ordered
+        }
     }
 
     /// A Hangul syllable is about one em wide (0.92 of the size in common Korean fonts). Some
