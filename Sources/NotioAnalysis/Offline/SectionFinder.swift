@@ -36,6 +36,7 @@ enum SectionFinder {
     static func plan(of document: ExtractedDocument, layout: TextLayout) -> SectionPlan {
         var headings = outlineHeadings(document, layout: layout)
         var byLayout = false
+        if headings.count < 2 { headings = ReportHeadings.find(in: layout) }
         if headings.count < 2 {
             headings = LayoutHeadings.find(in: layout, document: document)
             byLayout = headings.count >= 2

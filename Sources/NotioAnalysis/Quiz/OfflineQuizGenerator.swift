@@ -140,6 +140,21 @@ struct QuizMaker {
             take(form, upTo: wanted, maker: &self)
         }
 
+        // What the careful forms leave unasked, the level's scored questions fill, best first.
+        if picked.count < wanted {
+            var taken = Set(picked.flatMap { ([$0.candidate.source] + $0.candidate.alsoFrom).map(KoreanText.compact) })
+            for scored in scoredQuestions() where picked.count < wanted {
+                let keys = scored.sources.map(KoreanText.compact)
+                let candidate = Candidate(form: scored.question.form, concept: material.concepts.firstIndex { $0.concept.id == scored.question.conceptId } ?? 0,
+                                          prompt: scored.question.prompt, shortPrompt: nil, answer: scored.question.answer, pool: .terms,
+                                          source: scored.sources[0], alsoFrom: Array(scored.sources.dropFirst()))
+                guard keys.allSatisfy({ !taken.contains($0) }), !avoid.contains(KoreanText.compact(scored.question.prompt)),
+                      !wasAsked(candidate, pieces: asked), Set(scored.question.options.map(KoreanText.compact)).count == scored.question.options.count else { continue }
+                taken.formUnion(keys)
+                picked.append((scored.question, candidate))
+            }
+        }
+
         // Short answers: the level's share of the questions that can be written as a word.
         let shortTarget = Int((Double(picked.count) * plan.shortShare).rounded())
         var shortCount = picked.filter { $0.question.kind == .short }.count

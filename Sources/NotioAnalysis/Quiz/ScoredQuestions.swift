@@ -1,0 +1,290 @@
+import Foundation
+import NotioCore
+
+/// Questions by score, each level by its own construction, for whatever the careful forms of
+/// `QuizMaker` leave unasked: every sentence of every concept card is a candidate, each fault a
+/// reader finds in a question is a feature with a weight (`PassageScore`), and candidates are
+/// taken best first down to one floor. Nothing here is tied to one kind of document: the forms
+/// need only concept cards with sentences and the note's terms.
+///
+/// - 하: which concept (section) the sentence is about: recognise a term from what the text says.
+/// - 중: the sentence with one of the note's terms blanked; the options are terms of its kind.
+/// - 상: which statement about a concept is false (one of four has a term or number swapped), or
+///   which of three statements (ㄱ, ㄴ, ㄷ) are true.
+struct ScoredQuestion {
+    var question: Question
+    var score: Double
+    /// The sentences it is made from: one question per sentence in a quiz.
+    var sources: [String]
+}
+
+/// The weighted faults of a passage, 1 for none. A fault lowers the score by its weight; the
+/// weights are the share of such questions readers judged unusable.
+enum PassageScore {
+    static let floor = 0.5
+
+    /// Words that lean on the sentence before ("이는 …", "따라서 …"): read alone, the passage
+    /// points at something not shown.
+    static let leaningStarts: Set<String> = ["이는", "이것은", "이것이", "이를", "그러나", "따라서", "또한", "그리고", "즉", "그래서",
+                                               "하지만", "이러한", "이런", "그런", "그", "이", "위의", "위와", "다만", "한편", "반면",
+                                               "This", "It", "These", "However,", "Therefore,"]
+
+    static func score(_ sentence: String) -> Double {
+        var score = 1.0
+        let words = sentence.split(separator: " ")
+        if let first = words.first, leaningStarts.contains(String(first)) { score -= 0.35 }
+        // Points at a list or table the passage does not show ("다음 사항을 관장한다").
+        if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.45 }
+        if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
+        let letters = sentence.filter(\.isLetter).count
+        if letters < 12 { score -= 0.5 }
+        if sentence.count > 170 { score -= 0.3 }
+        // Text broken by the PDF's line ends ("그 사 유", "법령안 이 심사"): many one-syllable words.
+        let hangulWords = words.filter { $0.unicodeScalars.allSatisfy(KoreanText.isHangulScalar) }
+        let single = hangulWords.filter { $0.count == 1 }.count
+        if hangulWords.count >= 4, Double(single) / Double(hangulWords.count) > 0.3 { score -= 0.45 }
+        // A table's filler, not prose.
+        if sentence.contains("---") || sentence.contains("(생 략)") || sentence.contains("(현행과 같음)") || sentence.contains("∼") { score -= 0.6 }
+        // Mostly code or English in a Korean note.
+        let hangul = sentence.unicodeScalars.filter(KoreanText.isHangulScalar).count
+        if Double(hangul) < Double(letters) * 0.3 { score -= 0.3 }
+        // Cut: no end of a sentence and no noun ending a list item.
+        if let last = sentence.last, !".다요음함임됨?)”\"".contains(last), !last.isLetter { score -= 0.2 }
+        return score
+    }
+}
+
+extension QuizMaker {
+    /// Every scored question of the level not yet taken, best first, above the floor.
+    mutating func scoredQuestions() -> [ScoredQuestion] {
+        var out: [ScoredQuestion] = []
+        switch request.difficulty {
+        case .easy: out = whichConceptQuestions()
+        case .medium: out = blankedTermQuestions()
+        case .hard: out = falseStatementQuestions() + trueStatementSetQuestions()
+        }
+        return out.filter { $0.score >= PassageScore.floor }
+            .enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }.map(\.element)
+    }
+
+    /// The sentences of a concept that can be read alone, with their scores.
+    func usableSentences(_ index: Int) -> [(text: String, score: Double)] {
+        material.concepts[index].keySentences.compactMap { s in
+            let text = Whitespace.normalised(s)
+            let score = PassageScore.score(text)
+            return score >= PassageScore.floor ? (text, score) : nil
+        }
+    }
+
+    /// Concepts that can stand as options: named by a heading, not the document itself.
+    var optionConcepts: [Int] {
+        material.concepts.indices.filter { !material.concepts[$0].coversDocument && KoreanText.compact(material.concepts[$0].display).count >= 2 }
+    }
+
+    // MARK: 하
+
+    mutating func whichConceptQuestions() -> [ScoredQuestion] {
+        let concepts = optionConcepts
+        guard concepts.count >= 4 else { return [] }
+        var out: [ScoredQuestion] = []
+        for i in concepts {
+            let entry = material.concepts[i]
+            for (sentence, base) in usableSentences(i) {
+                let masked = QuizText.mask(sentence, terms: entry.names, with: QuizText.nameMask)
+                // Another concept's name in the passage points at that one.
+                let key = KoreanText.compact(masked)
+                let others = concepts.filter { $0 != i }
+                if others.contains(where: { j in material.concepts[j].nameKeys.contains { $0.count >= 2 && KoreanText.contains(key, $0) } }) { continue }
+                var score = base
+                // A sentence that names no term of its own section could be any section's.
+                if masked == sentence { score -= 0.15 }
+                var pool = others
+                pool.shuffle(using: &rng)
+                pool.sort { material.similarity(material.concepts[$0].display, entry.display) > material.similarity(material.concepts[$1].display, entry.display) }
+                let distractors = Array(pool.suffix(3)).map { material.concepts[$0].display }
+                let options = shuffled([entry.display] + distractors)
+                let prompt = "다음 내용이 설명하는 것은?\n\n\(masked)"
+                out.append(ScoredQuestion(question: choice(i, .name, prompt, options, entry.display, source: sentence), score: score, sources: [sentence]))
+            }
+        }
+        return out
+    }
+
+    // MARK: 중
+
+    /// The note's terms that can fill a blank: keywords and short concept names, by kind (their
+    /// last syllable, then their length).
+    var blankableTerms: [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        let names = material.concepts.map(\.display).filter { KoreanText.compact($0).count <= 12 }
+        for term in material.terms.filter({ !$0.isRelated }).map(\.text) + names {
+            let key = KoreanText.compact(term)
+            guard key.count >= 2, !term.contains("?"), material.isContentTerm(term), seen.insert(key).inserted else { continue }
+            out.append(term)
+        }
+        return out
+    }
+
+    /// Three terms of the answer's kind: the same last syllable first ("국회" and "정부", not
+    /// "국회" and "임명하다"), then the same script and a near length.
+    mutating func termsOfKind(_ answer: String, from terms: [String], notIn sentence: String) -> [String]? {
+        let answerKey = KoreanText.compact(answer)
+        let sentenceKey = KoreanText.compact(sentence)
+        let latin = answer.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
+        let candidates = terms.filter { t in
+            let k = KoreanText.compact(t)
+            return k != answerKey && !KoreanText.contains(sentenceKey, k) && !KoreanText.contains(answerKey, k) && !KoreanText.contains(k, answerKey)
+                && (t.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }) == latin
+        }
+        guard candidates.count >= 3 else { return nil }
+        func closeness(_ t: String) -> Double {
+            var c = material.similarity(t, answer)
+            if t.last == answer.last { c += 1 }
+            c -= Double(abs(t.count - answer.count)) * 0.1
+            return c
+        }
+        var shuffledCandidates = candidates
+        shuffledCandidates.shuffle(using: &rng)
+        return Array(shuffledCandidates.sorted { closeness($0) > closeness($1) }.prefix(3))
+    }
+
+    mutating func blankedTermQuestions() -> [ScoredQuestion] {
+        let terms = blankableTerms
+        guard terms.count >= 4 else { return [] }
+        var out: [ScoredQuestion] = []
+        for i in material.concepts.indices {
+            for (sentence, base) in usableSentences(i) {
+                let key = KoreanText.compact(sentence)
+                // The rarest of the note's terms the sentence writes, then the longest.
+                let found = terms.filter { KoreanText.contains(key, KoreanText.compact($0)) }
+                    .filter { t in !self.present(longerThan: t, in: terms, key: key) }
+                guard let term = found.min(by: { (material.sentenceCount(KoreanText.compact($0)), -$0.count) < (material.sentenceCount(KoreanText.compact($1)), -$1.count) }) else { continue }
+                var blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
+                guard blanked != sentence else { continue }
+                guard let distractors = termsOfKind(term, from: terms, notIn: sentence) else { continue }
+                var score = base
+                let blanks = QuizText.blankCount(blanked)
+                if blanks > 1 { score -= 0.15 * Double(blanks - 1) }
+                // A term on most sentences is guessed, not known.
+                if material.sentenceTotal > 0, Double(material.sentenceCount(KoreanText.compact(term))) > 0.3 * Double(material.sentenceTotal) { score -= 0.25 }
+                if KoreanText.compact(term).count < 2 { score -= 0.5 }
+                if QuizText.hasParticleAfterMarker(blanked) {
+                    let final = QuizText.hasFinalConsonant(term)
+                    if final == nil || distractors.contains(where: { QuizText.hasFinalConsonant($0) != final }) { blanked = QuizText.withNeutralParticle(blanked) }
+                }
+                let prompt = "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)"
+                out.append(ScoredQuestion(question: choice(i, .cloze, prompt, shuffled([term] + distractors), term, source: sentence), score: score, sources: [sentence]))
+            }
+        }
+        return out
+    }
+
+    /// Whether a longer term containing `term` is also in the sentence (blank the whole term).
+    func present(longerThan term: String, in terms: [String], key: String) -> Bool {
+        let k = KoreanText.compact(term)
+        return terms.contains { other in
+            let o = KoreanText.compact(other)
+            return o.count > k.count && o.contains(k) && KoreanText.contains(key, o)
+        }
+    }
+
+    // MARK: 상
+
+    /// The sentence made false: one of the note's terms in it swapped for another of its kind, or
+    /// a number changed. nil when it has neither.
+    mutating func falsified(_ sentence: String, terms: [String]) -> String? {
+        let key = KoreanText.compact(sentence)
+        let present = terms.filter { KoreanText.contains(key, KoreanText.compact($0)) && !self.present(longerThan: $0, in: terms, key: key) }
+        if let term = present.randomElement(using: &rng), let other = termsOfKind(term, from: terms, notIn: sentence)?.first {
+            let swapped = QuizText.mask(sentence, terms: [term], with: other)
+            if swapped != sentence { return swapped }
+        }
+        if let number = NumberBlank(sentence) {
+            let changed = number.value > 2 ? number.value - 1 - Int(rng.next() % UInt64(min(number.value - 1, 3))) : number.value + 2
+            let text = number.blanked.replacingOccurrences(of: QuizText.blank, with: number.answer.replacingOccurrences(of: String(number.value), with: String(changed)))
+            if text != sentence { return text }
+        }
+        return nil
+    }
+
+    mutating func falseStatementQuestions() -> [ScoredQuestion] {
+        let terms = blankableTerms
+        var out: [ScoredQuestion] = []
+        for i in material.concepts.indices where !material.concepts[i].coversDocument {
+            let entry = material.concepts[i]
+            let sentences = usableSentences(i).filter { $0.text.count <= 130 }
+            guard sentences.count >= 4 else { continue }
+            for (k, target) in sentences.enumerated() {
+                guard let wrong = falsified(target.text, terms: terms) else { continue }
+                let rest = sentences.enumerated().filter { $0.offset != k }.map(\.element)
+                let trueOnes = Array(rest.sorted { $0.score > $1.score }.prefix(3))
+                let score = ([target] + trueOnes).map(\.score).reduce(0, +) / 4
+                let prompt = "다음 중 ‘\(entry.display)’에 대한 설명으로 옳지 않은 것은?"
+                let options = shuffled([wrong] + trueOnes.map(\.text))
+                var q = choice(i, .application, prompt, options, wrong, source: target.text)
+                q.explanation = "\(entry.display): \(target.text)" + (entry.page.map { " (p. \($0))" } ?? "")
+                out.append(ScoredQuestion(question: q, score: score, sources: [target.text]))
+                break  // One such prompt per concept: the prompt is the same for every target.
+            }
+        }
+        return out
+    }
+
+    /// "옳은 것만을 있는 대로 고른 것은?": three statements about a concept, each true or made
+    /// false; the options are four sets of ㄱ, ㄴ, ㄷ. The statements are the prompt's, so each
+    /// triple is a question of its own.
+    mutating func trueStatementSetQuestions() -> [ScoredQuestion] {
+        let terms = blankableTerms
+        let sets = ["ㄱ", "ㄴ", "ㄷ", "ㄱ, ㄴ", "ㄱ, ㄷ", "ㄴ, ㄷ", "ㄱ, ㄴ, ㄷ"]
+        var out: [ScoredQuestion] = []
+        for i in material.concepts.indices {
+            let entry = material.concepts[i]
+            let sentences = usableSentences(i).filter { $0.text.count <= 130 }
+            guard sentences.count >= 3 else { continue }
+            var start = 0
+            while start + 3 <= sentences.count {
+                let three = Array(sentences[start..<(start + 3)])
+                start += 3
+                var statements: [String] = []
+                var truth: [Bool] = []
+                for s in three {
+                    let makeFalse = rng.next() % 2 == 0
+                    if makeFalse, let wrong = falsified(s.text, terms: terms) { statements.append(wrong); truth.append(false) } else { statements.append(s.text); truth.append(true) }
+                }
+                guard truth.contains(true) else { continue }
+                let marks = ["ㄱ", "ㄴ", "ㄷ"]
+                let answer = zip(marks, truth).filter(\.1).map(\.0).joined(separator: ", ")
+                var others = sets.filter { $0 != answer }
+                others.shuffle(using: &rng)
+                let options = sets.filter { $0 == answer || others.prefix(3).contains($0) }
+                let lines = zip(marks, statements).map { "\($0). \($1)" }.joined(separator: "\n")
+                let prompt = "‘\(entry.display)’에 대한 설명으로 옳은 것만을 있는 대로 고른 것은?\n\n\(lines)"
+                var q = choice(i, .application, prompt, options, answer, source: three[0].text, keepOrder: true)
+                q.explanation = "\(entry.display): " + three.map(\.text).joined(separator: " ") + (entry.page.map { " (p. \($0))" } ?? "")
+                let score = three.map(\.score).reduce(0, +) / 3 - (entry.coversDocument ? 0.1 : 0)
+                out.append(ScoredQuestion(question: q, score: score, sources: three.map(\.text)))
+            }
+        }
+        return out
+    }
+
+    // MARK: Helpers
+
+    mutating func shuffled(_ options: [String]) -> [String] {
+        var o = options
+        o.shuffle(using: &rng)
+        return o
+    }
+
+    func choice(_ concept: Int, _ form: QuestionForm, _ prompt: String, _ options: [String], _ answer: String, source: String, keepOrder: Bool = false) -> Question {
+        let entry = material.concepts[concept]
+        var explanation = entry.display
+        if let definition = entry.definition { explanation += ": " + definition }
+        explanation += "\n" + source
+        if let page = entry.page { explanation += " (p. \(page))" }
+        return Question(id: questionID(prompt, answer), kind: .choice, form: form, prompt: prompt, options: options,
+                        correctIndex: options.firstIndex(of: answer), answer: answer, alternatives: [],
+                        conceptId: entry.concept.id, conceptName: entry.display, page: entry.page, explanation: explanation)
+    }
+}
