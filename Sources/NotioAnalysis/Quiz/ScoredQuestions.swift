@@ -32,7 +32,7 @@ enum PassageScore {
     static func score(_ sentence: String) -> Double {
         var score = 1.0
         let words = sentence.split(separator: " ")
-        if let first = words.first, leaningStarts.contains(String(first)) { score -= 0.35 }
+        if let first = words.first, leaningStarts.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: ",."))) || leaningStarts.contains(String(first)) { score -= 0.35 }
         // Points at a list or table the passage does not show ("다음 사항을 관장한다").
         if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.45 }
         if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
@@ -85,8 +85,8 @@ extension QuizMaker {
 
     mutating func whichConceptQuestions() -> [ScoredQuestion] {
         let concepts = optionConcepts
-        guard concepts.count >= 4 else { return [] }
-        var out: [ScoredQuestion] = []
+        var out: [ScoredQuestion] = whichTermQuestions()
+        guard concepts.count >= 4 else { return out }
         for i in concepts {
             let entry = material.concepts[i]
             for (sentence, base) in usableSentences(i) {
@@ -103,8 +103,35 @@ extension QuizMaker {
                 pool.sort { material.similarity(material.concepts[$0].display, entry.display) > material.similarity(material.concepts[$1].display, entry.display) }
                 let distractors = Array(pool.suffix(3)).map { material.concepts[$0].display }
                 let options = shuffled([entry.display] + distractors)
-                let prompt = "다음 내용이 설명하는 것은?\n\n\(masked)"
+                let prompt = "다음 내용과 가장 관련 있는 것은?\n\n\(masked)"
                 out.append(ScoredQuestion(question: choice(i, .name, prompt, options, entry.display, source: sentence), score: score, sources: [sentence]))
+            }
+        }
+        return out
+    }
+
+    /// "다음 설명에 해당하는 용어는?": a sentence that says what a term is or does, the term its
+    /// subject ("○○은 …"), masked; the options are other terms of the note, of any kind.
+    mutating func whichTermQuestions() -> [ScoredQuestion] {
+        let terms = swappableTerms
+        guard terms.count >= 4 else { return [] }
+        var out: [ScoredQuestion] = []
+        for i in material.concepts.indices {
+            for (sentence, base) in usableSentences(i) {
+                let words = sentence.split(separator: " ").prefix(4).map(String.init)
+                guard let term = terms.first(where: { t in
+                    words.contains { w in w.hasPrefix(t) && ["은", "는", "이란", "란", "이", "가", "의"].contains(String(w.dropFirst(t.count))) }
+                }) else { continue }
+                let masked = QuizText.mask(sentence, terms: [term], with: QuizText.nameMask)
+                guard masked != sentence else { continue }
+                var others = terms.filter { t in
+                    let k = KoreanText.compact(t)
+                    return k != KoreanText.compact(term) && !KoreanText.contains(KoreanText.compact(sentence), k) && !k.contains(KoreanText.compact(term)) && !KoreanText.compact(term).contains(k)
+                }
+                guard others.count >= 3 else { continue }
+                others.shuffle(using: &rng)
+                let prompt = "다음 설명에 해당하는 용어는?\n\n\(QuizText.withNeutralParticle(masked))"
+                out.append(ScoredQuestion(question: choice(i, .name, prompt, shuffled([term] + others.prefix(3)), term, source: sentence), score: base, sources: [sentence]))
             }
         }
         return out
@@ -197,7 +224,7 @@ extension QuizMaker {
         let key = KoreanText.compact(sentence)
         let present = terms.filter { KoreanText.contains(key, KoreanText.compact($0)) && !self.present(longerThan: $0, in: terms, key: key) }
         if let term = present.randomElement(using: &rng), let other = termsOfKind(term, from: terms, notIn: sentence)?.first {
-            let swapped = QuizText.mask(sentence, terms: [term], with: other)
+            let swapped = Self.replacing(term, with: other, in: sentence)
             if swapped != sentence { return swapped }
         }
         if let number = NumberBlank(sentence) {
@@ -208,8 +235,33 @@ extension QuizMaker {
         return nil
     }
 
+    /// `term` replaced by `other` wherever the sentence writes it, the particle after it agreeing
+    /// with the new word's last sound ("정당은" → "국가는", not "국가은").
+    static func replacing(_ term: String, with other: String, in sentence: String) -> String {
+        let pairs: [(Character, Character)] = [("은", "는"), ("이", "가"), ("을", "를"), ("과", "와")]
+        var out = ""
+        var rest = Substring(sentence)
+        while let range = rest.range(of: term) {
+            out += rest[..<range.lowerBound] + other
+            rest = rest[range.upperBound...]
+            if let next = rest.first, let final = QuizText.hasFinalConsonant(other),
+               let pair = pairs.first(where: { $0.0 == next || $0.1 == next }) {
+                out.append(final ? pair.0 : pair.1)
+                rest = rest.dropFirst()
+            }
+        }
+        return out + rest
+    }
+
+    /// The terms a false statement swaps: the note's own terms, not its headings (a chapter
+    /// name in a sentence is false at a glance).
+    var swappableTerms: [String] {
+        let names = Set(material.concepts.map { KoreanText.compact($0.display) })
+        return blankableTerms.filter { !names.contains(KoreanText.compact($0)) }
+    }
+
     mutating func falseStatementQuestions() -> [ScoredQuestion] {
-        let terms = blankableTerms
+        let terms = swappableTerms
         var out: [ScoredQuestion] = []
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             let entry = material.concepts[i]
@@ -235,7 +287,7 @@ extension QuizMaker {
     /// false; the options are four sets of ㄱ, ㄴ, ㄷ. The statements are the prompt's, so each
     /// triple is a question of its own.
     mutating func trueStatementSetQuestions() -> [ScoredQuestion] {
-        let terms = blankableTerms
+        let terms = swappableTerms
         let sets = ["ㄱ", "ㄴ", "ㄷ", "ㄱ, ㄴ", "ㄱ, ㄷ", "ㄴ, ㄷ", "ㄱ, ㄴ, ㄷ"]
         var out: [ScoredQuestion] = []
         for i in material.concepts.indices {
@@ -245,7 +297,9 @@ extension QuizMaker {
             var start = 0
             while start + 3 <= sentences.count {
                 let three = Array(sentences[start..<(start + 3)])
-                start += 3
+                // Overlapping triples: each is a question of its own, and a quiz never takes two
+                // that share a sentence.
+                start += 1
                 var statements: [String] = []
                 var truth: [Bool] = []
                 for s in three {
