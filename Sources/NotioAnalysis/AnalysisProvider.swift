@@ -9,12 +9,19 @@ public struct QuizRequest: Sendable {
     public var count: Int
     /// Prompts already asked on this note: not to be asked again.
     public var avoidPrompts: [String]
+    /// The prompts of `avoidPrompts` asked at this level, by level when the caller knows them:
+    /// a sentence asked at 하 may still be asked at 상 in 상's own form, so taking one level's
+    /// questions never empties another's. nil: every earlier prompt counts.
+    public var levelPrompts: [Difficulty: [String]]?
     /// Varies the offline generator's choices between quizzes, deterministically.
     public var seed: UInt64
     public init(analysis: NoteAnalysis, pages: [SourcePage], difficulty: Difficulty, count: Int, avoidPrompts: [String] = [], seed: UInt64 = 0) {
         self.analysis = analysis; self.pages = pages; self.difficulty = difficulty; self.count = count
         self.avoidPrompts = avoidPrompts; self.seed = seed
     }
+
+    /// The earlier prompts whose sentences this level does not ask again.
+    public var promptsAtThisLevel: [String] { levelPrompts.map { $0[difficulty] ?? [] } ?? avoidPrompts }
 }
 
 /// A failure a user can understand ("the API key was refused", "the model's answer was cut off").

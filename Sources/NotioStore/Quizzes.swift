@@ -57,8 +57,16 @@ extension Store {
 
     /// Every prompt already asked on a note (for "do not repeat").
     public func askedPrompts(noteId: String, owner: String) throws -> [String] {
+        try askedPromptsByLevel(noteId: noteId, owner: owner).values.flatMap { $0 }
+    }
+
+    /// The note's earlier prompts by the level of the quiz that asked them (a retry's copies
+    /// count at the level of their quiz).
+    public func askedPromptsByLevel(noteId: String, owner: String) throws -> [Difficulty: [String]] {
         try database.read { c in
-            try c.all("SELECT q.prompt FROM questions q JOIN quizzes z ON z.id = q.quiz_id WHERE q.note_id = ? AND z.owner_id = ?", [noteId, owner]) { $0.string(0) }
+            let rows = try c.all("SELECT z.difficulty, q.prompt FROM questions q JOIN quizzes z ON z.id = q.quiz_id WHERE q.note_id = ? AND z.owner_id = ? ORDER BY z.created_at, q.position",
+                                 [noteId, owner]) { (Difficulty(rawValue: $0.string(0)) ?? .medium, $0.string(1)) }
+            return Dictionary(grouping: rows, by: \.0).mapValues { $0.map(\.1) }
         }
     }
 

@@ -175,7 +175,7 @@ struct QuizMaker {
     /// The passages of earlier prompts, cut at their blanks and masks into compact pieces long
     /// enough to recognise their sentence by (8 letters or more).
     func askedPassagePieces() -> [String] {
-        request.avoidPrompts.flatMap { prompt -> [String] in
+        request.promptsAtThisLevel.flatMap { prompt -> [String] in
             guard let range = prompt.range(of: "\n\n", options: .backwards) else { return [] }
             let passage = prompt[range.upperBound...]
             // Cut at brackets too: a particle written both ways ("____을(를) 선택하여") is no text of the sentence.

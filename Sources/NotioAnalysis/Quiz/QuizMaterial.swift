@@ -46,6 +46,10 @@ struct QuizMaterial {
 
     var concepts: [ConceptEntry] = []
     var terms: [Term] = []
+    /// The note's title, compact: a sentence naming it is true of the whole lecture.
+    var titleKey = ""
+    /// The title's words of two letters or more that are no numbering ("운영체제" of "운영체제 3장").
+    var titleWords: [String] = []
     /// Spellings the document pairs in two scripts ("커널(kernel)"), by compact key.
     var scriptPairs: [String: [String]] = [:]
     /// Every term's key and every concept name's key.
@@ -82,6 +86,10 @@ struct QuizMaterial {
             return keys
         }
         let titleKey = KoreanText.compact(analysis.title)
+        self.titleKey = titleKey
+        titleWords = analysis.title.split(separator: " ").map(String.init).filter { w in
+            w.filter(\.isLetter).count >= 2 && !w.contains(where: \.isNumber)
+        }
         for var concept in analysis.concepts where !KoreanText.compact(concept.name).isEmpty {
             concept.name = Self.withoutFullStop(concept.name)
             let (outside, inside) = AnswerMatcher.nameParts(concept.name)

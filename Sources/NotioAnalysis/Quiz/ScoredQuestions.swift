@@ -71,9 +71,17 @@ extension QuizMaker {
     func usableSentences(_ index: Int) -> [(text: String, score: Double)] {
         material.concepts[index].keySentences.compactMap { s in
             let text = Whitespace.normalised(s)
-            let score = PassageScore.score(text)
+            var score = PassageScore.score(text)
+            // A sentence about the document's own subject is true of every section alike.
+            if material.titleKey.count >= 2, KoreanText.contains(KoreanText.compact(text), material.titleKey) { score -= 0.6 }
+            if let first = text.split(separator: " ").first, subjectWords.contains(where: { first.hasPrefix($0) }) { score -= 0.6 }
             return score >= PassageScore.floor ? (text, score) : nil
         }
+    }
+
+    /// The words of the note's title that name its subject ("운영체제" of "운영체제 3장").
+    var subjectWords: [String] {
+        material.titleKey.isEmpty ? [] : material.titleWords
     }
 
     /// Concepts that can stand as options: named by a heading, not the document itself.
@@ -116,7 +124,8 @@ extension QuizMaker {
         let terms = swappableTerms
         guard terms.count >= 4 else { return [] }
         var out: [ScoredQuestion] = []
-        for i in material.concepts.indices {
+        // The document's own subject: its sentences are true of the lecture, no question of one term.
+        for i in material.concepts.indices where !material.concepts[i].coversDocument {
             for (sentence, base) in usableSentences(i) {
                 let words = sentence.split(separator: " ").prefix(4).map(String.init)
                 guard let term = terms.first(where: { t in
@@ -130,6 +139,8 @@ extension QuizMaker {
                 }
                 guard others.count >= 3 else { continue }
                 others.shuffle(using: &rng)
+                others = Self.withoutVariants(of: term, others)
+                guard others.count >= 3, QuizText.hasContext(masked) else { continue }
                 let prompt = "다음 설명에 해당하는 용어는?\n\n\(QuizText.withNeutralParticle(masked))"
                 out.append(ScoredQuestion(question: choice(i, .name, prompt, shuffled([term] + others.prefix(3)), term, source: sentence), score: base, sources: [sentence]))
             }
@@ -173,14 +184,33 @@ extension QuizMaker {
         }
         var shuffledCandidates = candidates
         shuffledCandidates.shuffle(using: &rng)
-        return Array(shuffledCandidates.sorted { closeness($0) > closeness($1) }.prefix(3))
+        let chosen = Self.withoutVariants(of: answer, shuffledCandidates.sorted { closeness($0) > closeness($1) })
+        return chosen.count >= 3 ? Array(chosen.prefix(3)) : nil
+    }
+
+    /// Options with no word in common with the answer or with an option before them: "The
+    /// Variant type" beside "Variant variable" is one thing twice, and the answer's own word
+    /// in a distractor points at it.
+    static func withoutVariants(of answer: String, _ options: [String]) -> [String] {
+        func words(_ t: String) -> Set<String> {
+            Set(t.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { $0.count >= 3 || $0.unicodeScalars.allSatisfy(KoreanText.isHangulScalar) && $0.count >= 2 })
+        }
+        var seen = words(answer)
+        var out: [String] = []
+        for option in options {
+            let w = words(option)
+            guard w.isDisjoint(with: seen) else { continue }
+            seen.formUnion(w)
+            out.append(option)
+        }
+        return out
     }
 
     mutating func blankedTermQuestions() -> [ScoredQuestion] {
         let terms = blankableTerms
         guard terms.count >= 4 else { return [] }
         var out: [ScoredQuestion] = []
-        for i in material.concepts.indices {
+        for i in material.concepts.indices where !material.concepts[i].coversDocument {
             for (sentence, base) in usableSentences(i) {
                 let key = KoreanText.compact(sentence)
                 // The rarest of the note's terms the sentence writes, then the longest.
@@ -191,6 +221,8 @@ extension QuizMaker {
                 guard blanked != sentence else { continue }
                 guard let distractors = termsOfKind(term, from: terms, notIn: sentence) else { continue }
                 var score = base
+                // Nothing around the blank says what fills it ("____을(를) 선택합니다").
+                if !QuizText.hasContext(blanked) { score -= 0.6 }
                 let blanks = QuizText.blankCount(blanked)
                 if blanks > 1 { score -= 0.15 * Double(blanks - 1) }
                 // A term on most sentences is guessed, not known.
@@ -290,7 +322,7 @@ extension QuizMaker {
         let terms = swappableTerms
         let sets = ["ㄱ", "ㄴ", "ㄷ", "ㄱ, ㄴ", "ㄱ, ㄷ", "ㄴ, ㄷ", "ㄱ, ㄴ, ㄷ"]
         var out: [ScoredQuestion] = []
-        for i in material.concepts.indices {
+        for i in material.concepts.indices where !material.concepts[i].coversDocument {
             let entry = material.concepts[i]
             let sentences = usableSentences(i).filter { $0.text.count <= 130 }
             guard sentences.count >= 3 else { continue }

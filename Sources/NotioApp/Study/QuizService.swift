@@ -49,9 +49,12 @@ struct QuizService: Sendable {
     /// before. The seed moves on with every quiz, so the offline generator rotates concepts and forms.
     private func quizRequest(_ detail: NoteDetail, owner: User, difficulty: Difficulty, count: Int) throws -> QuizRequest {
         guard let pages = try store.notePages(id: detail.summary.id, owner: owner.id) else { throw AppError.noteNotFound }
-        let asked = try store.askedPrompts(noteId: detail.summary.id, owner: owner.id)
+        let byLevel = try store.askedPromptsByLevel(noteId: detail.summary.id, owner: owner.id)
+        let asked = Difficulty.allCases.flatMap { byLevel[$0] ?? [] }
         let analysis = NoteAnalysis(title: detail.summary.title, concepts: detail.concepts, keywords: detail.keywords)
-        return QuizRequest(analysis: analysis, pages: pages, difficulty: difficulty, count: count, avoidPrompts: asked, seed: UInt64(asked.count))
+        var request = QuizRequest(analysis: analysis, pages: pages, difficulty: difficulty, count: count, avoidPrompts: asked, seed: UInt64(asked.count))
+        request.levelPrompts = byLevel
+        return request
     }
 
     /// How many new questions the next quiz at each level can hold, from the same request and

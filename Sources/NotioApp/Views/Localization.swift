@@ -284,8 +284,9 @@ public enum L10n {
         "quiz.shortNotice": ("%1문제를 요청했지만 이 노트로 만들 수 있는 새 문제는 %2개예요. 이미 푼 문제는 다시 넣지 않았어요.",
                              "You asked for %1 questions; this note has %2 new ones left. Questions already asked are not repeated."),
         "quiz.supply": ("이 노트로는 새 문제를 %@개까지 만들 수 있어요.", "This note supports up to %@ new questions."),
-        "quiz.supplyNone": ("이 난이도로는 새 문제를 더 만들 수 없어요. 다른 난이도나 틀린 문제 다시 풀기로 이어 가세요.",
-                            "No new questions are left at this level. Try another level or retry your wrong answers."),
+        "quiz.supplyNone": ("이 난이도로는 새 문제를 더 만들 수 없어요.", "No new questions are left at this level."),
+        "quiz.supplyNoneAtAll": ("이 노트로는 새 문제를 더 만들 수 없어요.", "This note has no new questions left at any level."),
+        "quiz.levelEmpty": ("새 문제 없음", "none left"),
         // Why an answer was accepted or refused (AnswerVerdict.Reason codes).
         "answer.reason.exact": ("정답과 똑같이 썼어요.", "Written exactly as the answer."),
         "answer.reason.spacing_or_case": ("띄어쓰기·대소문자를 무시하고 맞았어요.", "Right, ignoring spacing and capitals."),

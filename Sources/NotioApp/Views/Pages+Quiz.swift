@@ -86,6 +86,7 @@ enum QuizViews {
     /// the provider cannot tell in advance.
     static func supplyText(_ supply: QuizSupply, _ level: Difficulty, _ language: Language) -> String? {
         guard let n = supply.counts[level] else { return nil }
+        if n == 0, Difficulty.allCases.allSatisfy({ supply.counts[$0] == 0 }) { return L10n.t("quiz.supplyNoneAtAll", language) }
         return n == 0 ? L10n.t("quiz.supplyNone", language) : L10n.t("quiz.supply", language).replacingOccurrences(of: "%@", with: String(n))
     }
 
@@ -138,9 +139,15 @@ enum QuizViews {
             <a class="button button-primary button-block" id="trial-start" href="\(Paths.noteTrialQuiz(noteId))">\(ctx.t("trial.start"))</a>
             """
         }
+        // A level with no new question cannot be chosen; the chosen one moves to a level that has some.
+        let empty = Set(Difficulty.allCases.filter { supply?.counts[$0] == 0 })
+        let noneAtAll = empty.count == Difficulty.allCases.count
+        let selected = empty.contains(form.difficulty) ? Difficulty.allCases.first { !empty.contains($0) } ?? form.difficulty : form.difficulty
+        let note: HTML = "<small class=\"segment-note\">\(ctx.t("quiz.levelEmpty"))</small>"
         let levels = HTML.join(Difficulty.allCases.map { d in
-            """
-            <label class="segment"><input type="radio" name="difficulty" value="\(d.rawValue)"\(d == form.difficulty ? HTML(raw: " checked") : .empty)><span>\(difficultyLabel(ctx, d))</span></label>
+            let isEmpty = empty.contains(d)
+            return """
+            <label class="segment\(isEmpty ? HTML(raw: " segment-empty") : .empty)"><input type="radio" name="difficulty" value="\(d.rawValue)"\(d == selected ? HTML(raw: " checked") : .empty)\(isEmpty ? HTML(raw: " disabled") : .empty)><span>\(difficultyLabel(ctx, d))\(isEmpty ? note : .empty)</span></label>
             """
         })
         return """
@@ -159,9 +166,9 @@ enum QuizViews {
               <button type="button" class="button button-secondary stepper-button" data-step="1" aria-label="\(ctx.t("quiz.count.more"))" hidden>+</button>
             </div>
             <p class="field-hint" id="quiz-count-hint">\(ctx.t("quiz.count.hint"))</p>
-            \(supplyHint(ctx, supply, selected: form.difficulty))
+            \(supplyHint(ctx, supply, selected: selected))
           </div>
-          <button class="button button-primary button-block" type="submit" id="start-quiz">\(Icon.quiz) \(ctx.t("quiz.start"))</button>
+          <button class="button button-primary button-block" type="submit" id="start-quiz"\(noneAtAll ? HTML(raw: " disabled") : .empty)>\(Icon.quiz) \(ctx.t("quiz.start"))</button>
         </form>
         """
     }
