@@ -46,6 +46,33 @@ import NotioStore
         }
     }
 
+    /// Issue 27: each level has its own supply, and the sheet never offers what is not there.
+    @Test func aLevelTakenToTheEndLeavesTheOthersAndCannotBeChosen() async throws {
+        let server = try await TestServer.start()
+        let (c, noteId) = try await QuizzesAPITests.demo(server)
+        func supply(_ level: String) async throws -> Int {
+            try #require(((try await c.get("/api/v1/notes/\(noteId)/quiz-supply").json[level]) as? [String: Any])?["newQuestions"] as? Int)
+        }
+        let easyBefore = try await supply("easy")
+        let mediumBefore = try await supply("medium")
+        #expect(easyBefore > 0 && mediumBefore > 0)
+        // 상 asked until nothing new is left.
+        var rounds = 0
+        while rounds < 20, try await supply("hard") > 0 {
+            #expect(try await c.request("POST", "/api/v1/notes/\(noteId)/quizzes", json: ["difficulty": "hard", "count": 30]).status == 201)
+            rounds += 1
+        }
+        #expect(try await supply("hard") == 0)
+        // The other levels ask in their own forms: what 상 took does not empty them.
+        let easyAfter = try await supply("easy"), mediumAfter = try await supply("medium")
+        #expect(easyAfter >= easyBefore - 2 && mediumAfter >= mediumBefore - 2, "\(easyBefore) → \(easyAfter), \(mediumBefore) → \(mediumAfter)")
+        let page = try await c.get("/notes/\(noteId)").text
+        #expect(page.contains(#"value="hard" disabled"#) && page.contains("새 문제 없음"))
+        #expect(!page.contains(#"value="hard" checked"#))
+        #expect(!page.contains("다른 난이도나") && !page.contains("틀린 문제 다시 풀기로 이어"))
+        #expect(!page.contains(#"id="start-quiz" disabled"#))
+    }
+
     @Test func gradedAnswersSayWhy() async throws {
         let server = try await TestServer.start()
         let (c, noteId) = try await QuizzesAPITests.demo(server)

@@ -81,6 +81,11 @@ struct OfflineAnalysis {
         return NoteAnalysis(title: title, concepts: concepts, keywords: keywords)
     }
 
+    /// Key points a card keeps: five when the document has many sections, up to twelve when it
+    /// has few (a bill's three parts, a two-page FAQ), so that a short document still has
+    /// enough of its text on its cards to study and to be asked about.
+    var keyPointLimit: Int { max(5, min(12, 40 / max(1, sections.count))) }
+
     private func makeConcept(_ section: Section, number: Int, sentences: [Sentence], weights: TermWeights, pageCache: inout [Int: String]) -> Concept? {
         let pages = pageRange(section)
         let name = Self.conceptName(section.title, fallback: number)
@@ -99,7 +104,7 @@ struct OfflineAnalysis {
         if keyPoints.count < 3 {
             for index in order where !summaryIndices.contains(index) && sentences[index].text.count <= 180 && !keyPoints.contains(sentences[index].text) {
                 keyPoints.append(sentences[index].text)
-                if keyPoints.count >= 5 { break }
+                if keyPoints.count >= keyPointLimit { break }
             }
         }
         if keyPoints.count < 3 {
@@ -115,7 +120,7 @@ struct OfflineAnalysis {
         let comparison = ComparisonFinder.table(lines: layout.lines[section.lines], sentences: sentences.map(\.text))
         if summaryText.isEmpty && keyPoints.isEmpty && definition == nil { return nil }
         return Concept(id: "concept-\(number + 1)", name: name, summary: summaryText, definition: definition,
-                       keyPoints: Array(keyPoints.prefix(6)), comparison: comparison, pages: pages)
+                       keyPoints: Array(keyPoints.prefix(max(6, keyPointLimit))), comparison: comparison, pages: pages)
     }
 
     /// `Whitespace.normalised(KoreanText.nfc(pages' texts joined with "\n"))`, built from each page's

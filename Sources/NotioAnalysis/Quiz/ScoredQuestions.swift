@@ -127,10 +127,14 @@ extension QuizMaker {
         // The document's own subject: its sentences are true of the lecture, no question of one term.
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             for (sentence, base) in usableSentences(i) {
-                let words = sentence.split(separator: " ").prefix(4).map(String.init)
-                guard let term = terms.first(where: { t in
-                    words.contains { w in w.hasPrefix(t) && ["은", "는", "이란", "란", "이", "가", "의"].contains(String(w.dropFirst(t.count))) }
-                }) else { continue }
+                // The term the sentence speaks of: written with a particle, the earlier the better
+                // (a subject at the start says the most of it).
+                let words = sentence.split(separator: " ").map(String.init)
+                let particles: Set<String> = ["은", "는", "이란", "란", "이", "가", "의", "을", "를", "에게", "에서"]
+                guard let (position, term) = words.enumerated().lazy.compactMap({ (n, w) in
+                    terms.first { t in w.hasPrefix(t) && particles.contains(String(w.dropFirst(t.count))) }.map { (n, $0) }
+                }).first else { continue }
+                let base = base - 0.04 * Double(max(0, position - 3))
                 let masked = QuizText.mask(sentence, terms: [term], with: QuizText.nameMask)
                 guard masked != sentence else { continue }
                 var others = terms.filter { t in

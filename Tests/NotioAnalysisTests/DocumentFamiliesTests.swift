@@ -1,0 +1,124 @@
+import Foundation
+import NotioCore
+import Testing
+@testable import NotioAnalysis
+import NotioMediaEngine
+
+/// The 노트 space on the document families students bring (Tests/Fixtures/families, made by
+/// scripts/make-families.py into .cache/families): slide decks, FAQ chapters with question
+/// headings, a law in chapters and articles, bills with hard line breaks, a manual chapter. Each
+/// structure is read from the PDF as printed; the supply rule holds over every document.
+@Suite struct DocumentFamiliesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let pdfs = root.appendingPathComponent(".cache/families")
+    static let labels = root.appendingPathComponent("Tests/Fixtures/families")
+
+    struct Label: Decodable {
+        var file: String
+        var family: String
+        var part: String
+        var title: String
+        var alsoTitles: [String]?
+        var headings: [String]
+        var keyTerms: [String]
+    }
+
+    static func label(_ name: String) throws -> Label {
+        try JSONDecoder().decode(Label.self, from: Data(contentsOf: labels.appendingPathComponent(name + ".json")))
+    }
+
+    static var allLabels: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: labels.path)) ?? []).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    func study(_ name: String) async throws -> (ExtractedDocument, NoteAnalysis) {
+        let label = try Self.label(name)
+        let data = try #require(FileManager.default.contents(atPath: Self.pdfs.appendingPathComponent(label.file).path), "make test makes \(label.file)")
+        let document = try PDFExtractor.extract(data: data, options: PDFExtractionOptions(maxPages: 5000, ocr: false))
+        return (document, try await OfflineAnalyser().analyse(document) { _ in })
+    }
+
+    func key(_ text: String) -> String { KoreanText.compact(text) }
+
+    /// Whether a concept stands for a labelled heading: one is the other, or holds it whole.
+    func names(_ concept: String, _ heading: String) -> Bool {
+        let a = key(OfflineAnalysis.conceptName(concept, fallback: 0)), b = key(OfflineAnalysis.conceptName(heading, fallback: 0))
+        return !a.isEmpty && !b.isEmpty && (a == b || (min(a.count, b.count) >= 2 && (a.contains(b) || b.contains(a))))
+    }
+
+    func questions(_ document: ExtractedDocument, _ note: NoteAnalysis, _ level: Difficulty, _ count: Int) -> [Question] {
+        OfflineQuizGenerator().questions(for: QuizRequest(analysis: note, pages: document.pages, difficulty: level, count: count, seed: 1))
+    }
+
+    /// The deck that gave no concept and no question: its first slide's heading is its title,
+    /// each slide's heading a section, follow-on slides under the same heading one card.
+    @Test func aSlideDeckHasItsSlidesAsCardsAndQuestionsAtEveryLevel() async throws {
+        let label = try Self.label("slides-gimp-concepts")
+        let (document, note) = try await study("slides-gimp-concepts")
+        #expect(note.title == label.title)
+        let cards = note.concepts.map(\.name)
+        #expect(Set(cards).count == cards.count, "one card per heading: \(cards)")
+        let covered = label.headings.filter { h in cards.contains { self.names($0, h) } }
+        #expect(covered.count * 10 >= label.headings.count * 7, "\(covered.count) of \(label.headings.count): \(cards)")
+        for level in Difficulty.allCases {
+            #expect(questions(document, note, level, 10).count == 10, "\(level)")
+        }
+    }
+
+    /// "10장." and "10.1 …무엇인가요?" headings set large, their glyphs out of order in the PDF.
+    @Test func anFAQChapterHasItsQuestionsAsCards() async throws {
+        let label = try Self.label("faq-kernel")
+        let (document, note) = try await study("faq-kernel")
+        #expect(names(note.title, label.title))
+        let cards = note.concepts.map(\.name)
+        for heading in label.headings {
+            #expect(cards.contains { self.names($0, heading) }, "\(heading) in \(cards)")
+        }
+        #expect(!cards.contains { $0.hasPrefix("장 ") || $0.first?.isNumber == true }, "\(cards)")
+        for level in Difficulty.allCases { #expect(questions(document, note, level, 5).count >= 3, "\(level)") }
+    }
+
+    /// A bill's parts, which it prints in body type: 제안이유 및 주요내용, 부칙, 신·구조문대비표.
+    @Test func aBillHasItsPartsAsCards() async throws {
+        let (_, note) = try await study("bill-1809890")
+        #expect(note.title == "지방공무원법 일부개정법률안")
+        let names = note.concepts.map { key($0.name) }
+        for part in ["제안이유및주요내용", "부칙", "신구조문대비표"] {
+            #expect(names.contains { $0.replacingOccurrences(of: "·", with: "") == part }, "\(part) in \(names)")
+        }
+    }
+
+    /// 제N장 chapters and 제N절 sections of a law, the statute's own name as its title.
+    @Test func aLawHasItsChaptersAsCards() async throws {
+        let label = try Self.label("law-constitution-1")
+        let (document, note) = try await study("law-constitution-1")
+        #expect(note.title == label.title)
+        let cards = note.concepts.map(\.name)
+        let covered = label.headings.filter { h in cards.contains { self.names($0, h) } }
+        #expect(covered.count * 2 >= label.headings.count, "\(cards)")
+        for level in Difficulty.allCases {
+            #expect(questions(document, note, level, 10).count == 10, "\(level)")
+            #expect(questions(document, note, level, 30).count >= 20, "\(level)")
+        }
+    }
+
+    /// Over every document of every family: its own title, at least five keywords, questions at
+    /// every level with no prompt twice, four distinct options and the key among them.
+    @Test func everyFamilyDocumentGivesANoteAndQuizzes() async throws {
+        for name in Self.allLabels {
+            let label = try Self.label(name)
+            let (document, note) = try await study(name)
+            let titles = [label.title] + (label.alsoTitles ?? [])
+            #expect(titles.contains { names(note.title, $0) }, "\(name): \(note.title)")
+            #expect(note.keywords.count >= 5, "\(name)")
+            for level in Difficulty.allCases {
+                let quiz = questions(document, note, level, 30)
+                #expect(quiz.count >= 1, "\(name) \(level): \(quiz.count)")
+                #expect(Set(quiz.map(\.prompt)).count == quiz.count, "\(name) \(level)")
+                for q in quiz where q.kind == .choice {
+                    #expect(Set(q.options.map(key)).count == 4 && q.correctIndex.map { q.options[$0] == q.answer } == true, "\(name): \(q.prompt) \(q.options)")
+                }
+            }
+        }
+    }
+}
