@@ -6,7 +6,8 @@ reaches a student. Labels in Tests/Fixtures/families/*.json; sources and licence
   slides   a deck printed to PDF, 16:9, one heading at the top of each page (GIMP's Korean help,
            GPL/GFDL: each slide is a help page's heading and its first sentences; a long page
            continues on a follow-on slide under the same heading)
-  faq      a chapter of the Debian FAQ in Korean (GPL-2+), numbered question headings, as saved
+  faq      a chapter of the Debian FAQ in Korean (SPI's permission notice: verbatim and modified
+           copies under the same notice), numbered question headings, as saved
            from a browser
   law      the Constitution of the Republic of Korea (public domain; KoNLPy's kolaw corpus),
            제N장 / 제N절 / 제N조 ①, as printed from a statute database
