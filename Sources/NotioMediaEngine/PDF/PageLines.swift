@@ -128,19 +128,30 @@ enum PageLines {
             let visible = line.filter { !$0.scalar.properties.isWhitespace }
             return !visible.isEmpty && visible.allSatisfy { size($0) >= usual * headingScale }
         }
+        let newline = page.glyphs.first { $0.scalar == "\n" }
         var out: [Glyph] = []
         var index = 0
         var changed = false
         while index < lines.count {
             guard isLarge(lines[index]) else {
                 out.append(contentsOf: lines[index])
-                if index + 1 < lines.count, let newline = page.glyphs.first(where: { $0.scalar == "\n" }) { out.append(newline) }
+                if index + 1 < lines.count, let newline { out.append(newline) }
                 index += 1
                 continue
             }
             var end = index
             var run: [Glyph] = []
             while end < lines.count, isLarge(lines[end]) { run.append(contentsOf: lines[end]); end += 1 }
+            // A run poppler already gives left to right and top to bottom stays as it is: its
+            // raised and lowered letters (the E of a TeX logo) are one line however far they sit.
+            if isReadingOrder(lines[index..<end]) {
+                for line in index..<end {
+                    out.append(contentsOf: lines[line])
+                    if line + 1 < lines.count, let newline { out.append(newline) }
+                }
+                index = end
+                continue
+            }
             let rows = visualRows(run)
             changed = changed || rows.count != end - index || zip(rows, lines[index..<end]).contains { $0.map(\.scalar) != $1.map(\.scalar) }
             for (r, row) in rows.enumerated() {
@@ -152,6 +163,28 @@ enum PageLines {
         }
         guard changed else { return page }
         return PageGlyphs(glyphs: out, width: page.width, height: page.height)
+    }
+
+    /// Whether each line runs left to right and each line starts below the one before: the
+    /// order a reader sees. A glyph that starts well left of where the one before it ended (more
+    /// than half a glyph back) is out of order, and so is a line beside the one before it (its
+    /// centre within that line's box) that starts left of it: a heading's number given after it.
+    static func isReadingOrder(_ lines: ArraySlice<[Glyph]>) -> Bool {
+        var previous: (centre: Double, y1: Double, x0: Double)?
+        func median(_ values: [Double]) -> Double { let v = values.sorted(); return v[v.count / 2] }
+        for line in lines {
+            let visible = line.filter { !$0.scalar.properties.isWhitespace }
+            guard !visible.isEmpty else { continue }
+            for (a, b) in zip(visible, visible.dropFirst()) where b.x0 < a.x1 - (a.x1 - a.x0) / 2 { return false }
+            let centre = median(visible.map { ($0.y0 + $0.y1) / 2 })
+            let x0 = visible.map(\.x0).min()!
+            if let previous {
+                if centre <= previous.centre { return false }
+                if centre <= previous.y1 && x0 < previous.x0 { return false }
+            }
+            previous = (centre, median(visible.map(\.y1)), x0)
+        }
+        return true
     }
 
     /// Glyphs grouped into rows by their vertical centres, each row left to right with a space
