@@ -287,6 +287,14 @@ class TermJudge:
         return None
 
 
+def combination_of_statements(option: str, prompt: str) -> bool:
+    """An option of a ㄱ/ㄴ/ㄷ question ("ㄱ, ㄷ"): it names statements listed in the prompt
+    ("ㄱ. …"), which the passage checks judge; it is no term."""
+    letters = [part.strip() for part in option.split(",")]
+    return all(re.fullmatch(r"[ㄱ-ㅎ]", letter) and re.search(r"(?:^|\s)" + letter + r"\.\s", prompt)
+               for letter in letters)
+
+
 def sentence_like(option: str) -> bool:
     """An option that is a statement ("옳은 설명은?") rather than a term: judged by the leak and mask
     checks, not as a term."""
@@ -466,7 +474,7 @@ def check_question(q, judge: TermJudge, source: str, alias_map, glue: GlueFinder
         if len({norm(o) for o in options}) < len(options):
             problems.append(("junk_option", "two options are the same"))
         for option in options:
-            if sentence_like(option):
+            if sentence_like(option) or combination_of_statements(option, q["prompt"]):
                 continue
             why = judge.junk(option, source)
             if why:
