@@ -83,9 +83,23 @@ import NotioMediaEngine
         let (_, note) = try await study("bill-1809890")
         #expect(note.title == "지방공무원법 일부개정법률안")
         let names = note.concepts.map { key($0.name) }
-        for part in ["제안이유및주요내용", "부칙", "신구조문대비표"] {
+        for part in ["제안이유및주요내용", "부칙", "신구조문대비표", "재정수반요인", "미첨부사유"] {
             #expect(names.contains { $0.replacingOccurrences(of: "·", with: "") == part }, "\(part) in \(names)")
         }
+    }
+
+    /// The old/new comparison of both dev bills stays two columns, the law as it is beside the
+    /// bill's text, row by row, its lines joined where the table's cells cut them.
+    @Test(arguments: ["bill-1809890", "bill-1809891"])
+    func aBillsComparisonTableStaysTwoColumns(_ name: String) async throws {
+        let (_, note) = try await study(name)
+        let table = try #require(note.concepts.first { key($0.name).replacingOccurrences(of: "·", with: "") == "신구조문대비표" }?.comparison)
+        #expect(table.columns == ["현행", "개정안"])
+        #expect(table.rows.first?.allSatisfy { $0.hasPrefix("제") && $0.contains("조(휴직) ①") } == true, "\(table.rows)")
+        let changed = try #require(table.rows.first { $0[0].hasPrefix("4.") }, "\(table.rows)")
+        #expect(changed[0].contains("만 6세 이하의 초등학교 취학 전 자녀를 양육하기 위하여"), "\(changed)")
+        #expect(changed[1].contains("만 8세 이하(취학 중인 경우에는 초등학교 2학년 이하를 말한다)"), "\(changed)")
+        #expect(table.rows.contains { $0 == ["1. ∼ 3. (생 략)", "1. ∼ 3. (현행과 같음)"] })
     }
 
     /// 제N장 chapters and 제N절 sections of a law, the statute's own name as its title.

@@ -7,7 +7,7 @@ import NotioCore
 enum ComparisonFinder {
     static func table(lines: ArraySlice<TextLayout.Line>, sentences: [String]) -> ComparisonTable? {
         let texts = lines.filter { !$0.isBreak }.map(\.text)
-        return layoutTable(lines) ?? pipeTable(texts) ?? groupedAspects(texts) ?? labelledLines(texts) ?? contrastSentence(sentences)
+        return oldAndNew(lines) ?? layoutTable(lines) ?? pipeTable(texts) ?? groupedAspects(texts) ?? labelledLines(texts) ?? contrastSentence(sentences)
     }
 
     // A table the PDF draws (cells aligned by position; see PageLines in the extractor): its
@@ -31,6 +31,75 @@ enum ComparisonFinder {
             }
         }
         return finish()
+    }
+
+    /// A bill's 신·구조문대비표: the law as it is (현행) beside the bill's text (개정안), two columns
+    /// cut inside words. Where the PDF sets them side by side, each line goes to the column its
+    /// centre is nearer; where it gives them one under the other, a line of each in turn (a text
+    /// dump of the table), lines alternate. A row starts at an article (제N조), a clause (①) or an
+    /// item ("4."); dashes stand for "as it is" (현행과 같음). Two columns stay two columns.
+    static func oldAndNew(_ lines: ArraySlice<TextLayout.Line>) -> ComparisonTable? {
+        let content = lines.filter { !$0.isBreak && !$0.text.isEmpty }
+        // The heading row: "현 행" and "개 정 안", often one syllable a line.
+        var heard = "", left: [Double] = [], right: Double?, start: Int?
+        for (i, line) in content.enumerated().prefix(12) {
+            let key = SectionFinder.compact(line.text)
+            guard key.count <= 4 else { heard = ""; left = []; continue }
+            heard += key
+            let centre = line.style.map { $0.x + $0.width / 2 }
+            if heard.count <= 2, let centre { left.append(centre) }
+            if heard.count > 2, right == nil { right = centre }
+            if heard == "현행개정안" { start = i + 1; break }
+        }
+        guard let start else { return nil }
+        let leftCentre = left.isEmpty ? nil : left.reduce(0, +) / Double(left.count)
+        // Side by side only when the heads are a column apart.
+        let boundary = leftCentre.flatMap { l in right.flatMap { r in r - l > 100 ? (l + r) / 2 : nil } }
+        var rows: [[String]] = []
+        var cells = ["", ""]
+        func joined(_ a: String, _ b: String) -> String {
+            guard let last = a.unicodeScalars.last, let first = b.unicodeScalars.first else { return a + b }
+            // Cells wrap by the syllable, so Hangul meeting Hangul was one word, unless the line
+            // ended on a particle or an ending ("여자공무원이" / "임신", "해당하는" / "사유로").
+            let endsWord = "을를은는이가의에로고며면다서한된할와과도".unicodeScalars.contains(last)
+            return KoreanText.isHangulScalar(last) && KoreanText.isHangulScalar(first) && !endsWord ? a + b : a + " " + b
+        }
+        func marker(_ text: String) -> Substring? { text.prefixMatch(of: /제\d+조|[①-⑳]|\d+\./)?.output }
+        func finishRow() {
+            let row = cells.map { cell -> String in
+                let text = Whitespace.normalised(cell.replacing(/-{2,}[.]?/, with: " "))
+                if text.isEmpty && !cell.isEmpty { return "(현행과 같음)" }
+                return marker(text).map { $0.count == text.count } == true && text != cell ? text + " (현행과 같음)" : text
+            }
+            if row.contains(where: { !$0.isEmpty }) { rows.append(row) }
+            cells = ["", ""]
+        }
+        var turn = 0
+        for line in content[(content.startIndex + start)...] {
+            let text = line.text.trimmingSpaces()
+            // A page mark ("-1-") is no cell; the bill's next part ends the table.
+            if text.wholeMatch(of: /-\s*\d+\s*-/) != nil { continue }
+            let key = SectionFinder.compact(text)
+            if key.contains("비용추계서") || ReportHeadings.partNames.contains(key) { break }
+            let mark = marker(text)
+            let column: Int
+            if let boundary {
+                guard let style = line.style else { continue }
+                column = style.x + style.width / 2 < boundary ? 0 : 1
+                if mark != nil, !cells[column].isEmpty { finishRow() }
+            } else if let mark {
+                // An item's new text follows its old one under the same mark; another mark is a new row.
+                column = cells[1].isEmpty && marker(cells[0]) == mark ? 1 : 0
+                if column == 0 { finishRow() }
+                turn = column + 1
+            } else {
+                column = turn % 2
+                turn += 1
+            }
+            cells[column] = cells[column].isEmpty ? text : joined(cells[column], text)
+        }
+        finishRow()
+        return rows.count >= 2 ? ComparisonTable(columns: ["현행", "개정안"], rows: rows) : nil
     }
 
     // "항목 | 프로세스 | 스레드" followed by rows with as many cells.

@@ -118,7 +118,8 @@ struct OfflineAnalysis {
         keyPoints = keyPoints.filter { pageText.utf8Contains($0) }
         let definition = bestDefinition(sentences, conceptName: name, weights: weights).flatMap { pageText.utf8Contains($0) ? $0 : nil }
         let comparison = ComparisonFinder.table(lines: layout.lines[section.lines], sentences: sentences.map(\.text))
-        if summaryText.isEmpty && keyPoints.isEmpty && definition == nil { return nil }
+        // A section that is only a table (a bill's 신·구조문대비표) is a card for its table.
+        if summaryText.isEmpty && keyPoints.isEmpty && definition == nil && comparison == nil { return nil }
         return Concept(id: "concept-\(number + 1)", name: name, summary: summaryText, definition: definition,
                        keyPoints: Array(keyPoints.prefix(max(6, keyPointLimit))), comparison: comparison, pages: pages)
     }

@@ -12,13 +12,21 @@ enum ReportHeadings {
         "비용추계서", "비용추계서미첨부사유서", "참고사항", "검토의견", "검토보고", "심사경과", "의결주문",
         "개요", "배경", "추진배경", "현황", "문제점", "개선방안", "기대효과", "결론", "요약", "목적", "추진경과",
         "향후계획", "조치사항", "주요골자", "입법취지",
+        // The cost statement every bill carries (비용추계서, or the reasons it has none).
+        "재정수반요인", "미첨부근거규정", "미첨부사유", "비용추계요약", "비용추계의전제", "비용추계결과", "부대의견",
     ]
+
+    /// A part's list number ("1. 재정수반요인", "가. 개요", "Ⅱ. 현황"): the name is what follows.
+    static func withoutPartNumber(_ text: String) -> String {
+        text.replacing(/^\s*(?:[0-9]{1,2}|[가-하]|[ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩ]|[IVX]{1,4})[.)]\s*/, with: "")
+    }
 
     static func find(in layout: TextLayout) -> [Heading] {
         var result: [Heading] = []
         var seen = Set<String>()
         for (index, line) in layout.lines.enumerated() where !line.isBreak && line.text.count <= 24 {
-            let key = SectionFinder.compact(line.text.replacingOccurrences(of: "·", with: "").replacingOccurrences(of: "ㆍ", with: ""))
+            let name = withoutPartNumber(line.text)
+            let key = SectionFinder.compact(name.replacingOccurrences(of: "·", with: "").replacingOccurrences(of: "ㆍ", with: ""))
             // "부\n칙" split over two lines by a bill's letter-spaced heading.
             var title = line.text
             var marks = [index]
