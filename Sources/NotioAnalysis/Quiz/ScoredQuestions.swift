@@ -315,6 +315,21 @@ extension QuizMaker {
                 out.append(ScoredQuestion(question: q, score: score, sources: [target.text]))
                 break  // One such prompt per concept: the prompt is the same for every target.
             }
+            // And its mirror: the one true statement among three made false, of other sentences.
+            for (k, target) in sentences.enumerated().reversed() {
+                let rest = sentences.enumerated().filter { $0.offset != k }.map(\.element).sorted { $0.score > $1.score }
+                var wrongs: [(text: String, score: Double)] = []
+                for s in rest where wrongs.count < 3 {
+                    if let wrong = falsified(s.text, terms: terms) { wrongs.append((wrong, s.score)) }
+                }
+                guard wrongs.count == 3 else { continue }
+                let score = ([target] + wrongs).map(\.score).reduce(0, +) / 4
+                let prompt = "다음 중 ‘\(entry.display)’에 대한 설명으로 옳은 것은?"
+                var q = choice(i, .application, prompt, shuffled([target.text] + wrongs.map(\.text)), target.text, source: target.text)
+                q.explanation = "\(entry.display): \(target.text)" + (entry.page.map { " (p. \($0))" } ?? "")
+                out.append(ScoredQuestion(question: q, score: score, sources: [target.text]))
+                break
+            }
         }
         return out
     }
