@@ -125,6 +125,13 @@ import NotioMediaEngine
             let titles = [label.title] + (label.alsoTitles ?? [])
             #expect(titles.contains { names(note.title, $0) }, "\(name): \(note.title)")
             #expect(note.keywords.count >= 5, "\(name)")
+            // The note says on top what it is about; a card whose section has three sentences or
+            // more sums it up in two or more (a bill's one-sentence part cannot).
+            #expect(!NoteOverview.text(of: note.concepts).isEmpty, "\(name)")
+            for concept in note.concepts {
+                let summary = concept.summary.replacing(/([.?!])\s+/) { $0.output.1 + "\n" }.split(separator: "\n").map(String.init)
+                if Set(summary + concept.keyPoints).count >= 3 { #expect(summary.count >= 2, "\(name): \(concept.name): \(concept.summary)") }
+            }
             for level in Difficulty.allCases {
                 let quiz = questions(document, note, level, 30)
                 #expect(quiz.count >= 1, "\(name) \(level): \(quiz.count)")

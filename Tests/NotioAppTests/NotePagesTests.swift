@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NotioApp
+import NotioCore
 
 /// The 노트 pages against the real server, as a browser without JavaScript uses them.
 @Suite(.serialized) struct NotePagesTests {
@@ -117,6 +118,12 @@ import Testing
         }
         for keyword in keywords { #expect(summary.text.contains(HTML.escape(keyword["term"] as? String ?? "?"))) }
         #expect(summary.text.contains("href=\"/notes/\(id)/source\""))
+        // The overview on top is the API's, made of the cards' opening sentences.
+        let overview = try #require(detail["overview"] as? String)
+        #expect(!overview.isEmpty)
+        #expect(summary.text.contains("한눈에 보기") && summary.text.contains(HTML.escape(overview)))
+        let openings = concepts.compactMap { ($0["summary"] as? String).flatMap { NoteOverview.firstStatement($0) } }
+        #expect(openings.first.map { overview.hasPrefix($0) } == true, "\(overview)")
 
         let page = try await c.get("/notes/\(id)/concepts/\(first["id"] as? String ?? "?")")
         #expect(page.status == 200)

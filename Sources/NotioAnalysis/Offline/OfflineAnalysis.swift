@@ -91,7 +91,8 @@ struct OfflineAnalysis {
         let name = Self.conceptName(section.title, fallback: number)
         let candidates = sentenceCandidates(sentences, weights: weights)
         let order = SentenceRanker.rank(candidates.map { Array(Set(sentences[$0].terms)).sorted() }).map { candidates[$0] }
-        let summaryCount = candidates.count >= 30 ? 3 : candidates.count >= 3 ? 2 : 1
+        // Two to four sentences where the section has them: enough to say what it is about.
+        let summaryCount = candidates.count >= 30 ? 4 : candidates.count >= 8 ? 3 : 2
         let summaryIndices = order.filter { !sentences[$0].isBullet }.prefix(summaryCount).sorted()
 
         var keyPoints: [String] = []

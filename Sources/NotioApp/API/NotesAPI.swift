@@ -64,6 +64,7 @@ struct NotesAPI {
     struct NoteDetailJSON: Encodable {
         var id: String, title: String, category: String, favorite: Bool, status: String, learningRate: Double
         var state: String, error: String?, pageCount: Int, createdAt: Date, jobId: String?
+        var overview: String
         var concepts: [Concept]
         var keywords: [Keyword]
         var ocrPages: [Int]
@@ -71,7 +72,7 @@ struct NotesAPI {
             let n = d.summary
             id = n.id; title = n.title; category = n.category.rawValue; favorite = n.favorite; status = n.isDone ? "done" : "in_progress"
             learningRate = n.learningRate; state = n.state.rawValue; error = FailureReason.text(n.error, language); pageCount = n.pageCount; createdAt = n.createdAt
-            jobId = n.jobId; concepts = d.concepts; keywords = d.keywords; ocrPages = d.ocrPages
+            jobId = n.jobId; overview = d.overview; concepts = d.concepts; keywords = d.keywords; ocrPages = d.ocrPages
         }
     }
 

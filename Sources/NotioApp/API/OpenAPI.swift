@@ -244,6 +244,7 @@ enum OpenAPIDocument {
             "id": ["type": "string"], "title": ["type": "string"], "category": ["type": "string"], "favorite": ["type": "boolean"],
             "status": ["type": "string"], "learningRate": ["type": "number"], "state": ["type": "string"],
             "error": ["type": "string"], "pageCount": ["type": "integer"], "createdAt": ["type": "string", "format": "date-time"], "jobId": ["type": "string"],
+            "overview": ["type": "string", "description": "What the whole document is about: the opening sentences of its first cards' summaries"],
             "concepts": ["type": "array", "items": ref("Concept")],
             "keywords": ["type": "array", "items": ["type": "object", "properties": ["term": ["type": "string"], "relatedTerms": ["type": "array", "items": ["type": "string"]]]]],
             "ocrPages": ["type": "array", "items": ["type": "integer"], "description": "Pages read by OCR: scanned, or with a broken text layer"]]],

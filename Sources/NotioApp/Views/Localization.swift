@@ -216,6 +216,7 @@ public enum L10n {
         "progress.finishedStep": ("완료", "Done"),
         // Note summary
         "note.concepts": ("핵심 개념", "Key concepts"),
+        "note.overview": ("한눈에 보기", "At a glance"),
         "note.keywords": ("키워드와 관련 용어", "Keywords and related terms"),
         "note.source": ("원문 보기", "Read the source text"),
         "note.noConcepts": ("찾은 개념이 없어요.", "No concepts were found."),

@@ -331,6 +331,12 @@ extension Pages {
           \(HTML.when(note.state == .ready) { "<a class=\"button button-secondary button-small\" id=\"source-link\" href=\"\(Paths.noteSource(note.id))\">\(Icon.notes) \(ctx.t("note.source"))</a>" })
         </div>
         \(failed)
+        \(HTML.when(note.state == .ready && !detail.overview.isEmpty) { """
+        <section class="note-section note-overview" aria-labelledby="overview-heading">
+          <h2 id="overview-heading">\(ctx.t("note.overview"))</h2>
+          <p>\(detail.overview)</p>
+        </section>
+        """ })
         \(HTML.when(note.state == .ready && study != nil) { studySection(ctx, noteId: note.id, study: study!) })
         \(HTML.when(note.state != .failed) { """
         <section class="note-section" aria-labelledby="concepts-heading">

@@ -42,6 +42,8 @@ public struct NoteDetail: Sendable, Hashable {
     public init(summary: NoteSummary, concepts: [Concept], keywords: [Keyword], ocrPages: [Int] = []) {
         self.summary = summary; self.concepts = concepts; self.keywords = keywords; self.ocrPages = ocrPages
     }
+    /// What the whole document is about, from its cards (`NoteOverview`).
+    public var overview: String { NoteOverview.text(of: concepts) }
 }
 
 /// Long work run in the background and watched through Server-Sent Events.
