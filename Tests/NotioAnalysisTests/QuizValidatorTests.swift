@@ -136,3 +136,15 @@ struct QuizTextDetailTests {
         #expect(NumberBlank("주소는 32비트이다.")?.answer == "32비트")
     }
 }
+
+struct WholeWordAtBlankTests {
+    /// The key 선거관리 blanked inside 선거관리위원회: the whole word is right too, and grading
+    /// takes it; a particle after the blank cuts no word.
+    @Test func aWordTheBlankCutsIsAcceptedWhole() {
+        let prompt = "빈칸에 들어갈 말을 쓰시오.\n\n각급 ____위원회는 선거인명부의 작성에 관하여 지시를 할 수 있다."
+        #expect(QuizText.wholeWordsAtBlanks(prompt, answer: "선거관리") == ["선거관리위원회는"])
+        #expect(AnswerMatcher().isCorrect(given: "선거관리위원회", answer: "선거관리", alternatives: QuizText.wholeWordsAtBlanks(prompt, answer: "선거관리")))
+        #expect(QuizText.wholeWordsAtBlanks("____은(는) 국가를 대표한다.", answer: "대통령").isEmpty)
+        #expect(QuizText.wholeWordsAtBlanks("모든 ____이 평등하다.", answer: "국민").isEmpty)
+    }
+}

@@ -89,6 +89,21 @@ struct AnswerMatcherTests {
         #expect(!matcher.isCorrect(given: "process", answer: "스레드", alternatives: ["Thread"]))
     }
 
+    /// A key written in hanja is the key (the readings from libhangul's table, which make
+    /// installs); a wrong character or another word in hanja is not.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: HanjaReadings.tablePath)))
+    func aKeyWrittenInHanjaIsTheKey() {
+        #expect(matcher.isCorrect(given: "大統領", answer: "대통령"))
+        #expect(matcher.isCorrect(given: "大統領이", answer: "대통령"))
+        // 領 reads 령 inside a word and 영 at its start: both are its readings.
+        #expect(matcher.isCorrect(given: "領土", answer: "영토"))
+        #expect(matcher.isCorrect(given: "國會", answer: "의회", alternatives: ["국회"]))
+        #expect(matcher.verdict(given: "大統領", answer: "대통령") == AnswerVerdict(isCorrect: true, reason: .otherSpelling("대통령")))
+        #expect(!matcher.isCorrect(given: "國會", answer: "정부"))
+        #expect(!matcher.isCorrect(given: "大統", answer: "대통령"))
+        #expect(!matcher.verdict(given: "小統領", answer: "대통령").isCorrect)
+    }
+
     @Test func typoAllowanceGrowsWithLength() {
         // ≤ 3 letters: none. 4–7: one. ≥ 8: two.
         #expect(!matcher.isCorrect(given: "abd", answer: "abc", alternatives: []))

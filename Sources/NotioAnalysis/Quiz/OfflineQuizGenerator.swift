@@ -416,6 +416,7 @@ struct QuizMaker {
     mutating func realise(_ candidate: Candidate) -> Question? {
         var c = candidate
         c.alternatives = material.withScriptPairs(c.answer, c.alternatives)
+        for whole in QuizText.wholeWordsAtBlanks(c.prompt, answer: c.answer) where !c.alternatives.contains(whole) { c.alternatives.append(whole) }
         let answerKey = KoreanText.compact(c.answer)
         let keys = ["p|" + KoreanText.compact(c.prompt), "a|\(c.form.rawValue)|" + answerKey] + ([c.source] + c.alsoFrom).map { "s|" + KoreanText.compact($0) }
         // A key the validator would refuse as an option (cut, a list row) is no question either.

@@ -10,6 +10,22 @@ enum QuizText {
     /// The blank of a cloze sentence.
     static let blank = "____"
 
+    /// The whole words a prompt's blanks cut, the key in them: "____위원회" with the key 선거관리
+    /// is 선거관리위원회, which a student who knows it writes whole. A particle after the blank
+    /// ("____은(는)") cuts no word.
+    static func wholeWordsAtBlanks(_ prompt: String, answer: String) -> [String] {
+        var out: [String] = []
+        var rest = prompt[...]
+        while let range = rest.range(of: blank) {
+            let before = String(rest[..<range.lowerBound].reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
+            let after = String(rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber })
+            let whole = before + answer + after
+            if AnswerMatcher.stem(whole) != AnswerMatcher.stem(answer), !out.contains(whole) { out.append(whole) }
+            rest = rest[range.upperBound...]
+        }
+        return out
+    }
+
     /// `text` with every occurrence of each term replaced by `placeholder`, longest terms first.
     static func mask(_ text: String, terms: [String], with placeholder: String) -> String {
         var chars = Array(KoreanText.nfc(text))

@@ -9,6 +9,14 @@ public struct AnswerMatcher: Sendable {
 
     /// Whether `given` says the same as `answer` or one of `alternatives`.
     public func isCorrect(given: String, answer: String, alternatives: [String] = []) -> Bool {
+        if matchesAsWritten(given: given, answer: answer, alternatives: alternatives) { return true }
+        // Written in hanja (大統領 for 대통령): read as the accepted answer's Hangul where it can be.
+        return HanjaReadings.containsHan(given) && ([answer] + alternatives).contains { accepted in
+            matchesAsWritten(given: HanjaReadings.hangul(given, like: accepted), answer: answer, alternatives: alternatives)
+        }
+    }
+
+    private func matchesAsWritten(given: String, answer: String, alternatives: [String]) -> Bool {
         let givenForms = Self.forms(ofGiven: given)
         guard !givenForms.isEmpty else { return false }
         let negatedGiven = Self.hasNegation(given)
@@ -23,6 +31,19 @@ public struct AnswerMatcher: Sendable {
     /// (the closest one: an exact answer before a spacing difference before another spelling …),
     /// or what makes it wrong. The same forms and comparisons as `isCorrect`, so the two agree.
     public func verdict(given: String, answer: String, alternatives: [String] = []) -> AnswerVerdict {
+        let asWritten = verdictAsWritten(given: given, answer: answer, alternatives: alternatives)
+        guard !asWritten.isCorrect, HanjaReadings.containsHan(given) else { return asWritten }
+        // Written in hanja: right when its reading is (isCorrect does the same).
+        for accepted in [answer] + alternatives {
+            let read = HanjaReadings.hangul(given, like: accepted)
+            if verdictAsWritten(given: read, answer: answer, alternatives: alternatives).isCorrect {
+                return AnswerVerdict(isCorrect: true, reason: .otherSpelling(accepted))
+            }
+        }
+        return asWritten
+    }
+
+    private func verdictAsWritten(given: String, answer: String, alternatives: [String]) -> AnswerVerdict {
         let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !Self.normalized(trimmed).isEmpty else { return AnswerVerdict(isCorrect: false, reason: .blank) }
         let negatedGiven = Self.hasNegation(trimmed)
