@@ -110,6 +110,8 @@ import NotioMediaEngine
         let cards = note.concepts.map(\.name)
         let covered = label.headings.filter { h in cards.contains { self.names($0, h) } }
         #expect(covered.count * 2 >= label.headings.count, "\(cards)")
+        // Its 관, printed in body type under 제2절 행정부, are divisions too, named without their number.
+        for division in ["국무총리와 국무위원", "국무회의", "행정각부", "감사원"] { #expect(cards.contains(division), "\(cards)") }
         for level in Difficulty.allCases {
             #expect(questions(document, note, level, 10).count == 10, "\(level)")
             #expect(questions(document, note, level, 30).count >= 20, "\(level)")
@@ -141,5 +143,17 @@ import NotioMediaEngine
                 }
             }
         }
+    }
+}
+
+struct LegalDivisionTests {
+    @Test func divisionsAreReadByTheirWordNotByTheirType() {
+        #expect(LegalHeadings.division("제3관 행정각부")?.rank == 3)
+        #expect(LegalHeadings.division("제 2 절 행정부")?.title == "행정부")
+        #expect(LegalHeadings.division("제1편 총칙")?.rank == 0)
+        // An article, a sentence or a contents line is no division.
+        #expect(LegalHeadings.division("제66조 ① 대통령은 국가의 원수이며") == nil)
+        #expect(LegalHeadings.division("제2관에 따른 심의를 거친다.") == nil)
+        #expect(LegalHeadings.division("제4관 감사원 12") == nil)
     }
 }

@@ -246,11 +246,11 @@ struct OfflineAnalysis {
         let numbered = name.prefix { $0.isNumber || $0 == "." }
         if !numbered.isEmpty, name.dropFirst(numbered.count).first == " " { name = String(name.dropFirst(numbered.count + 1)) }
         // "10장. 데비안 및 커널": a chapter numbered without 제.
-        if let first = name.first, first.isNumber, let 장 = name.firstIndex(where: { "장절강".contains($0) }),
+        if let first = name.first, first.isNumber, let 장 = name.firstIndex(where: { "장절관편강".contains($0) }),
            name[..<장].allSatisfy(\.isNumber), case let rest = name[name.index(after: 장)...].drop(while: { $0 == "." || $0 == " " }), !rest.isEmpty {
             name = String(rest)
         }
-        if name.hasPrefix("제"), let 장 = name.firstIndex(where: { "장절강".contains($0) }), name.distance(from: name.startIndex, to: 장) <= 5 {
+        if name.hasPrefix("제"), let 장 = name.firstIndex(where: { "장절관편강".contains($0) }), name.distance(from: name.startIndex, to: 장) <= 5 {
             let rest = name[name.index(after: 장)...].trimmingCharacters(in: .whitespaces)
             if !rest.isEmpty { name = rest }
         }

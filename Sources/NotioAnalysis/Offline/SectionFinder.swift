@@ -42,6 +42,7 @@ enum SectionFinder {
             byLayout = headings.count >= 2
         }
         if headings.count < 2 { headings = NumberedHeadings.find(in: layout) }
+        headings = LegalHeadings.completed(headings, layout: layout)
         if headings.count < 2 {
             // One numbered heading ("1. 스레드" over a short handout) still heads its text; slide
             // titles replace it only when they find a structure of their own.
