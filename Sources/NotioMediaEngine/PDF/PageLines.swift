@@ -513,9 +513,16 @@ enum PageLines {
             let apart = line.cells != nil || isHeadingStyle(line, body: body)
             if apart, text.last?.isEmpty == false { text.append("") }
             text.append(line.text)
-            // The right edge of the lines that start where this one does: a note set in a
-            // narrower box has its own.
-            let rightEdge = prose.filter { abs($0.x - line.x) <= 6 }.map { $0.x + $0.width }.max() ?? 0
+            // The right edge of the lines that start where this one does (a note set in a
+            // narrower box has its own). A wrapped line that runs into the margin, two ems past
+            // five others that end together (a bill's "… 연평균 10 억원 미만" / "이거나 …"), is no
+            // edge: it would make every wrapped line of the page look ended.
+            let column = prose.filter { abs($0.x - line.x) <= 6 }.sorted { $0.x + $0.width > $1.x + $1.width }
+            let edges = column.map { $0.x + $0.width }
+            let em = max(body.size, 1)
+            let overrun = edges.count >= 6 && edges[0] - edges[1] > 2 * em && edges[5] >= edges[1] - em
+                && wraps(column[0], in: lines)
+            let rightEdge = edges.isEmpty ? 0 : overrun ? edges[1] : edges[0]
             if apart || (index + 1 < lines.count && endsShort(line, before: lines[index + 1], rightEdge: rightEdge)) { text.append("") }
         }
         return (text.joined(separator: "\n"), lines)
@@ -524,30 +531,59 @@ enum PageLines {
     /// Poppler reads a run set in another font (a Latin word in a Korean line, whose boxes are of
     /// another height) as a line of its own, sometimes after the line it belongs to. A line that
     /// sits on the row of an earlier one and touches it joins it, so that a heading or a sentence
-    /// stays whole ("Microsoft Office" + "파일로 저장").
+    /// stays whole ("Microsoft Office" + "파일로 저장"). A line of brackets alone within another's
+    /// width on its row (the corner brackets a bill sets around a law's name, "｢국가공무원법｣",
+    /// which poppler gives as lines of their own, each then cutting its sentence into
+    /// paragraphs) is left out.
     static func mergeSameRow(_ byLine: inout [[Int]], _ page: PageSpans) {
         func box(_ indices: [Int]) -> (x0: Double, x1: Double, y0: Double, y1: Double, size: Double) {
             let spans = indices.map { page.spans[$0] }
             return (spans.map(\.x0).min()!, spans.map(\.x1).max()!, spans.map(\.y0).min()!, spans.map(\.y1).max()!, spans.map(\.size).max()!)
+        }
+        func bare(_ line: Int) -> Bool { byLine[line].allSatisfy { page.spans[$0].text.allSatisfy { $0 == " " || brackets.contains($0) } } }
+        func sameRow(_ a: (x0: Double, x1: Double, y0: Double, y1: Double, size: Double), _ b: (x0: Double, x1: Double, y0: Double, y1: Double, size: Double)) -> Bool {
+            abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2) < 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
         }
         var earlier: [Int] = []
         for number in byLine.indices where !byLine[number].isEmpty {
             let this = box(byLine[number])
             let target = earlier.suffix(8).last { other in
                 let that = box(byLine[other])
-                let height = min(this.y1 - this.y0, that.y1 - that.y0)
-                guard abs((this.y0 + this.y1) / 2 - (that.y0 + that.y1) / 2) < 0.5 * height else { return false }
+                guard sameRow(this, that) else { return false }
                 let gap = this.x0 >= that.x1 ? this.x0 - that.x1 : that.x0 - this.x1
                 return gap >= -0.5 && gap < cellGap * max(min(this.size, that.size), 1)
             }
-            if let target {
+            // Brackets alone carry no word, and their boxes give no place among the words of the
+            // line they lie in ("국가공무원법 ｢ ｣ 제71조"): left out rather than misplaced, before or
+            // after that line in poppler's order.
+            func around(_ inner: (x0: Double, x1: Double, y0: Double, y1: Double, size: Double), _ outer: Int) -> Bool {
+                let that = box(byLine[outer])
+                return sameRow(inner, that) && inner.x0 >= that.x0 && inner.x1 <= that.x1
+            }
+            if bare(number), earlier.suffix(8).contains(where: { !bare($0) && around(this, $0) }) {
+                byLine[number] = []
+            } else if let target {
                 byLine[target] += byLine[number]
                 byLine[number] = []
             } else {
+                for other in earlier.suffix(8) where bare(other) && around(box(byLine[other]), number) { byLine[other] = [] }
+                earlier.removeAll { byLine[$0].isEmpty }
                 earlier.append(number)
             }
         }
     }
+
+    /// Whether the line after `line` carries its sentence on: no sentence end before it, and a
+    /// next line at the same left edge that starts with a word, not a number or a mark.
+    static func wraps(_ line: TextLine, in lines: [TextLine]) -> Bool {
+        guard let at = lines.firstIndex(where: { $0.y == line.y && $0.x == line.x && $0.text == line.text }), at + 1 < lines.count else { return false }
+        let next = lines[at + 1]
+        guard abs(next.x - line.x) <= 6, let first = next.text.first, first.isLetter,
+              let last = line.text.last, !".?!。:".contains(last), !["다", "요"].contains(last) else { return false }
+        return true
+    }
+
+    static let brackets: Set<Character> = ["｢", "｣", "「", "」", "『", "』", "“", "”", "‘", "’", "\"", "'", "(", ")", "[", "]", "〈", "〉", "《", "》"]
 
     /// A line that ends so far before the page's right edge that the next line's first word would
     /// have fitted after it: the writer ended it (a list item, an error-list row, the last line of
