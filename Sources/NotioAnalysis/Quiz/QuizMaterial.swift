@@ -18,6 +18,9 @@ struct QuizMaterial {
         var definition: String?
         /// Key points first, then summary sentences: material for cloze and detail questions.
         var keySentences: [String]
+        /// The other sentences of the concept's section in the document, which its card does not
+        /// show: more to ask about, never the card's own (`sectionSentences(of:pages:)`).
+        var sectionSentences: [String] = []
         /// Concepts this one mentions or is compared with.
         var related: Set<Int>
         /// Whether the compared things of the concept's table stand in its header row (after the
@@ -110,6 +113,7 @@ struct QuizMaterial {
                                          definition: definition, keySentences: sentences, related: [], thingsInColumns: false,
                                          coversDocument: Self.isTitle(nameKey, titleKey)))
         }
+        Self.addSectionSentences(to: &concepts, pages: pages)
         // Relations: a concept mentions another, or both stand in one comparison table.
         let nameKeys = concepts.map(\.nameKeys)
         for i in concepts.indices {
@@ -243,6 +247,62 @@ struct QuizMaterial {
         let rowShare = Double(rowLabels.filter(knownTerms.contains).count) / Double(max(rowLabels.count, 1))
         if columnShare != rowShare { return columnShare > rowShare }
         return ["구분", "항목", "비교", "비교항목", "기준", ""].contains(KoreanText.compact(table.columns.first ?? ""))
+    }
+
+    /// Each concept's section as the document prints it: from the line that is its heading to
+    /// the next concept's heading, found in order (a heading is a short line that ends with the
+    /// concept's name; a mention inside a sentence is not). Only where both ends are found, so a
+    /// sentence is never given to a concept it does not belong to; the last concept's section
+    /// ends with its last page. Questions and lines naming another concept (a table of
+    /// contents) are no sentences to ask about.
+    static func addSectionSentences(to concepts: inout [ConceptEntry], pages: [SourcePage]) {
+        // The document's lines and paragraphs as the analysis reads them: lines a PDF breaks
+        // inside a sentence joined, running headers and page numbers left out.
+        let layout = TextLayout(ExtractedDocument(pages: pages))
+        let keys = layout.lines.map { $0.isBreak ? "" : KoreanText.compact($0.text) }
+        func headingLine(_ entry: ConceptEntry, after start: Int) -> Int? {
+            guard let key = entry.nameKeys.first, key.count >= 2 else { return nil }
+            let firstPage = entry.concept.pages.min() ?? 0
+            return layout.lines.indices.dropFirst(start).first { i in
+                layout.lines[i].page >= firstPage && keys[i].hasSuffix(key) && keys[i].count <= key.count + 12
+            }
+        }
+        var starts: [Int?] = []
+        var from = 0
+        for entry in concepts {
+            let found = headingLine(entry, after: from)
+            starts.append(found)
+            if let found { from = found + 1 }
+        }
+        let otherNames = concepts.map { $0.nameKeys.filter { $0.count >= 3 } }
+        for i in concepts.indices {
+            guard let start = starts[i] else { continue }
+            let end: Int
+            if i + 1 < concepts.count {
+                guard let next = starts[i + 1] else { continue }
+                end = next
+            } else {
+                let lastPage = concepts[i].concept.pages.max() ?? layout.lines[start].page
+                end = (layout.lines.indices.last { layout.lines[$0].page <= lastPage } ?? start) + 1
+            }
+            guard start + 1 < end else { continue }
+            var seen = Set(concepts[i].keySentences.map(KoreanText.compact))
+            let others = otherNames.enumerated().filter { $0.offset != i }.flatMap(\.element)
+            for (number, block) in layout.blocks.enumerated() where block.firstLine > start && block.firstLine < end && block.kind == .paragraph {
+                // A block that goes on with a sentence the one before left open (across a page
+                // break) starts with half a sentence; one that stops without a sentence's end (a
+                // sign-off, a contact line, a line cut by the page) ends with one.
+                let continues = number > 0 && !TextLayout.endsSentence(layout.blocks[number - 1].text)
+                for (index, sentence) in SentenceSplitter.sentences(in: block.text).enumerated() {
+                    let key = KoreanText.compact(sentence)
+                    guard !(index == 0 && continues), TextLayout.endsSentence(sentence),
+                          sentence.first.map({ $0.isLetter || $0.isNumber || "“\"'(".contains($0) }) == true,
+                          !sentence.hasSuffix("?"), !others.contains(where: { KoreanText.contains(key, $0) }),
+                          seen.insert(key).inserted else { continue }
+                    concepts[i].sectionSentences.append(sentence)
+                }
+            }
+        }
     }
 
     /// `alternatives` with the other-script spellings the document gives for `answer` or for any

@@ -69,9 +69,13 @@ extension QuizMaker {
 
     /// The sentences of a concept that can be read alone, with their scores.
     func usableSentences(_ index: Int) -> [(text: String, score: Double)] {
-        material.concepts[index].keySentences.compactMap { s in
+        let entry = material.concepts[index]
+        let shown = Set(entry.keySentences)
+        return (entry.keySentences + entry.sectionSentences).compactMap { s in
             let text = Whitespace.normalised(s)
             var score = PassageScore.score(text)
+            // The card chose its sentences as the section's most telling; the rest come after.
+            if !shown.contains(s) { score -= 0.05 }
             // A sentence about the document's own subject is true of every section alike.
             if material.titleKey.count >= 2, KoreanText.contains(KoreanText.compact(text), material.titleKey) { score -= 0.6 }
             if let first = text.split(separator: " ").first, subjectWords.contains(where: { first.hasPrefix($0) }) { score -= 0.6 }

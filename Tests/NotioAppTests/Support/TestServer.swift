@@ -30,6 +30,11 @@ final class TestServer: @unchecked Sendable {
         // Tests sign up many accounts from 127.0.0.1; the per-address limits have tests of their own.
         config.signupsPerHour = 100_000
         config.emailLookupsPerMinute = 100_000
+        // The server shuts a kept-alive connection that sends no request for this long (the
+        // slow-client guard, with tests of its own in NotioHTTPTests). With the whole suite on two
+        // cores a test can wait more than the default 10 s between two requests, and a POST then
+        // races the shutdown of the connection it reuses ("Empty reply from server").
+        config.headersTimeoutSeconds = 600
         configure(&config)
         if let clock {
             app = try Application(config: config, clock: { clock.now })
