@@ -262,7 +262,10 @@ extension QuizMaker {
     /// a number changed. nil when it has neither.
     mutating func falsified(_ sentence: String, terms: [String]) -> String? {
         let key = KoreanText.compact(sentence)
-        let present = terms.filter { KoreanText.contains(key, KoreanText.compact($0)) && !self.present(longerThan: $0, in: terms, key: key) }
+        let present = terms.filter {
+            KoreanText.contains(key, KoreanText.compact($0)) && !self.present(longerThan: $0, in: terms, key: key)
+                && Self.standsAlone($0, in: sentence)
+        }
         if let term = present.randomElement(using: &rng), let other = termsOfKind(term, from: terms, notIn: sentence)?.first {
             let swapped = Self.replacing(term, with: other, in: sentence)
             if swapped != sentence { return swapped }
@@ -275,17 +278,46 @@ extension QuizMaker {
         return nil
     }
 
-    /// `term` replaced by `other` wherever the sentence writes it, the particle after it agreeing
-    /// with the new word's last sound ("정당은" → "국가는", not "국가은").
+    /// Whether `sentence` writes `term` as a word of its own somewhere: not inside a longer word,
+    /// where a swap gives itself away ("육아휴직신청자" → "월급여액신청자", "현행법" → "연령법").
+    static func standsAlone(_ term: String, in sentence: String) -> Bool {
+        var rest = Substring(sentence)
+        while let range = rest.range(of: term) {
+            if isWholeWord(range, in: rest) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
+    /// A word starts where the range does (nothing of a word before it) and ends with it, or goes
+    /// on with a particle only.
+    static func isWholeWord(_ range: Range<Substring.Index>, in text: Substring) -> Bool {
+        if range.lowerBound > text.startIndex, text[text.index(before: range.lowerBound)].isLetter { return false }
+        let tail = String(text[range.upperBound...].prefix { $0.isLetter })
+        return tail.isEmpty || KoreanText.particles.contains(tail)
+    }
+
+    /// `term` replaced by `other` wherever the sentence writes it as a word, the particle after it
+    /// agreeing with the new word's last sound ("정당은" → "국가는", not "국가은").
     static func replacing(_ term: String, with other: String, in sentence: String) -> String {
         let pairs: [(Character, Character)] = [("은", "는"), ("이", "가"), ("을", "를"), ("과", "와")]
         var out = ""
         var rest = Substring(sentence)
         while let range = rest.range(of: term) {
+            guard isWholeWord(range, in: rest) else {
+                out += rest[..<range.upperBound]
+                rest = rest[range.upperBound...]
+                continue
+            }
             out += rest[..<range.lowerBound] + other
             rest = rest[range.upperBound...]
-            if let next = rest.first, let final = QuizText.hasFinalConsonant(other),
-               let pair = pairs.first(where: { $0.0 == next || $0.1 == next }) {
+            guard let final = QuizText.hasFinalConsonant(other) else { continue }
+            // 으로 after a final consonant other than ㄹ, 로 after a vowel or ㄹ ("국무위원으로").
+            let endsInRieul = other.unicodeScalars.last.map { (0xAC00...0xD7A3).contains($0.value) && ($0.value - 0xAC00) % 28 == 8 } ?? false
+            if rest.hasPrefix("으로") || rest.hasPrefix("로") {
+                rest = rest.dropFirst(rest.hasPrefix("으로") ? 2 : 1)
+                out += final && !endsInRieul ? "으로" : "로"
+            } else if let next = rest.first, let pair = pairs.first(where: { $0.0 == next || $0.1 == next }) {
                 out.append(final ? pair.0 : pair.1)
                 rest = rest.dropFirst()
             }
