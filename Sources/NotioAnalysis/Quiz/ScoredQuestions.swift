@@ -192,7 +192,9 @@ extension QuizMaker {
         }
         var shuffledCandidates = candidates
         shuffledCandidates.shuffle(using: &rng)
-        let chosen = Self.withoutVariants(of: answer, shuffledCandidates.sorted { closeness($0) > closeness($1) })
+        // Each closeness once, not once per comparison: it compares the words' letters.
+        let byCloseness = shuffledCandidates.map { ($0, closeness($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
+        let chosen = Self.withoutVariants(of: answer, byCloseness)
         return chosen.count >= 3 ? Array(chosen.prefix(3)) : nil
     }
 
