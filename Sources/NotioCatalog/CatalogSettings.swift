@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What the app's configuration decides about catalogs. Environment variables (see the README):
+/// What the app's configuration decides about catalogs. Environment variables (see docs/configuration.md):
 /// `NOTIO_CATALOG_PROVIDERS`, `ALADIN_TTB_KEY`, `NOTIO_ALADIN_URL`, `NOTIO_OPENLIBRARY_URL`,
 /// `NOTIO_OPENLIBRARY_COVERS_URL`, `NOTIO_CATALOG_TIMEOUT_SECONDS`.
 public struct CatalogSettings: Sendable {

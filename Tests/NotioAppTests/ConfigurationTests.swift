@@ -4,9 +4,9 @@ import Testing
 
 /// The settings table is the one place a setting is declared: these check what is derived from it.
 @Suite struct ConfigurationTests {
-    @Test func theREADMETableIsTheSettingsTable() throws {
-        let readme = try String(contentsOfFile: TestServer.packageRoot + "/README.md", encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
+    @Test func theConfigurationPageTableIsTheSettingsTable() throws {
+        let page = try String(contentsOfFile: TestServer.packageRoot + "/docs/configuration.md", encoding: .utf8)
+        let lines = page.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex(of: "| variable | flag | default | meaning |"))
         let table = lines[start...].prefix { $0.hasPrefix("|") }.joined(separator: "\n")
         #expect(table == Configuration.markdownTable)

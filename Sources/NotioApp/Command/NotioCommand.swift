@@ -53,7 +53,7 @@ public enum NotioCommand {
                      "       notio rebuild-stats --data-dir D   the statistics' per-day sums made again from the sessions and attempts",
                      "", "options (each also an environment variable):"]
         for s in Configuration.settings {
-            let help = (s.help + " [default: \(s.shownInREADME)]").replacingOccurrences(of: "`", with: "")
+            let help = (s.help + " [default: \(s.shownDefaultText)]").replacingOccurrences(of: "`", with: "")
             lines.append("  \(s.flag.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.key.padding(toLength: 20, withPad: " ", startingAt: 0)) \(help)")
         }
         return lines.joined(separator: "\n")

@@ -127,7 +127,7 @@ public struct Configuration: Sendable {
         value.isEmpty || value.hasPrefix("http://") || value.hasPrefix("https://") ? nil : "must start with http:// or https://"
     }
 
-    /// The table. The order is the order of `notio help`, `notio config` and the README.
+    /// The table. The order is the order of `notio help`, `notio config` and docs/configuration.md.
     public static let settings: [Setting] = [
         .text("NOTIO_HOST", "127.0.0.1", \.host, nonEmpty: true,
               "address to listen on"),
@@ -271,10 +271,10 @@ public struct Configuration: Sendable {
         return (c, values)
     }
 
-    /// The README's settings table (a test keeps the README equal to it).
+    /// The settings table of docs/configuration.md (a test keeps the page equal to it).
     public static var markdownTable: String {
         (["| variable | flag | default | meaning |", "|---|---|---|---|"]
-            + settings.map { "| `\($0.key)` | `\($0.flag)` | \($0.shownInREADME) | \($0.help) |" }).joined(separator: "\n")
+            + settings.map { "| `\($0.key)` | `\($0.flag)` | \($0.shownDefaultText) | \($0.help) |" }).joined(separator: "\n")
     }
 
     /// `Public/` in the working directory, else beside the source tree the binary was built in

@@ -7,15 +7,16 @@ public struct SettingProblem: Error, Sendable {
 
 /// One setting of the configuration table, declared once: its key (the environment variable, from
 /// which the command-line flag is derived: `NOTIO_DATA_DIR` → `--data-dir`), its default, its help
-/// (also the README's "meaning" column), whether it is secret, and the `Configuration` property it
-/// fills. Loading, validation, `notio help`, `notio config` and the README table all read it.
+/// (also the "meaning" column of docs/configuration.md), whether it is secret, and the
+/// `Configuration` property it fills. Loading, validation, `notio help`, `notio config` and the
+/// settings table of docs/configuration.md all read it.
 ///
 /// `@unchecked Sendable`: the default is a `Sendable` value kept as `Any`.
 public struct Setting: @unchecked Sendable {
     public let key: String
     /// The default as text, exactly as a flag or variable would give it.
     public let defaultValue: String
-    /// What the README and `notio help` show as the default when the empty text would say little.
+    /// What docs/configuration.md and `notio help` show as the default when the empty text would say little.
     let shownDefault: String?
     public let help: String
     /// Hidden by `notio config`, and readable from `KEY_FILE` too.
@@ -40,8 +41,8 @@ public struct Setting: @unchecked Sendable {
         do { try assign(&scratch, value); return nil } catch { return error.reason }
     }
 
-    /// The default column of the README table.
-    var shownInREADME: String { shownDefault ?? (defaultValue.isEmpty ? "(none)" : "`\(defaultValue)`") }
+    /// The default column of the settings table.
+    var shownDefaultText: String { shownDefault ?? (defaultValue.isEmpty ? "(none)" : "`\(defaultValue)`") }
 
     // MARK: Kinds
 
