@@ -13,17 +13,18 @@ import Testing
         return ["README.md"] + docs
     }
 
-    /// The targets of a page's Markdown links and images that stay inside the tree: no scheme,
-    /// no bare anchor; fenced code is not prose and its brackets are not links.
+    /// The targets of a page's Markdown links and images, and of its HTML `src` and `href`, that
+    /// stay inside the tree: no scheme, no bare anchor; fenced code is not prose and its
+    /// brackets are not links.
     static func relativeLinks(in text: String) -> [String] {
         var inFence = false
         var targets: [String] = []
-        let link = /\]\(([^)\s]+)\)/
+        let link = /\]\(([^)\s]+)\)|(?:src|href)="([^"]+)"/
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
             if inFence { continue }
             for match in line.matches(of: link) {
-                let target = String(match.1)
+                guard let target = (match.1 ?? match.2).map(String.init) else { continue }
                 if target.hasPrefix("#") || target.contains("://") || target.hasPrefix("mailto:") { continue }
                 targets.append(String(target.prefix { $0 != "#" }))
             }
