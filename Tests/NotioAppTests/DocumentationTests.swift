@@ -55,4 +55,30 @@ import Testing
             #expect(linked.contains(page), "README.md does not link \(page)")
         }
     }
+
+    /// Every hand judgement of the corpus is a row of docs/quality.md, with the figures its
+    /// summary gives: the page is where readers look, the judgement files are where the
+    /// verdicts are kept.
+    @Test func theQualityPageHasEveryJudgementOfTheCorpus() throws {
+        let page = try String(contentsOfFile: Self.root + "/docs/quality.md", encoding: .utf8)
+        let rows = page.split(separator: "\n").filter { $0.hasPrefix("| 20") }
+        let folder = Self.root + "/Tests/Fixtures/corpus"
+        let judgements = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasPrefix("judged-") && $0.hasSuffix(".json") }
+        #expect(!judgements.isEmpty)
+        for name in judgements {
+            let commit = String(name.dropLast(".json".count).split(separator: "-").last ?? "")
+            let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let summary = try #require(json["summary"] as? [String: [String: Any]])
+            let levels = try ["하", "중", "상"].map { level in
+                let figures = try #require(summary[level])
+                return (usable: try #require(figures["usableAsIs"] as? Int), asked: try #require(figures["questions"] as? Int))
+            }
+            let asked = levels.map(\.asked).reduce(0, +), usable = levels.map(\.usable).reduce(0, +)
+            let share = Int((100 * Double(usable) / Double(asked)).rounded())
+            let row = "| \(asked) | \(usable) = \(share)% | " + levels.map { "\($0.usable) of \($0.asked)" }.joined(separator: " | ") + " |"
+            #expect(rows.contains { $0.contains("| \(commit) |") && $0.contains(row) }, "docs/quality.md has no row \(row) for \(name)")
+        }
+    }
 }
