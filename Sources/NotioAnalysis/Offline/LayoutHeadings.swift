@@ -55,15 +55,49 @@ enum LayoutHeadings {
         found = merged
         guard found.count >= 2, Double(found.count) <= mostHeadingShare * Double(contentLines) else { return [] }
 
-        // Levels: larger type first; at one size, bold above regular.
-        struct Style: Hashable { var size: Double; var bold: Bool }
-        let styles = Set(found.map { Style(size: $0.size, bold: $0.bold) })
-            .sorted { $0.size != $1.size ? $0.size > $1.size : ($0.bold && !$1.bold) }
+        // Levels: larger type first; at one size, bold above regular; in one style, a deeper
+        // section number below a shallower one (a manual sets "1.2." and "1.2.1." alike).
+        // A heading without a number (or the wrapped rest of one) sits with the shallowest
+        // numbered heading of its style.
+        struct Style: Hashable { var size: Double; var bold: Bool; var depth: Int }
+        func depth(_ heading: Found) -> Int { numberDepth(titles[heading.line] ?? layout.lines[heading.line].text) }
+        var shallowest: [Style: Int] = [:]
+        for heading in found where depth(heading) > 0 {
+            let key = Style(size: heading.size, bold: heading.bold, depth: 0)
+            shallowest[key] = min(shallowest[key] ?? .max, depth(heading))
+        }
+        func style(_ heading: Found) -> Style {
+            let plain = Style(size: heading.size, bold: heading.bold, depth: 0)
+            let own = depth(heading)
+            return Style(size: heading.size, bold: heading.bold, depth: own > 0 ? own : shallowest[plain] ?? 0)
+        }
+        let styles = Set(found.map(style)).sorted {
+            if $0.size != $1.size { return $0.size > $1.size }
+            if $0.bold != $1.bold { return $0.bold }
+            return $0.depth < $1.depth
+        }
         return found.map { heading in
             Heading(title: titles[heading.line] ?? layout.lines[heading.line].text,
-                    level: styles.firstIndex(of: Style(size: heading.size, bold: heading.bold)) ?? 0,
+                    level: styles.firstIndex(of: style(heading)) ?? 0,
                     line: heading.line + 1, marks: (extraMarks[heading.line] ?? []) + [heading.line])
         }
+    }
+
+    /// How many parts a heading's decimal section number has: 2 for "1.2. 구조적 교정", 3 for
+    /// "1.2.1 이미지 회전시키기", 0 without one.
+    static func numberDepth(_ text: String) -> Int {
+        var depth = 0
+        var inNumber = false
+        for character in text {
+            if character.isASCII && character.isNumber {
+                if !inNumber { depth += 1; inNumber = true }
+            } else if character == "." && inNumber {
+                inNumber = false
+            } else {
+                return character == " " && depth > 0 ? depth : (depth > 0 && !inNumber ? depth : 0)
+            }
+        }
+        return depth
     }
 
     /// "제1장", "제 2 절", "Chapter 3", "1.1", "2.": a heading's number on a line of its own.

@@ -30,7 +30,12 @@ struct SectionPlan {
 /// the text (numbered sections, "제 3 장", "Chapter 2", slide titles), and picks a level of the
 /// table of contents that gives a useful number of cards.
 enum SectionFinder {
-    static let fewestCards = 12
+    /// Fewer cards than this and the largest sections are split into their subsections: a
+    /// manual chapter's six sections of a page each are its cards, not its twenty paragraphs.
+    static let fewestCards = 6
+    /// A section longer than this many pages is read as its subsections: a book's chapter is too
+    /// much for one card.
+    static let mostPagesPerCard = 3
     static let mostCards = 30
 
     static func plan(of document: ExtractedDocument, layout: TextLayout) -> SectionPlan {
@@ -174,10 +179,17 @@ enum SectionFinder {
             }
             return result
         }
+        /// The pages a heading's subtree spans.
+        func pages(_ unit: Int) -> Int {
+            let start = min(headings[unit].line, max(0, lineCount - 1)), stop = max(start, end(of: unit) - 1)
+            guard start < layout.lines.count else { return 0 }
+            return layout.lines[min(stop, layout.lines.count - 1)].page - layout.lines[start].page + 1
+        }
         var tried = Set<Int>()
-        while units.count < fewestCards {
+        while true {
             let candidates = units.filter { !tried.contains($0) && !children($0).isEmpty }
             guard let largest = candidates.max(by: { (size($0), -$0) < (size($1), -$1) }) else { break }
+            guard units.count < fewestCards || pages(largest) > mostPagesPerCard else { break }
             tried.insert(largest)
             let kids = children(largest)
             if units.count - 1 + kids.count > mostCards { continue }

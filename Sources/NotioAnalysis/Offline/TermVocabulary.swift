@@ -161,6 +161,10 @@ final class TermVocabulary {
             guard first.count == 1, second.count == 1, isCandidate[first[0]], isCandidate[second[0]], first[0] != second[0],
                   mayBeginPhrase(first[0]), !Self.isOneSyllableWithParticle(forms[second[0]]) else { continue }
             guard forms[first[0]].lowercased() == left.lowercased() else { continue }
+            // A Latin phrase is named by its two words' forms, so it is a phrase only where the
+            // text writes them so: "emphasized text" is no "emphasized Text" because "Text" is
+            // the word's usual form elsewhere.
+            if !leftHangul, forms[first[0]] != left || forms[second[0]] != rightWord { continue }
             // "선형 모델로(의)": a longer word ending in 로 here carries the particle (로, 으로), and
             // the pair is a noun with its particle, not a term.
             let secondForm = forms[second[0]]

@@ -120,13 +120,21 @@ enum PageLines {
         for glyph in page.glyphs {
             if glyph.scalar == "\n" { lines.append([]) } else { lines[lines.count - 1].append(glyph) }
         }
-        func size(_ glyph: Glyph) -> Double { glyph.size > 0 ? glyph.size : glyph.y1 - glyph.y0 }
+        // Sizes as drawn, not as stated: Chromium states twice the size for the Hangul of its
+        // Type 3 fonts and the true size for a "?" it takes from another font, so by stated
+        // sizes a heading's second line ending in "?" looked smaller than the body.
+        func size(_ glyph: Glyph) -> Double {
+            if (0xAC00...0xD7A3).contains(glyph.scalar.value), glyph.x1 > glyph.x0 { return (glyph.x1 - glyph.x0) / 0.92 }
+            return glyph.size > 0 ? glyph.size : glyph.y1 - glyph.y0
+        }
         var counts: [Double: Int] = [:]
         for glyph in page.glyphs where !glyph.scalar.properties.isWhitespace { counts[(size(glyph) * 2).rounded() / 2, default: 0] += 1 }
         guard let usual = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key, usual > 0 else { return page }
+        // A line is large when its letters and digits are; punctuation is often set from a
+        // fallback font at another size.
         func isLarge(_ line: [Glyph]) -> Bool {
-            let visible = line.filter { !$0.scalar.properties.isWhitespace }
-            return !visible.isEmpty && visible.allSatisfy { size($0) >= usual * headingScale }
+            let letters = line.filter { $0.scalar.properties.isAlphabetic || $0.scalar.properties.numericType != nil }
+            return !letters.isEmpty && letters.allSatisfy { size($0) >= usual * headingScale }
         }
         let newline = page.glyphs.first { $0.scalar == "\n" }
         var out: [Glyph] = []
