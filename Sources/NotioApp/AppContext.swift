@@ -22,13 +22,14 @@ final class AppContext: Sendable {
     let ocr: OCRPool
     let provider: any AnalysisProvider
     let assetURL: @Sendable (String) -> String
-    let now: @Sendable () -> Date
+    /// The application's clock: every time a handler decides with comes from it.
+    let now: Now
     let sessions = SessionCache()
     /// Restore uploads kept between their preview and their confirmation.
     let previews: RestorePreviews
 
     init(config: Configuration, store: Store, provider: any AnalysisProvider, assetURL: @escaping @Sendable (String) -> String,
-         now: @escaping @Sendable () -> Date = { Date() }) throws {
+         now: @escaping Now) throws {
         self.config = config
         self.store = store
         self.assetURL = assetURL
@@ -49,7 +50,7 @@ final class AppContext: Sendable {
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers, node: config.resolvedNodeID, lease: TimeInterval(config.jobLeaseSeconds))
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes, limits: config.accountLimits, clock: now)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor, clock: now)
-        catalogs = Catalogs(config: config)
+        catalogs = Catalogs(config: config, now: now)
         let covers = CoverFetcher(allowPrivateHosts: config.coversFromPrivateHosts)
         reading = ReadingService(store: store, covers: try CoverStorage(files: files, scratch: (config.dataDirectory as NSString).appendingPathComponent("tmp"), store: store,
                                                                         limits: config.accountLimits, fetch: { try await covers.fetch($0) }),

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import NotioAnalysis
+import NotioCore
 import NotioHTTP
 import NotioStore
 
@@ -17,7 +18,7 @@ public final class Application: Sendable {
     public var baseURL: String { "http://\(config.host.contains(":") ? "[\(config.host)]" : config.host):\(server.port)" }
 
     /// `clock` is the time the application reads (tests move it forward to cross a timer's end).
-    public init(config: Configuration, clock: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void = Log.line) throws {
+    public init(config: Configuration, clock: @escaping Now = WallClock.now, log: @escaping @Sendable (String) -> Void = Log.line) throws {
         self.config = config
         let store = try config.openStore()
         let statics = try StaticFiles(directory: config.publicDirectory)
@@ -143,7 +144,8 @@ final class PeriodicTask: Sendable {
         let thread = Thread { [self] in
             while true {
                 wake.lock()
-                if !state.withLock({ $0.stopped }) { _ = wake.wait(until: Date().addingTimeInterval(interval)) }
+                // NSCondition waits until a wall time: the real one, not the application's clock.
+                if !state.withLock({ $0.stopped }) { _ = wake.wait(until: WallClock.now().addingTimeInterval(interval)) }
                 wake.unlock()
                 if state.withLock({ $0.stopped }) { return }
                 work()

@@ -46,7 +46,7 @@ public struct CatalogService: Sendable {
     }
 
     /// Suggestions from the first catalog that has any, kept for `recommendedCacheSeconds`.
-    public func recommended(provider: String? = nil, limit: Int = 20, now: Date = Date()) async throws -> CatalogResults {
+    public func recommended(provider: String? = nil, limit: Int = 20, now: Date) async throws -> CatalogResults {
         let limit = min(max(limit, 1), 50)
         let key = "\(provider ?? "")#\(limit)"
         if let cached = recommendations.get(key, now: now) { return cached }

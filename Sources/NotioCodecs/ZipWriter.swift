@@ -64,7 +64,7 @@ public final class ZipWriter {
     public var bytesWritten: UInt64 { offset }
 
     /// Adds an entry whose bytes are at hand.
-    public func add(name: String, data: Data, modified: Date = Date()) throws {
+    public func add(name: String, data: Data, modified: Date) throws {
         let header = try begin(name: name, modified: modified)
         guard UInt64(data.count) <= limit else { throw ZipError.tooLarge("the entry \"\(name)\"") }
         var entry = header
@@ -81,9 +81,10 @@ public final class ZipWriter {
     /// - Parameter modified: defaults to the file's modification date.
     public func add(name: String, file path: String, modified: Date? = nil) throws {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ZipError.io("cannot open \(path)") }
+        guard let handle = FileHandle(forReadingAtPath: path),
+              let stamp = modified ?? attributes?[.modificationDate] as? Date else { throw ZipError.io("cannot open \(path)") }
         defer { try? handle.close() }
-        let stream = try addStream(name: name, modified: modified ?? attributes?[.modificationDate] as? Date ?? Date())
+        let stream = try addStream(name: name, modified: stamp)
         try guarded {
             while true {
                 let chunk: Data
@@ -100,7 +101,7 @@ public final class ZipWriter {
     }
 
     /// Opens an entry written piece by piece; no other entry can be added until it is finished.
-    public func addStream(name: String, modified: Date = Date()) throws -> EntryWriter {
+    public func addStream(name: String, modified: Date) throws -> EntryWriter {
         var entry = try begin(name: name, modified: modified)
         entry.flags |= 0x0008
         try guarded { try emit(entry.localHeader()) }

@@ -206,13 +206,13 @@ extension Store {
                   card.state.rawValue, (card.lastReview ?? card.due).millis])
     }
 
-    /// A review answered: the card's new schedule, and the notebook entry gone when it was right.
-    public func recordReview(owner: String, card: ReviewCard, answeredRight: Bool) throws {
+    /// A review answered at `now`: the card's new schedule, and the notebook entry gone when it was right.
+    public func recordReview(owner: String, card: ReviewCard, answeredRight: Bool, at now: Date) throws {
         try database.write { c in
             try upsertReviewCard(card, owner: owner, c)
             // The log counts review days for the streak (an answer is activity as an attempt is).
             try c.run("INSERT INTO review_log (owner_id, item_kind, item_id, answered_at, correct) VALUES (?,?,?,?,?)",
-                      [owner, card.kind, card.itemId, (card.lastReview ?? Date()).millis, answeredRight])
+                      [owner, card.kind, card.itemId, (card.lastReview ?? now).millis, answeredRight])
             if answeredRight, card.kind == "question" {
                 try c.run("DELETE FROM wrong_answers WHERE owner_id = ? AND question_id = ?", [owner, card.itemId])
             }

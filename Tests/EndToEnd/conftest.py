@@ -51,13 +51,14 @@ class FakeServices:
 
 class ServerProcess:
     """notio serve, with its output drained on a thread (a full pipe would block the server).
-    `seed_demo`: start with --seed-demo (the demo account study@notio.io / password, 둘러보기)."""
+    `seed_demo`: start with --seed-demo (the demo account study@notio.io / password, 둘러보기).
+    `launcher`: a command that starts the server (and becomes it)."""
 
-    def __init__(self, data_dir: Path, env: dict | None = None, seed_demo: bool = True):
+    def __init__(self, data_dir: Path, env: dict | None = None, seed_demo: bool = True, launcher: tuple = ()):
         binary = os.environ.get("NOTIO_BIN") or str(ROOT / ".build" / "debug" / "notio")
         if not Path(binary).exists():
             pytest.exit(f"no server binary at {binary}: run `swift build` first or set NOTIO_BIN", returncode=2)
-        self.command = [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir)] + (["--seed-demo"] if seed_demo else [])
+        self.command = [*launcher, binary, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir)] + (["--seed-demo"] if seed_demo else [])
         self.lines: list[str] = []
         self.base_url = None
         self._ready = threading.Event()
@@ -118,15 +119,9 @@ def fakes():
         fake.stop()
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory, fakes):
-    """The base URL of a running server seeded with the demo account (study@notio.io / password),
-    its book search pointed at the fake Aladin."""
-    external = os.environ.get("NOTIO_E2E_BASE_URL")
-    if external:
-        yield external.rstrip("/")
-        return
-    data_dir = tmp_path_factory.mktemp("notio-data")
+def server_settings(fakes: str) -> dict:
+    """The environment of a test server: book search on the fake Aladin, and on PostgreSQL in
+    scripts/test.sh's second pass."""
     env = {
         "NOTIO_CATALOG_PROVIDERS": "aladin", "ALADIN_TTB_KEY": "e2e-test-key",
         "NOTIO_ALADIN_URL": f"{fakes}/aladin/", "NOTIO_COVERS_PRIVATE_HOSTS": "true",
@@ -135,13 +130,74 @@ def server(tmp_path_factory, fakes):
         # The same browser tests on PostgreSQL (scripts/test.sh's second pass), files in the database.
         env["NOTIO_DATABASE_URL"] = postgres_database("e2e")
         env["NOTIO_FILE_STORAGE"] = "database"
-    proc = ServerProcess(data_dir, env=env)
+    return env
+
+
+def serve(proc: ServerProcess):
+    """Yields the running server's base URL; stops it afterwards, printing its output if it crashed."""
     try:
         yield proc.wait_until_listening()
     finally:
         proc.stop()
         if proc.process.returncode not in (0, -signal.SIGTERM, 143):
             print("server exited with", proc.process.returncode, "\n" + "\n".join(proc.lines[-40:]))
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, fakes):
+    """The base URL of a running server seeded with the demo account (study@notio.io / password),
+    its book search pointed at the fake Aladin."""
+    external = os.environ.get("NOTIO_E2E_BASE_URL")
+    if external:
+        yield external.rstrip("/")
+        return
+    yield from serve(ServerProcess(tmp_path_factory.mktemp("notio-data"), env=server_settings(fakes)))
+
+
+class MovableClock:
+    """The wall clock of a server started under Debian's libfaketime (scripts/deps.sh installs
+    it): `forward(seconds)` moves the server's time on at once, so a test crosses a timer's end
+    without waiting for it. Monotonic time is left alone: timeouts and waits keep their length."""
+
+    def __init__(self, directory: Path):
+        found = sorted(Path("/usr/lib").glob("*/faketime/libfaketime.so.1"))
+        if not found:
+            pytest.exit("libfaketime is not installed: run scripts/deps.sh test", returncode=2)
+        self.library = found[0]
+        self.file = directory / "faketime"
+        self.offset = 0
+        self._write()
+
+    def _write(self):
+        # Read again at every clock call (FAKETIME_NO_CACHE): replaced whole, never seen half-written.
+        partial = self.file.with_suffix(".partial")
+        partial.write_text(f"+{self.offset}\n")
+        os.replace(partial, self.file)
+
+    def environment(self) -> dict:
+        return {"LD_PRELOAD": str(self.library), "FAKETIME_TIMESTAMP_FILE": str(self.file),
+                "FAKETIME_NO_CACHE": "1", "FAKETIME_DONT_FAKE_MONOTONIC": "1"}
+
+    # Swift finds a process's arguments next to its first environment. Loaded into the first
+    # process of a tree, libfaketime adds FAKETIME_SHARED to the environment, which moves it and
+    # leaves CommandLine.arguments empty: env(1) takes that first step, and the server it becomes
+    # inherits the variable.
+    launcher = ("/usr/bin/env",)
+
+    def forward(self, seconds: int):
+        self.offset += seconds
+        self._write()
+
+
+@pytest.fixture
+def clock_server(tmp_path, fakes):
+    """A server of its own whose clock the test moves: (base URL, MovableClock)."""
+    if os.environ.get("NOTIO_E2E_BASE_URL"):
+        pytest.skip("moves the clock of a server it starts itself")
+    clock = MovableClock(tmp_path)
+    proc = ServerProcess(tmp_path / "data", env={**server_settings(fakes), **clock.environment()}, launcher=clock.launcher)
+    for base_url in serve(proc):
+        yield base_url, clock
 
 
 def make_driver(width=390, height=844, language="ko-KR"):

@@ -33,7 +33,7 @@ import NotioTestSupport
         final class Sink: @unchecked Sendable { var data = Data() }
         let out = Sink()
         let writer = ZipWriter { out.data.append($0) }
-        for (name, data) in entries { try writer.add(name: name, data: data) }
+        for (name, data) in entries { try writer.add(name: name, data: data, modified: Date(timeIntervalSince1970: 1_700_000_000)) }
         try writer.finish()
         return out.data
     }

@@ -22,6 +22,8 @@ import Testing
 
     static let student = SignedInUser(id: "u1", email: "a@example.com", name: hostile)
     static let demo = SignedInUser(id: "demo", email: "study@notio.io", name: "데모 학생")
+    /// When the pages are made: a winter's day, so the time zones' offsets are their standard ones.
+    static let renderedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
 
     /// (file name, html) for every page in every situation.
     static func allPages() -> [(String, String)] {
@@ -46,8 +48,8 @@ import Testing
                                                   reading: .init(bookCount: 4, sentenceCount: 27))))
             pages.append(("home-guest-\(l)", Pages.home(context(lang, user: demo, guest: true), study: .init(noteCount: 3, streakDays: 2, weekQuestions: 18),
                                                         reading: .init(bookCount: 5, sentenceCount: 12))))
-            pages.append(("settings-\(l)", Pages.settings(context(lang, user: student, path: "/settings"), timeZone: "Asia/Seoul")))
-            pages.append(("settings-guest-\(l)", Pages.settings(context(lang, user: demo, guest: true, path: "/settings"), timeZone: "Europe/Vienna")))
+            pages.append(("settings-\(l)", Pages.settings(context(lang, user: student, path: "/settings"), timeZone: "Asia/Seoul", now: renderedAt)))
+            pages.append(("settings-guest-\(l)", Pages.settings(context(lang, user: demo, guest: true, path: "/settings"), timeZone: "Europe/Vienna", now: renderedAt)))
             pages.append(("notes-\(l)", Pages.comingSoon(context(lang, user: student, path: "/notes"), title: L10n.t("nav.notes", lang))))
             pages.append(("error-500-\(l)", Pages.error(signedIn, status: 500, message: hostile)))
             pages += QuizPageFixtures.pages(lang)
@@ -107,16 +109,16 @@ import Testing
             #expect(!page.contains("/guest") && !page.contains("둘러보기"))
         }
 
-        let settings = Pages.settings(Self.context(.en, user: Self.student), timeZone: "Asia/Seoul")
+        let settings = Pages.settings(Self.context(.en, user: Self.student), timeZone: "Asia/Seoul", now: Self.renderedAt)
         #expect(settings.contains(#"name="language""#) && settings.contains(#"name="timeZone""#) && settings.contains(#"action="/settings""#))
         #expect(settings.contains(#"<option value="en" lang="en" selected>"#))
         // Zones by city and offset, searchable by the English city and the identifier.
         #expect(settings.contains(#"<option value="Asia/Seoul" data-search="seoul seoul asia/seoul gmt+9" selected>Seoul (GMT+9)</option>"#))
         #expect(settings.contains(#">Kolkata (GMT+5:30)</option>"#) && !settings.contains(#"value="US/Eastern""#))
-        let korean = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "Asia/Seoul")
+        let korean = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "Asia/Seoul", now: Self.renderedAt)
         #expect(korean.contains(#" selected>서울 (GMT+9)</option>"#) && korean.contains(#">UTC (GMT)</option>"#))
         #expect(!settings.contains("data-toast"))
-        let saved = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "UTC", saved: true)
+        let saved = Pages.settings(Self.context(.ko, user: Self.student), timeZone: "UTC", now: Self.renderedAt, saved: true)
         #expect(saved.contains(#"data-toast="저장했어요" data-toast-kind="success""#))
     }
 
@@ -128,7 +130,7 @@ import Testing
         let member = Pages.home(Self.context(.ko, user: Self.student), study: .init(), reading: .init())
         #expect(!member.contains("guest-banner"))
         #expect(member.contains("노트 시작하기") && member.contains(#"href="/reading""#))
-        let settings = Pages.settings(Self.context(.ko, user: Self.demo, guest: true), timeZone: "UTC")
+        let settings = Pages.settings(Self.context(.ko, user: Self.demo, guest: true), timeZone: "UTC", now: Self.renderedAt)
         #expect(settings.contains("<fieldset disabled>"))
     }
 

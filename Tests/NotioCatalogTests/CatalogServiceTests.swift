@@ -153,7 +153,7 @@ import NotioTestSupport
     @Test func openLibraryAloneRecommendsNothing() async throws {
         let fake = try await FakeServices.shared()
         let service = CatalogService(settings: settings(fake, aladinQueue: "-", openLibraryQueue: "svc-rec-ol", providers: ["openlibrary"]))
-        let results = try await service.recommended()
+        let results = try await service.recommended(now: Date())
         #expect(results == CatalogResults(provider: "openlibrary", items: []))
     }
 

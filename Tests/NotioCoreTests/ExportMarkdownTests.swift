@@ -56,8 +56,8 @@ struct ExportMarkdownTests {
         let book = Book(id: "b-1", title: "어린 왕자", author: "생텍쥐페리", publisher: "열린책들", isbn13: "9788932917245",
                         genre: "프랑스 소설", status: .finished, createdAt: created)
         let sentences = [
-            Sentence(bookId: "b-1", text: "가장 중요한 것은\n눈에 보이지 않아.", page: 98, emotion: .insight, memo: "다시 읽기"),
-            Sentence(bookId: "b-1", text: "길들인다는 건 관계를 맺는다는 뜻이야."),
+            Sentence(bookId: "b-1", text: "가장 중요한 것은\n눈에 보이지 않아.", page: 98, emotion: .insight, memo: "다시 읽기", createdAt: created),
+            Sentence(bookId: "b-1", text: "길들인다는 건 관계를 맺는다는 뜻이야.", createdAt: created),
         ]
         let (fileName, text) = MarkdownExport.book(book, sentences: sentences)
         #expect(fileName == "어린 왕자.md")
@@ -89,7 +89,7 @@ struct ExportMarkdownTests {
     @Test func yamlValuesKeepQuotesColonsAndNewlines() throws {
         let awkward = "a: \"b\" \\ c\nd\t# e"
         #expect(MarkdownExport.yaml(awkward) == #""a: \"b\" \\ c\nd\t# e""#)
-        var book = Book(title: awkward, author: "yes")
+        var book = Book(title: awkward, author: "yes", createdAt: created)
         book.id = "x"
         let front = try #require(Self.frontMatter(MarkdownExport.book(book, sentences: []).text))
         #expect(front["title"] == awkward)
@@ -100,7 +100,7 @@ struct ExportMarkdownTests {
     @Test(.enabled(if: Tool.python3 != nil && (try? Tool.run(Tool.python3!, ["-c", "import yaml"]))?.status == 0))
     func pyYAMLReadsTheFrontMatterBack() throws {
         let awkward = "제목: \"따옴표\" \\ 역슬래시\n둘째 줄 # 주석 아님\u{7}"
-        var book = Book(title: awkward, author: "- yes", isbn13: "0123", genre: "null")
+        var book = Book(title: awkward, author: "- yes", isbn13: "0123", genre: "null", createdAt: created)
         book.id = "b: 1"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("notio-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 @testable import NotioCodecs
 
+/// The time the entries of these archives carry (a whole second: zip keeps two-second steps).
+private let entryTime = Date(timeIntervalSince1970: 1_717_000_000)
+
 struct ZipTests {
     let directory: URL
 
@@ -58,11 +61,11 @@ struct ZipTests {
     @Test func aStreamedEntryPutsItsSizesInADataDescriptor() throws {
         let parts = (0..<1000).map { "{\"id\":\($0),\"title\":\"노트 \($0)\"}," }
         let (bytes, _) = try archive { zip in
-            let json = try zip.addStream(name: "notio-backup.json")
-            #expect(throws: ZipError.self) { try zip.add(name: "other", data: Data()) }
+            let json = try zip.addStream(name: "notio-backup.json", modified: entryTime)
+            #expect(throws: ZipError.self) { try zip.add(name: "other", data: Data(), modified: entryTime) }
             for part in parts { try json.write(part) }
             try json.finish()
-            try zip.add(name: "after.txt", data: Data("after".utf8))
+            try zip.add(name: "after.txt", data: Data("after".utf8), modified: entryTime)
         }
         // Flag bit 3 in the local header, and zeros where the CRC and sizes would be.
         #expect(bytes.uint16(at: 6) & 0x0008 != 0)
@@ -181,15 +184,15 @@ struct ZipTests {
     @Test func namesThatClimbOutOrRepeatAreRefusedByBothSides() throws {
         let zip = ZipWriter { _ in }
         for name in ["../evil", "a/../../evil", "/etc/passwd", "a\\b", "C:/x", ""] {
-            #expect(throws: ZipError.invalidName(name)) { try zip.add(name: name, data: Data()) }
+            #expect(throws: ZipError.invalidName(name)) { try zip.add(name: name, data: Data(), modified: entryTime) }
         }
-        try zip.add(name: "a", data: Data())
-        #expect(throws: ZipError.duplicateName("a")) { try zip.add(name: "a", data: Data()) }
+        try zip.add(name: "a", data: Data(), modified: entryTime)
+        #expect(throws: ZipError.duplicateName("a")) { try zip.add(name: "a", data: Data(), modified: entryTime) }
 
         for (written, hostile) in [("xx/evil.txt", "../evil.txt"), ("Xetc.txt", "/etc.txt"), ("dup2", "dup1")] {
             let (bytes, _) = try archive { zip in
-                try zip.add(name: "dup1", data: Data("one".utf8))
-                try zip.add(name: written, data: Data("two".utf8))
+                try zip.add(name: "dup1", data: Data("one".utf8), modified: entryTime)
+                try zip.add(name: written, data: Data("two".utf8), modified: entryTime)
             }
             let patched = bytes.replacing(Data(written.utf8), with: Data(hostile.utf8))
             let expected = hostile == "dup1" ? ZipError.duplicateName(hostile) : .invalidName(hostile)
@@ -225,7 +228,7 @@ struct ZipTests {
 
     @Test func archivesWithTooManyEntriesAreRefused() throws {
         let (bytes, _) = try archive { zip in
-            for i in 0..<11 { try zip.add(name: "\(i)", data: Data()) }
+            for i in 0..<11 { try zip.add(name: "\(i)", data: Data(), modified: entryTime) }
         }
         let path = try save(bytes)
         #expect(throws: ZipError.tooManyEntries(11)) { try ZipReader(path: path, maxEntries: 10) }
@@ -234,8 +237,8 @@ struct ZipTests {
 
     @Test func theWriterStopsAtTheFormatsEntrySizeLimit() throws {
         let small = ZipWriter(timeZone: .gmt, limit: 1000) { _ in }
-        #expect(throws: ZipError.tooLarge("the entry \"big\"")) { try small.add(name: "big", data: Data(count: 2000)) }
-        let stream = try small.addStream(name: "growing")
+        #expect(throws: ZipError.tooLarge("the entry \"big\"")) { try small.add(name: "big", data: Data(count: 2000), modified: entryTime) }
+        let stream = try small.addStream(name: "growing", modified: entryTime)
         try stream.write(Data(count: 500))
         #expect(throws: ZipError.tooLarge("the entry \"growing\"")) { try stream.write(Data(count: 600)) }
         #expect(throws: ZipError.misuse("the archive is incomplete after an earlier error")) { try small.finish() }
@@ -253,7 +256,7 @@ struct ZipTests {
             buffer.append(part)
             if buffer.count > 1 << 20 { try handle.write(contentsOf: buffer); buffer.removeAll(keepingCapacity: true) }
         }
-        for i in 0..<70_000 { try zip.add(name: "밑줄/\(i).md", data: Data("# \(i)\n".utf8)) }
+        for i in 0..<70_000 { try zip.add(name: "밑줄/\(i).md", data: Data("# \(i)\n".utf8), modified: entryTime) }
         try zip.finish()
         try handle.write(contentsOf: buffer)
         try handle.close()
@@ -279,8 +282,8 @@ struct ZipTests {
     @Test(.enabled(if: Tool.python3 != nil)) func offsetsPastTheLimitAreWrittenAsZip64() throws {
         var bytes = Data()
         let zip = ZipWriter(timeZone: .gmt, limit: 1000) { bytes.append($0) }
-        for i in 0..<6 { try zip.add(name: "part-\(i).txt", data: Data(repeating: UInt8(65 + i), count: 400)) }
-        let stream = try zip.addStream(name: "streamed.txt")
+        for i in 0..<6 { try zip.add(name: "part-\(i).txt", data: Data(repeating: UInt8(65 + i), count: 400), modified: entryTime) }
+        let stream = try zip.addStream(name: "streamed.txt", modified: entryTime)
         try stream.write(Data(repeating: 0x7A, count: 900))
         try stream.finish()
         try zip.finish()
@@ -301,12 +304,12 @@ struct ZipTests {
 
     @Test func theWriterIsUsedInOrder() throws {
         let zip = ZipWriter { _ in }
-        let stream = try zip.addStream(name: "a")
+        let stream = try zip.addStream(name: "a", modified: entryTime)
         #expect(throws: ZipError.self) { try zip.finish() }
         try stream.finish()
         #expect(throws: ZipError.self) { try stream.write(Data([1])) }
         try zip.finish()
-        #expect(throws: ZipError.misuse("the archive is already finished")) { try zip.add(name: "b", data: Data()) }
+        #expect(throws: ZipError.misuse("the archive is already finished")) { try zip.add(name: "b", data: Data(), modified: entryTime) }
         #expect(zip.bytesWritten > 0)
     }
 

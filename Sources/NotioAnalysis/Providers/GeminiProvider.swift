@@ -131,7 +131,7 @@ struct GeminiClient: ModelClient {
         let reasons = details.compactMap { $0["reason"]?.stringValue }
         let retryDelay = details.first { ($0["@type"]?.stringValue ?? "").hasSuffix("RetryInfo") }?["retryDelay"]?.stringValue
             .flatMap(RetryPolicy.seconds(fromDuration:))
-        let retryAfter = retryDelay ?? response.header("Retry-After").flatMap { RetryPolicy.seconds(fromRetryAfter: $0) }
+        let retryAfter = retryDelay ?? response.header("Retry-After").flatMap { RetryPolicy.seconds(fromRetryAfter: $0, now: WallClock.now()) }
 
         switch status {
         case 400 where reasons.contains("API_KEY_INVALID") || serverMessage.localizedCaseInsensitiveContains("API key"), 401, 403:

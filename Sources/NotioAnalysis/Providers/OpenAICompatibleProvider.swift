@@ -102,7 +102,7 @@ struct OpenAICompatibleClient: ModelClient {
 
     static func classify(status: Int, body: Data, response: HTTPURLResponse, options: OpenAICompatibleProvider.Options) -> HTTPFailure {
         let serverMessage = serverErrorMessage(body) ?? "HTTP \(status)"
-        let retryAfter = response.header("Retry-After").flatMap { RetryPolicy.seconds(fromRetryAfter: $0) }
+        let retryAfter = response.header("Retry-After").flatMap { RetryPolicy.seconds(fromRetryAfter: $0, now: WallClock.now()) }
         let server = options.baseURL.absoluteString
         switch status {
         case 401, 403:

@@ -36,8 +36,9 @@ public struct RetryPolicy: Sendable, Hashable {
         return Double(trimmed.dropLast())
     }
 
-    /// Parses a `Retry-After` header: delta-seconds or an HTTP date.
-    static func seconds(fromRetryAfter text: String, now: Date = Date()) -> Double? {
+    /// Parses a `Retry-After` header: delta-seconds or an HTTP date, which is the outside
+    /// server's wall time and so is compared with the real one, `now`.
+    static func seconds(fromRetryAfter text: String, now: Date) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(trimmed) { return max(0, seconds) }
         let formatter = DateFormatter()

@@ -23,7 +23,7 @@ struct BackupService: Sendable {
         do {
             if withFiles {
                 let zip = ZipWriter { try handle.write(contentsOf: $0) }
-                let entry = try zip.addStream(name: Self.documentName)
+                let entry = try zip.addStream(name: Self.documentName, modified: now)
                 try store.exportBackup(owner: owner, at: now) { try entry.write($0) }
                 try entry.finish()
                 for id in try store.notes(owner: owner.id).map(\.id) {

@@ -41,7 +41,7 @@ enum BackupCommand {
         let (own, settings) = try split(arguments)
         let (store, config, user) = try open(settings, email: own["--user"])
         let service = BackupService(store: store, files: try FileStorage(config: config, store: store), dataDirectory: config.dataDirectory, limits: config.accountLimits)
-        let path = try service.export(owner: user, withFiles: own["--files"] != nil, at: Date())
+        let path = try service.export(owner: user, withFiles: own["--files"] != nil, at: WallClock.now())
         defer { try? FileManager.default.removeItem(atPath: path) }
         if let output = own["--output"] {
             try? FileManager.default.removeItem(atPath: output)

@@ -25,9 +25,9 @@ enum MeasureCommand {
             let dir = NSTemporaryDirectory() + "notio-measure-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let store = try Store(directory: dir)
-            let user = User(id: "measure", email: "measure@notio.local", name: "measure", createdAt: Date())
-            _ = try store.insertUser(user, passwordHash: "-", termsAgreedAt: Date())
-            let now = Date()
+            let now = WallClock.now()
+            let user = User(id: "measure", email: "measure@notio.local", name: "measure", createdAt: now)
+            _ = try store.insertUser(user, passwordHash: "-", termsAgreedAt: now)
             let note = NoteSummary(id: "n1", title: "measure", category: .major, favorite: false, state: .analysing, createdAt: now)
             let job = Job(id: "j1", ownerId: user.id, kind: "analyse-note", noteId: "n1", state: .running, stage: "save", progress: 0, createdAt: now, updatedAt: now)
             let storeTime = try clock.measure {

@@ -40,9 +40,10 @@ enum MigrateCommand {
             return 1
         }
         out("copying \(source.database.location) → \(target.database.location)")
-        let started = Date()
-        _ = try source.copyEverything(to: target) { table, rows in out("  \(table.padding(toLength: 18, withPad: " ", startingAt: 0)) \(rows) rows") }
-        out(String(format: "rows copied in %.1f s", Date().timeIntervalSince(started)))
+        let copying = try ContinuousClock().measure {
+            _ = try source.copyEverything(to: target) { table, rows in out("  \(table.padding(toLength: 18, withPad: " ", startingAt: 0)) \(rows) rows") }
+        }
+        out(String(format: "rows copied in %.1f s", Double(copying.components.seconds) + Double(copying.components.attoseconds) / 1e18))
 
         var filesMatch = true
         if let filesTo = options["--files-to"] {

@@ -33,8 +33,8 @@ enum ResetPasswordCommand {
             return 1
         }
         let store = try config.openStore()
-        let accounts = AccountService(store: store, config: config, now: { Date() }, sessions: SessionCache(),
-                                      previews: RestorePreviews(store: store, dataDirectory: config.dataDirectory, limits: config.accountLimits, now: { Date() }))
+        let accounts = AccountService(store: store, config: config, now: WallClock.now, sessions: SessionCache(),
+                                      previews: RestorePreviews(store: store, dataDirectory: config.dataDirectory, limits: config.accountLimits, now: WallClock.now))
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let chosen = password

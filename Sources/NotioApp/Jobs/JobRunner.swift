@@ -58,7 +58,9 @@ final class JobRunner: @unchecked Sendable {
 
     // Leases, ticks and job times are read from the wall clock, not the application's injected
     // clock: nodes share them through the database and wait on real threads, so a test that
-    // moves the application's time by days must not expire a running job's lease.
+    // moves the application's time by days must not expire a running job's lease. How long the
+    // loop waits is a duration, measured on `ContinuousClock`.
+    private let wallClock: Now = WallClock.now
     private let store: Store
     private let maxConcurrent: Int
     let node: String
@@ -91,7 +93,7 @@ final class JobRunner: @unchecked Sendable {
     /// Starts taking jobs. What this node held when it last stopped without saying so (a crash,
     /// `kill -9`) is given back first: it cannot still be running here.
     func resumeUnfinished() throws {
-        try store.releaseJobs(node: node, at: Date())
+        try store.releaseJobs(node: node, at: wallClock())
         let begin = lock.withLock { () -> Bool in
             defer { started = true }
             return !started
@@ -116,14 +118,15 @@ final class JobRunner: @unchecked Sendable {
         // a job stored on a node that runs none starts at once elsewhere, and progress and
         // cancels cross nodes without waiting for the tick. The tick stays as the fallback.
         let listener = store.jobListener()
-        var lastRenewal = Date.distantPast
+        let clock = ContinuousClock()
+        var lastRenewal: ContinuousClock.Instant?
         while true {
             var heard: [String] = []
             if let listener {
                 heard = listener.wait(timeout: lock.withLock { wake || stopping } ? 0 : tick)
             } else {
                 lock.lock()
-                if !wake && !stopping { _ = lock.wait(until: Date().addingTimeInterval(tick)) }
+                if !wake && !stopping { _ = lock.wait(until: wallClock().addingTimeInterval(tick)) }
                 lock.unlock()
             }
             let stop = lock.withLock { () -> Bool in
@@ -131,9 +134,9 @@ final class JobRunner: @unchecked Sendable {
                 return stopping
             }
             if stop { return }
-            if Date().timeIntervalSince(lastRenewal) >= tick * 0.9 {
+            if lastRenewal.map({ clock.now - $0 >= .seconds(tick * 0.9) }) ?? true {
                 renewLeases()
-                lastRenewal = Date()
+                lastRenewal = clock.now
             } else {
                 noticeCancels(among: heard)
             }
@@ -155,7 +158,7 @@ final class JobRunner: @unchecked Sendable {
         for (id, task) in mine {
             // A database that does not answer is not a lost lease: try again at the next tick.
             let answer: Bool?
-            do { answer = try store.renewJobLease(id: id, node: node, until: Date().addingTimeInterval(lease)) } catch { continue }
+            do { answer = try store.renewJobLease(id: id, node: node, until: wallClock().addingTimeInterval(lease)) } catch { continue }
             switch answer {
             case nil:
                 // Taken over while this node stalled: stop, and leave the outcome to the new holder.
@@ -173,7 +176,7 @@ final class JobRunner: @unchecked Sendable {
         while true {
             let room = lock.withLock { !stopping && running.count < maxConcurrent }
             guard room else { return }
-            let now = Date()
+            let now = wallClock()
             guard let job = (try? store.claimJob(node: node, until: now.addingTimeInterval(lease), at: now)) ?? nil else { return }
             start(job)
         }
@@ -181,7 +184,7 @@ final class JobRunner: @unchecked Sendable {
 
     private func start(_ job: Job) {
         guard let kind = lock.withLock({ kinds[job.kind] }) else {
-            _ = try? store.finishJob(id: job.id, node: node, state: .failed, error: FailureReason.unknownKind, at: Date())
+            _ = try? store.finishJob(id: job.id, node: node, state: .failed, error: FailureReason.unknownKind, at: wallClock())
             Log.line("job \(job.id) has an unknown kind \(job.kind)")
             return
         }
@@ -190,7 +193,7 @@ final class JobRunner: @unchecked Sendable {
             let cancelled = job.cancelRequested
             let message = cancelled ? nil : FailureReason.stored(FailureReason.crashed, String(Self.maxTries))
             kind.cleanup(job, cancelled, message)
-            _ = try? store.finishJob(id: job.id, node: node, state: cancelled ? .cancelled : .failed, error: message, at: Date())
+            _ = try? store.finishJob(id: job.id, node: node, state: cancelled ? .cancelled : .failed, error: message, at: wallClock())
             if let ended = try? store.job(id: job.id) { publish(ended) }
             return
         }
@@ -229,18 +232,18 @@ final class JobRunner: @unchecked Sendable {
         if shuttingDown && outcome.0 == .cancelled {
             // Stopped by a shutdown, not by the user: give it back, so another node (or this
             // one, started again) takes it at once.
-            try? store.releaseJobs(node: node, id: job.id, at: Date())
+            try? store.releaseJobs(node: node, id: job.id, at: wallClock())
             lock.withLock { running[job.id] = nil }
             return
         }
         if outcome.0 != .done { cleanup(job, outcome.0 == .cancelled, outcome.1) }
-        _ = try? store.finishJob(id: job.id, node: node, state: outcome.0, error: outcome.1, at: Date())
+        _ = try? store.finishJob(id: job.id, node: node, state: outcome.0, error: outcome.1, at: wallClock())
         lock.withLock { running[job.id] = nil; wake = true; lock.signal() }
         if let finished = try? store.job(id: job.id) { publish(finished) }
     }
 
     func report(_ jobId: String, stage: String, progress: Double, page: Int?, pages: Int?) {
-        try? store.updateJob(id: jobId, node: node, stage: stage, progress: min(max(progress, 0), 1), page: page, pages: pages, at: Date())
+        try? store.updateJob(id: jobId, node: node, stage: stage, progress: min(max(progress, 0), 1), page: page, pages: pages, at: wallClock())
         if let job = try? store.job(id: jobId) { publish(job) }
     }
 
@@ -296,8 +299,8 @@ final class JobRunner: @unchecked Sendable {
             return Array(running.values)
         }
         tasks.forEach { $0.cancel() }
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline && lock.withLock({ !running.isEmpty }) { usleep(20_000) }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline && lock.withLock({ !running.isEmpty }) { usleep(20_000) }
         executor.shutdown()
     }
 

@@ -138,7 +138,7 @@ struct AccountPages {
         } catch let e as AppError where [403, 409, 422, 429, 503].contains(e.status) {
             let ctx = app.pageContext(request, member)
             let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: member.id) != nil)
-            var r = app.page(Pages.settings(ctx, timeZone: member.user.timeZone, widget: widget, flash: Layout.Flash(e.readerMessage.text(ctx.language), kind: .error)),
+            var r = app.page(Pages.settings(ctx, timeZone: member.user.timeZone, now: app.now(), widget: widget, flash: Layout.Flash(e.readerMessage.text(ctx.language), kind: .error)),
                              status: e.status, newCSRF: nil)
             if let seconds = e.retryAfter { r.headers.set("Retry-After", String(seconds)) }
             return r
@@ -156,14 +156,14 @@ struct AccountPages {
     func settings(_ request: Request, _ member: Member) throws -> Response {
         let user = member.user
         let widget = WidgetSettings(hasToken: try app.store.widgetTokenCreated(owner: user.id) != nil)
-        var page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone, widget: widget)
+        var page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone, now: app.now(), widget: widget)
         let ctx = app.pageContext(request, member)
         let done: [String: String] = ["password": "settings.password.changed", "sessions": "settings.sessions.revoked",
                                       "settings": "settings.saved", "review": "settings.review.saved", "profile": "settings.profile.saved"]
         if request.query["restored"] != nil {
-            page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
+            page = Pages.settings(ctx, timeZone: user.timeZone, now: app.now(), widget: widget, flash: Layout.Flash(ctx.t("backup.restored"), kind: .success))
         } else if let key = done[request.query["done"] ?? ""] {
-            page = Pages.settings(ctx, timeZone: user.timeZone, widget: widget, flash: Layout.Flash(ctx.t(key), kind: .success))
+            page = Pages.settings(ctx, timeZone: user.timeZone, now: app.now(), widget: widget, flash: Layout.Flash(ctx.t(key), kind: .success))
         }
         return app.page(page, newCSRF: nil)
     }
@@ -175,7 +175,7 @@ struct AccountPages {
         switch request.formFields["action"] ?? "" {
         case "create":
             let urls = WidgetAPI.TokenJSON(token: try api.makeToken(for: user), base: api.publicBase(request))
-            let page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone,
+            let page = Pages.settings(app.pageContext(request, member), timeZone: user.timeZone, now: app.now(),
                                       widget: WidgetSettings(hasToken: true, newURLs: (urls.widgetUrl, urls.jsonUrl, urls.imageUrl)))
             return app.page(page, newCSRF: nil)
         case "revoke":

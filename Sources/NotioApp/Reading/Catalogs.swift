@@ -8,8 +8,11 @@ import NotioHTTP
 /// message the page shows beside the manual form.
 struct Catalogs: Sendable {
     let service: CatalogService
+    /// The application's clock (how long suggestions are kept).
+    let now: Now
 
-    init(config: Configuration) {
+    init(config: Configuration, now: @escaping Now) {
+        self.now = now
         var settings = CatalogSettings()
         settings.providers = CatalogSettings.providerList(config.catalogProviders) ?? settings.providers
         settings.aladinKey = config.aladinKey
@@ -39,7 +42,7 @@ struct Catalogs: Sendable {
     }
 
     func recommended(limit: Int = 20) async throws -> Found {
-        let r = try await service.recommended(limit: limit)
+        let r = try await service.recommended(limit: limit, now: now())
         return Found(provider: r.provider, items: r.items.map(Self.item))
     }
 }

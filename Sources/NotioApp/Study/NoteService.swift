@@ -10,7 +10,7 @@ struct NoteService: Sendable {
     let maxUploadBytes: Int
     var limits: AccountLimits = .none
     /// The application's clock (notes' and jobs' times).
-    var clock: @Sendable () -> Date = { Date() }
+    let clock: Now
 
     /// An uploaded file as the form gave it: where the server keeps it, its name and size.
     struct Upload: Sendable {

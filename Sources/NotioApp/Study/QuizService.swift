@@ -151,7 +151,7 @@ struct QuizService: Sendable {
         }
         let graded = QuizGrader().grade([question], [given])[0]
         let next = scheduler.review(card: card, rating: graded.isCorrect ? .good : .again, at: now)
-        try store.recordReview(owner: owner.id, card: next, answeredRight: graded.isCorrect)
+        try store.recordReview(owner: owner.id, card: next, answeredRight: graded.isCorrect, at: now)
         return (graded, question, next)
     }
 }

@@ -98,7 +98,7 @@ struct SentenceReview: Sendable {
         let right = cloze.grade(given)
         let rating: ReviewRating = right.allSatisfy { $0 } ? .good : right.contains(true) ? .hard : .again
         let next = scheduler.review(card: card, itemId: sentenceId, kind: Self.kind, rating: rating, at: now)
-        try store.recordReview(owner: owner.id, card: next, answeredRight: rating == .good)
+        try store.recordReview(owner: owner.id, card: next, answeredRight: rating == .good, at: now)
         return SentenceReviewAnswer(sentence: sentence, cloze: cloze, given: given, blanksRight: right, card: next)
     }
 

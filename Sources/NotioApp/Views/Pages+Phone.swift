@@ -66,8 +66,9 @@ enum TimeZoneChoice {
     }
 
     /// `<option>`s ordered by offset then city, each labelled "서울 (GMT+9)" and carrying the
-    /// English city and the identifier for the search box (`data-search`).
-    static func options(_ ctx: PageContext, selected: String, now: Date = Date()) -> HTML {
+    /// English city and the identifier for the search box (`data-search`). Offsets are those
+    /// in force `now` (summer time moves them).
+    static func options(_ ctx: PageContext, selected: String, now: Date) -> HTML {
         let rows = identifiers(including: selected).compactMap { id -> (id: String, seconds: Int, label: String)? in
             guard let zone = TimeZone(identifier: id) else { return nil }
             return (id, zone.secondsFromGMT(for: now), city(id, ctx.language))

@@ -4,9 +4,9 @@ extension Pages {
     /// `GET /settings`: language and time zone (POST /settings with `language`, `timeZone`,
     /// `csrf_token`), the account, and logout. Read-only while browsing as a guest. `saved` shows
     /// a "saved" toast (after POST /settings redirects back here).
-    public static func settings(_ ctx: PageContext, timeZone: String, saved: Bool = false, widget: WidgetSettings = WidgetSettings(),
+    public static func settings(_ ctx: PageContext, timeZone: String, now: Date, saved: Bool = false, widget: WidgetSettings = WidgetSettings(),
                                 flash: Layout.Flash? = nil) -> String {
-        let zoneOptions = TimeZoneChoice.options(ctx, selected: timeZone)
+        let zoneOptions = TimeZoneChoice.options(ctx, selected: timeZone, now: now)
         let languageNames: [Language: String] = [.ko: "한국어", .en: "English"]
         let languageOptions = HTML.join(Language.allCases.map { lang in
             "<option value=\"\(lang.rawValue)\" lang=\"\(lang.rawValue)\"\(HTML.when(lang == ctx.language) { " selected" })>\(languageNames[lang] ?? lang.rawValue)</option>"

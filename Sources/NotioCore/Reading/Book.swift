@@ -43,7 +43,7 @@ public struct Book: Codable, Sendable, Hashable {
     public init(id: String = UUID().uuidString.lowercased(), title: String, author: String, publisher: String? = nil,
                 isbn13: String? = nil, genre: String? = nil, publishedAt: String? = nil, status: BookStatus = .reading,
                 sourceCoverUrl: String? = nil, hasCover: Bool = false, sentenceCount: Int = 0, readingSeconds: Int = 0,
-                createdAt: Date = Date(), updatedAt: Date? = nil) {
+                createdAt: Date, updatedAt: Date? = nil) {
         self.id = id; self.title = title; self.author = author; self.publisher = publisher; self.isbn13 = isbn13
         self.genre = genre; self.publishedAt = publishedAt; self.status = status; self.sourceCoverUrl = sourceCoverUrl
         self.hasCover = hasCover; self.sentenceCount = sentenceCount; self.readingSeconds = readingSeconds

@@ -69,7 +69,7 @@ public struct Sentence: Codable, Sendable, Hashable {
     public var updatedAt: Date
 
     public init(id: String = UUID().uuidString.lowercased(), bookId: String, text: String, page: Int? = nil,
-                emotion: Emotion? = nil, memo: String? = nil, createdAt: Date = Date(), updatedAt: Date? = nil) {
+                emotion: Emotion? = nil, memo: String? = nil, createdAt: Date, updatedAt: Date? = nil) {
         self.id = id; self.bookId = bookId; self.text = text; self.page = page; self.emotion = emotion; self.memo = memo
         self.createdAt = createdAt; self.updatedAt = updatedAt ?? createdAt
     }

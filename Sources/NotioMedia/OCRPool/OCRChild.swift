@@ -47,7 +47,7 @@ final class OCRChild: @unchecked Sendable {
     func terminate() { process.signal(SIGKILL) }
 
     /// Writes a whole request line, waiting for room in the pipe until `deadline`.
-    func send(_ line: Data, until deadline: Date) -> Sent {
+    func send(_ line: Data, until deadline: ContinuousClock.Instant) -> Sent {
         let fd = input.fileDescriptor
         return line.withUnsafeBytes { raw -> Sent in
             var offset = 0
@@ -56,10 +56,9 @@ final class OCRChild: @unchecked Sendable {
                 if written > 0 { offset += written; continue }
                 if written < 0 && errno == EINTR { continue }
                 guard written < 0 && errno == EAGAIN else { return .closed }
-                let left = deadline.timeIntervalSinceNow
-                if left <= 0 { return .timedOut }
+                guard let wait = Self.pollMilliseconds(until: deadline) else { return .timedOut }
                 var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&pfd, 1, Int32(min(left, 0.2) * 1000) + 1)
+                _ = poll(&pfd, 1, wait)
             }
             return .sent
         }
@@ -67,7 +66,7 @@ final class OCRChild: @unchecked Sendable {
 
     /// Reads lines until the answer to request `id`, the end of the child's output, or `deadline`.
     /// Lines that are not an answer to `id` are skipped.
-    func receive(id: Int, until deadline: Date) -> Received {
+    func receive(id: Int, until deadline: ContinuousClock.Instant) -> Received {
         let fd = output.fileDescriptor
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
@@ -78,11 +77,10 @@ final class OCRChild: @unchecked Sendable {
                     return .answer(answer)
                 }
             }
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 { return .timedOut }
+            guard let wait = Self.pollMilliseconds(until: deadline) else { return .timedOut }
             // Poll rather than block, so the deadline holds however the child behaves.
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(left, 0.2) * 1000) + 1)
+            let ready = poll(&pfd, 1, wait)
             if ready == 0 { continue }
             if ready < 0 { if errno == EINTR { continue }; return .ended }
             let count = read(fd, &chunk, chunk.count)
@@ -92,13 +90,22 @@ final class OCRChild: @unchecked Sendable {
         }
     }
 
+    /// How long one `poll` may wait before the deadline is looked at again (at most 0.2 s), or
+    /// nil once it has passed.
+    private static func pollMilliseconds(until deadline: ContinuousClock.Instant) -> Int32? {
+        let left = deadline - .now
+        guard left > .zero else { return nil }
+        let (seconds, attoseconds) = min(left, .milliseconds(200)).components
+        return Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000) + 1
+    }
+
     /// Closes stdin (a healthy worker exits at its end), kills a worker still there after a
     /// moment, and waits for it to be reaped.
     func end() {
         try? input.close()
         try? output.close()
-        let gentle = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < gentle { usleep(5_000) }
+        let gentle = ContinuousClock.now + .seconds(2)
+        while process.isRunning && ContinuousClock.now < gentle { usleep(5_000) }
         if process.isRunning {
             terminate()
             process.reap(waitingAtMost: 2)

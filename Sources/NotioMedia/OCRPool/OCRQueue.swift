@@ -1,4 +1,5 @@
 import Foundation
+import NotioCore
 
 /// The pool's shared state: requests waiting in order, and one thread per worker taking them.
 final class OCRQueue: @unchecked Sendable {
@@ -67,7 +68,8 @@ final class OCRQueue: @unchecked Sendable {
     func next(hasChild: Bool) -> Turn {
         condition.lock()
         defer { condition.unlock() }
-        let idleUntil = hasChild && configuration.idleSeconds > 0 ? Date().addingTimeInterval(configuration.idleSeconds) : nil
+        // NSCondition waits until a wall time, so the idle limit is one.
+        let idleUntil = hasChild && configuration.idleSeconds > 0 ? WallClock.now().addingTimeInterval(configuration.idleSeconds) : nil
         while true {
             if stopped { return .stop }
             if !waiting.isEmpty {

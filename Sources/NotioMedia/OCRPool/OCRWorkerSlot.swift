@@ -60,7 +60,7 @@ final class OCRWorkerSlot: @unchecked Sendable {
     /// is sent, so only a death while reading this photo counts as a crash.
     private func exchange(_ request: OCRRequest) throws -> OCRAnswer {
         let timeout = queue.configuration.timeoutSeconds
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .seconds(timeout)
         var line = try JSONEncoder().encode(request)
         line.append(0x0A)
 

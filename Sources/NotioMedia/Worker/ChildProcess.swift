@@ -78,8 +78,8 @@ final class ChildProcess: @unchecked Sendable {
     /// Waits up to `seconds` for the child to end; past that, a thread of its own waits to reap
     /// it, so the caller is never tied to how busy the machine is.
     func reap(waitingAtMost seconds: Double) {
-        let limit = Date().addingTimeInterval(seconds)
-        while isRunning && Date() < limit { usleep(5_000) }
+        let limit = ContinuousClock.now + .seconds(seconds)
+        while isRunning && ContinuousClock.now < limit { usleep(5_000) }
         if isRunning { Thread { [self] in waitForExit() }.start() }
     }
 

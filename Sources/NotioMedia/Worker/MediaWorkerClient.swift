@@ -135,7 +135,7 @@ final class WorkerRun: @unchecked Sendable {
 
         // The deadline is checked by the reading loop itself, not by a dispatch timer that a busy
         // process could run late.
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = ContinuousClock.now + .seconds(timeout)
 
         // A child that dies before reading its request must not take this process with it.
         _ = Self.ignoreBrokenPipes
@@ -150,7 +150,7 @@ final class WorkerRun: @unchecked Sendable {
         while true {
             // Poll rather than block: once the child is killed and gone, stop reading even if a
             // process started elsewhere in the meantime still holds the pipe's write end open.
-            if Date() >= deadline { stop(.timedOut) }
+            if ContinuousClock.now >= deadline { stop(.timedOut) }
             // Killed (timeout or cancel): the child's output no longer matters.
             if lock.withLock({ ending != nil }) { break }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
