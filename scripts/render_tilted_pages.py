@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A second, independent renderer of underlined book pages, photographed tilted or at an angle.
 
-Usage: render_tilted_pages.py --out DIR [--seed N] [--count K] [--first I] [--variants flat,tilt+2,...]
+Usage: render_tilted_pages.py --out DIR [--seed N] [--count K] [--first I] [--text help|law]
+                              [--variants flat,tilt+2,...]
 
 notio-testpages draws its own corpus with pango and its own photo effects; a benchmark drawn by
 one renderer only can end up tuned to it. This one shares nothing with it: Pillow's FreeType
@@ -12,19 +13,32 @@ JPEG. It writes the same files as `notio-testpages generate` (NAME.jpg, NAME.str
 NAME.truth.json, underline-batch.txt), so `notio-worker underline-batch` and
 scripts/score_underline.py read both.
 
-Variants: flat (square to the page), tilt+2 / tilt-2 / tilt+4 / tilt-4 (turned that many degrees,
-positive clockwise), angled (photographed from one side: the near edge of the page longer than
-the far one by 6-9%, so the lines converge, and turned up to 1.5 degrees).
+Variants: flat (square to the page), tiltN (turned N degrees, positive clockwise: tilt+2, tilt-6,
+any N up to 10), angled (photographed from one side: the near edge of the page longer than
+the far one by 6-9%, so the lines converge, and turned up to 1.5 degrees), and the phone's:
+angledN (one side N% shorter: angled12, angled20), curl (the lines bend and crowd towards the spine), light
+(a lamp's gradient, a vignette and a hand's shadow band across the underlined words), paper
+(yellowish paper, JPEG quality 70, a slight blur), at-once (each of these at once, turned 3-6
+degrees).
+
+--text law sets the Constitution of the Republic of Korea (public domain; KoNLPy's kolaw corpus,
+Tests/NotioMediaTests/Fixtures/constitution.txt: numbers, middle dots, circled numbers) in a
+Myeongjo, a Batang and a Gothic face (fonts-nanum, fonts-unfonts-core), Latin letters and digits in
+the same face, and photographs it in PHONE_VARIANTS unless --variants says otherwise.
 """
 import argparse
 import json
 import math
 import os
 import random
+import re
+import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TEXT = os.path.join(ROOT, "Tests", "NotioMediaTests", "Fixtures", "korean-help-print.txt")
+FIXTURES = os.path.join(ROOT, "Tests", "NotioMediaTests", "Fixtures")
+TEXT = os.path.join(FIXTURES, "korean-help-print.txt")
+LAW = os.path.join(FIXTURES, "constitution.txt")
 NOTO = "/usr/share/fonts/opentype/noto/"
 DEJAVU = "/usr/share/fonts/truetype/dejavu/"
 # (Hangul face, index of the KR face in the collection, Latin face)
@@ -33,12 +47,42 @@ FACES = [
     (NOTO + "NotoSansCJK-Regular.ttc", 1, DEJAVU + "DejaVuSans.ttf"),
     (NOTO + "NotoSerifCJK-Bold.ttc", 1, DEJAVU + "DejaVuSerifCondensed.ttf"),
 ]
+NANUM = "/usr/share/fonts/truetype/nanum/"
+UNFONTS = "/usr/share/fonts/truetype/unfonts-core/"
+# Faces nobody tuned the reading on: a Myeongjo, a Batang and a Gothic, each its own Latin face.
+LAW_FACES = [
+    (NANUM + "NanumMyeongjo.ttf", 0, None),
+    (UNFONTS + "UnBatang.ttf", 0, None),
+    (NANUM + "NanumGothic.ttf", 0, None),
+]
 VARIANTS = ["flat", "tilt+2", "tilt-2", "tilt+4", "tilt-4", "angled"]
+PHONE_VARIANTS = ["flat", "tilt+3", "tilt-3", "tilt+6", "tilt-6", "angled12", "curl", "light", "paper", "at-once"]
 
 
-def paragraphs():
-    """The help's paragraphs, short ones joined until each is a few lines long, as in a book."""
+def known_variant(variant):
+    if variant.startswith("tilt"):
+        try:
+            return abs(float(variant[4:])) <= 10
+        except ValueError:
+            return False
+    if re.fullmatch(r"angled\d+", variant):
+        return int(variant[6:]) <= 30
+    return variant in VARIANTS + PHONE_VARIANTS
+
+
+def paragraphs(text="help"):
+    """The help's paragraphs, short ones joined until each is a few lines long, as in a book;
+    or the Constitution's articles, each a paragraph (its numbered clauses run on in it)."""
     out, current = [], []
+    if text == "law":
+        with open(LAW, encoding="utf-8") as f:
+            for line in f:
+                words = line.split()
+                if words and re.match(r"제\d+조", words[0]) and len(current) >= 20:
+                    out.append(current)
+                    current = []
+                current += words
+        return out + ([current] if current else [])
     with open(TEXT, encoding="utf-8") as f:
         for line in f:
             current += line.split()
@@ -48,11 +92,11 @@ def paragraphs():
     return out
 
 
-def runs(word):
+def runs(word, one_face=False):
     """Splits a word into runs set in the Latin face (ASCII) and in the Hangul face."""
     out = []
     for ch in word:
-        latin = ord(ch) < 0x2000
+        latin = ord(ch) < 0x2000 and not one_face
         if out and out[-1][0] == latin:
             out[-1][1] += ch
         else:
@@ -63,12 +107,14 @@ def runs(word):
 class Page:
     """Lays out paragraphs in justified lines; keeps every word's ink box and line."""
 
-    def __init__(self, rnd):
-        face, index, latin = rnd.choice(FACES)
+    def __init__(self, rnd, faces=FACES):
+        face, index, latin = rnd.choice(faces)
         self.size = rnd.randint(34, 44)
         self.hangul = ImageFont.truetype(face, self.size, index=index)
-        # DejaVu looks bigger than Noto at one size; books match their x-heights.
-        self.latin = ImageFont.truetype(latin, round(self.size * 0.9))
+        # DejaVu looks bigger than Noto at one size; books match their x-heights. A face that
+        # sets Latin letters itself (latin None) sets them as the book does.
+        self.one_face = latin is None
+        self.latin = self.hangul if self.one_face else ImageFont.truetype(latin, round(self.size * 0.9))
         self.margin_x = rnd.randint(70, 220)
         self.margin_top = rnd.randint(80, 200)
         self.text_width = rnd.randint(1500, 1800)
@@ -79,7 +125,7 @@ class Page:
         self.words = []  # dicts: text, line, paragraph, box [x0, y0, x1, y1]
 
     def width(self, word):
-        return sum((self.latin if latin else self.hangul).getlength(text) for latin, text in runs(word))
+        return sum((self.latin if latin else self.hangul).getlength(text) for latin, text in runs(word, self.one_face))
 
     def layout(self, paras, max_lines):
         space = self.hangul.getlength(" ")
@@ -112,7 +158,7 @@ class Page:
         for w in self.words:
             baseline = self.margin_top + (w["line"] + 0.8) * self.leading
             x, box = w["x"], None
-            for latin, text in runs(w["text"]):
+            for latin, text in runs(w["text"], self.one_face):
                 font = self.latin if latin else self.hangul
                 draw.text((x, baseline), text, font=font, fill=ink, anchor="ls")
                 b = draw.textbbox((x, baseline), text, font=font, anchor="ls")
@@ -123,12 +169,22 @@ class Page:
         return image
 
 
-def choose_span(page, rnd, kind, latin):
+def holds_latin(text):
+    return any(c.isascii() and c.isalnum() for c in text)
+
+
+def holds_number_or_mark(text):
+    """Digits, a middle dot or a circled number: what legal prose prints between its words."""
+    return any(c.isdigit() or c in "·ㆍ「」『』―" or 0x2460 <= ord(c) <= 0x2473 for c in text)
+
+
+def choose_span(page, rnd, kind, latin, holds=holds_latin):
     """Consecutive words holding a Latin word or not (as `latin` asks, when the page allows
-    within a few tries): on one line, or across a line break inside a paragraph."""
+    within a few tries; `holds` says what counts): on one line, or across a line break inside a
+    paragraph."""
     span = pick_span(page, rnd, kind)
     for _ in range(80):
-        if any(c.isascii() and c.isalnum() for i in span for c in page.words[i]["text"]) == latin:
+        if any(holds(page.words[i]["text"]) for i in span) == latin:
             break
         span = pick_span(page, rnd, kind)
     return span
@@ -197,21 +253,89 @@ def apply(h, x, y):
     return (h[0] * x + h[1] * y + h[2]) / d, (h[3] * x + h[4] * y + h[5]) / d
 
 
-def photograph(image, variant, rnd):
+def curl_map(w, h, rnd):
+    """A page curling towards the spine (one side edge): in the last third of the width the lines
+    bend down and crowd together, more the nearer the spine. Returns page -> curled-page maps for
+    points (forward) and, per output column, the page column it came from (for the image)."""
+    spine_right = rnd.random() < 0.5
+    zone = rnd.uniform(0.25, 0.35) * w
+    bend = rnd.uniform(0.03, 0.05) * h
+    crowd = rnd.uniform(0.08, 0.12) * zone
+
+    def depth(x):
+        s = (x - (w - zone)) / zone if spine_right else (zone - x) / zone
+        return max(0.0, min(1.0, s))
+
+    def forward(x, y):
+        d = depth(x)
+        dx = -crowd * d * d if spine_right else crowd * d * d
+        return x + dx, y + bend * d * d * (0.5 + 0.5 * y / h)
+
+    return forward
+
+
+def light_field(size, rnd, across):
+    """Light as a phone in one hand gets it: a lamp's gradient, a vignette and a shadow band (a
+    hand's or the phone's, light multiplied by 0.45 in it) whose edge crosses `across` (x, y)."""
+    w, h = size
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    angle = rnd.uniform(0, 2 * math.pi)
+    t = (xs * math.cos(angle) + ys * math.sin(angle))
+    t = (t - t.min()) / max(1.0, float(t.max() - t.min()))
+    field = 1.0 - rnd.uniform(0.25, 0.4) * t
+    r2 = ((xs - w / 2) / (w / 2)) ** 2 + ((ys - h / 2) / (h / 2)) ** 2
+    field *= 1.0 - rnd.uniform(0.2, 0.35) * r2 / 2
+    # The band: a soft-edged strip turned up to 25 degrees from upright, its left edge at the
+    # span's middle give or take a third of the band.
+    tilt = math.radians(rnd.uniform(-25, 25))
+    width = rnd.uniform(0.12, 0.2) * w
+    cx, cy = across
+    edge = cx + rnd.uniform(-0.3, 0.3) * width
+    u = (xs - edge) * math.cos(tilt) + (ys - cy) * math.sin(tilt)
+    soft = max(4.0, 0.01 * w)
+    inside = 1 / (1 + np.exp(np.clip(-u / soft, -50, 50))) * (1 / (1 + np.exp(np.clip((u - width) / soft, -50, 50))))
+    field *= 1.0 - 0.55 * inside
+    return field
+
+
+def sample(image, source_x, source_y, fill):
+    """Bilinear sampling of `image` (H x W x 3 floats) at the given source coordinates."""
+    h, w = image.shape[:2]
+    x0 = np.floor(source_x).astype(np.int64); y0 = np.floor(source_y).astype(np.int64)
+    fx = (source_x - x0)[..., None]; fy = (source_y - y0)[..., None]
+    outside = (x0 < 0) | (y0 < 0) | (x0 >= w - 1) | (y0 >= h - 1)
+    x0 = np.clip(x0, 0, w - 2); y0 = np.clip(y0, 0, h - 2)
+    top = image[y0, x0] * (1 - fx) + image[y0, x0 + 1] * fx
+    bottom = image[y0 + 1, x0] * (1 - fx) + image[y0 + 1, x0 + 1] * fx
+    out = top * (1 - fy) + bottom * fy
+    out[outside] = fill
+    return out
+
+
+def photograph(image, variant, rnd, span_centre=None):
     """The page as a phone sees it: returns the photo and the page-to-photo map."""
     w, h = image.size
     corners = [(0, 0), (w, 0), (w, h), (0, h)]
     moved = list(corners)
     angle = 0.0
+    every = variant == "at-once"
     if variant.startswith("tilt"):
         angle = float(variant[4:])
-    elif variant == "angled":
-        k = rnd.uniform(0.06, 0.09) * h / 2
+    elif variant.startswith("angled") or every:
+        if every:
+            share = 0.12
+        elif variant == "angled":
+            share = rnd.uniform(0.06, 0.09)
+        else:
+            share = int(variant[6:]) / 100
+        k = share * h / 2
         if rnd.random() < 0.5:  # the left edge is the far one
             moved = [(0, k), (w, 0), (w, h), (0, h - k)]
         else:
             moved = [(0, 0), (w, k), (w, h - k), (0, h)]
         angle = rnd.uniform(-1.5, 1.5)
+    if every:
+        angle = rnd.choice([-1, 1]) * rnd.uniform(3, 6)
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     cx, cy = w / 2, h / 2
     turned = [(cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c) for x, y in moved]
@@ -222,11 +346,41 @@ def photograph(image, variant, rnd):
     # Pillow's PERSPECTIVE takes the map from the output back to the input.
     backward = homography(placed, corners)
     paper = image.getpixel((0, 0))
-    photo = image.transform(size, Image.PERSPECTIVE, backward, Image.BICUBIC, fillcolor=paper)
-    photo = photo.filter(ImageFilter.GaussianBlur(rnd.uniform(0.5, 0.9)))
+    curl = curl_map(w, h, rnd) if variant == "curl" or every else None
+    if curl is None:
+        photo = image.transform(size, Image.PERSPECTIVE, backward, Image.BICUBIC, fillcolor=paper)
+        to_photo = lambda x, y: apply(forward, x, y)
+    else:
+        # The curl moves each column's points by the same shift along y and a shift along x
+        # that depends on x alone: the curled page is drawn column by column from a table of
+        # where each curled column came from.
+        columns = np.arange(w, dtype=np.float64)
+        curled_x = np.array([curl(x, 0)[0] for x in columns])
+        flat = Image.new("RGB", (w, h), paper)
+        source = np.asarray(image, dtype=np.float32)
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
+        page_x = np.interp(xs, curled_x, columns)
+        dy_top = np.array([curl(x, 0)[1] for x in columns])
+        dy_bottom = np.array([curl(x, h)[1] - h for x in columns])
+        # y_curled = y + a(x) + (b(x) - a(x)) * y / h, solved for y.
+        a = np.interp(page_x, columns, dy_top); b = np.interp(page_x, columns, dy_bottom)
+        page_y = (ys - a) / (1 + (b - a) / h)
+        flat = Image.fromarray(np.clip(sample(source, page_x, page_y, paper), 0, 255).astype(np.uint8))
+        photo = flat.transform(size, Image.PERSPECTIVE, backward, Image.BICUBIC, fillcolor=paper)
+        to_photo = lambda x, y: apply(forward, *curl(x, y))
+    if variant == "paper" or every:
+        # Yellowish paper: blue taken out of the light, a little red and green kept.
+        tint = np.array([rnd.uniform(0.97, 1.0), rnd.uniform(0.9, 0.95), rnd.uniform(0.7, 0.8)], dtype=np.float32)
+        photo = Image.fromarray(np.clip(np.asarray(photo, dtype=np.float32) * tint, 0, 255).astype(np.uint8))
+    if variant == "light" or every:
+        centre = to_photo(*span_centre) if span_centre else (size[0] / 2, size[1] / 2)
+        field = light_field(size, rnd, centre)
+        photo = Image.fromarray(np.clip(np.asarray(photo, dtype=np.float32) * field[..., None], 0, 255).astype(np.uint8))
+    blur = rnd.uniform(1.1, 1.4) if variant == "paper" or every else rnd.uniform(0.5, 0.9)
+    photo = photo.filter(ImageFilter.GaussianBlur(blur))
     noise = Image.effect_noise(size, rnd.uniform(4, 8)).convert("RGB")
     photo = Image.blend(photo, noise, 0.06)
-    return photo, lambda x, y: apply(forward, x, y)
+    return photo, to_photo
 
 
 def main():
@@ -236,38 +390,44 @@ def main():
     parser.add_argument("--count", type=int, default=4)
     # Pages depend on the seed and their index only: a test can draw the one page it needs.
     parser.add_argument("--first", type=int, default=0, help="index of the first page")
-    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--text", choices=["help", "law"], default="help")
+    parser.add_argument("--variants")
     args = parser.parse_args()
-    variants = args.variants.split(",")
-    unknown = [v for v in variants if v not in VARIANTS]
+    law = args.text == "law"
+    variants = (args.variants or ",".join(PHONE_VARIANTS if law else VARIANTS)).split(",")
+    unknown = [v for v in variants if not known_variant(v)]
     if unknown:
-        parser.error(f"unknown variant {unknown[0]}; known: {','.join(VARIANTS)}")
+        parser.error(f"unknown variant {unknown[0]}; known: {','.join(VARIANTS + PHONE_VARIANTS)}, tiltN")
     os.makedirs(args.out, exist_ok=True)
-    paras = paragraphs()
+    paras = paragraphs(args.text)
     batch = []
     kinds = ["straight", "two-strokes", "hooked"]
     for index in range(args.first, args.first + args.count):
-        rnd = random.Random(f"{args.seed} page {index}")
-        page = Page(rnd)
+        # The help's pages keep the seeds' pages they always had; the law's are of their own.
+        rnd = random.Random(f"{args.seed} page {index}" + (" law" if law else ""))
+        page = Page(rnd, LAW_FACES if law else FACES)
         start = rnd.randrange(len(paras) - 4)
         page.layout(paras[start:start + 4], max_lines=rnd.randint(14, 18))
         image = page.render()
         kind = kinds[index % len(kinds)]
         # Two spans in three hold a Latin word, as in notio-testpages.
-        span = choose_span(page, rnd, kind, latin=index % 3 != 2)
+        # On the law's pages two in three hold a number or a mark.
+        span = choose_span(page, rnd, kind, latin=index % 3 != 2, holds=holds_number_or_mark if law else holds_latin)
         strokes = strokes_under(page, span, rnd, kind)
+        first = page.words[span[0]]["box"]
         for variant in variants:
             vrnd = random.Random(f"{args.seed} page {index} {variant}")
-            photo, to_photo = photograph(image, variant, vrnd)
-            name = f"q{index:03d}-{variant}"
-            photo.save(os.path.join(args.out, name + ".jpg"), quality=vrnd.randint(82, 90))
+            photo, to_photo = photograph(image, variant, vrnd, span_centre=((first[0] + first[2]) / 2, (first[1] + first[3]) / 2))
+            name = f"{'l' if law else 'q'}{index:03d}-{variant}"
+            quality = 70 if variant in ("paper", "at-once") else vrnd.randint(82, 90)
+            photo.save(os.path.join(args.out, name + ".jpg"), quality=quality)
             photo_strokes = [[dict(zip("xy", to_photo(x, y))) for x, y in stroke] for stroke in strokes]
             with open(os.path.join(args.out, name + ".strokes.json"), "w") as f:
                 json.dump(photo_strokes, f)
             truth = {
                 "image": name + ".jpg", "strokes": name + ".strokes.json", "variant": variant,
                 "span": " ".join(page.words[i]["text"] for i in span), "spanWords": span, "strokeKind": kind,
-                "font": page.face, "fontPx": page.size, "renderer": "pillow", "seed": args.seed, "page": index,
+                "font": page.face, "fontPx": page.size, "renderer": "pillow", "text": args.text, "seed": args.seed, "page": index,
                 "imageWidth": photo.width, "imageHeight": photo.height,
                 "pageStrokes": [[{"x": x, "y": y} for x, y in stroke] for stroke in strokes],
                 "words": [{"text": w["text"], "line": w["line"], "box": w["box"]} for w in page.words],

@@ -24,10 +24,19 @@ TARGETS = {"hangul_cer": 0.02, "exact": 0.95, "latin_cer": 0.05, "time_ratio": 0
 # Photos turned or taken from one side (issue 16): the same CER targets, 90% exact spans.
 TILTED = ("tilt+2", "tilt-2", "tilt+4", "tilt-4", "angled")
 TARGET_VARIANTS = ("clean", "mild") + TILTED
+# Photos as phones take them, of the law's pages (render_tilted_pages.py --text law): 80% exact
+# spans and 2% Hangul CER each, 3% for every effect at once.
+PHONE = ("flat", "tilt+3", "tilt-3", "tilt+6", "tilt-6", "angled12", "curl", "light", "paper", "at-once")
 
 
 def exact_target(variant):
+    if variant in PHONE and variant not in TARGET_VARIANTS:
+        return 0.80
     return 0.90 if variant in TILTED else TARGETS["exact"]
+
+
+def cer_target(variant):
+    return 0.03 if variant == "at-once" else TARGETS["hangul_cer"]
 
 
 def is_hangul(c):
@@ -83,6 +92,10 @@ class Tally:
     def mean(self, values):
         return sum(values) / len(values) if values else None
 
+    def median(self, values):
+        ordered = sorted(values)
+        return ordered[len(ordered) // 2] if ordered else None
+
 
 def pct(value):
     return "n/a" if value is None else f"{value * 100:.1f}%"
@@ -98,6 +111,7 @@ def main(argv):
     parser.add_argument("--summary", help="append each tilted variant's figures with their targets to this file, "
                         "a line each: figure, value, comparison, target, unit (tab-separated; make bench's summary)")
     parser.add_argument("--label", default="", help="names the page set in the summary lines")
+    parser.add_argument("--phone", action="store_true", help="the targets of photos as phones take them (PHONE)")
     args = parser.parse_args(argv)
     set_dir, results_path, cli_path = args.set_dir, args.results, args.cli_times
     batch_ms, show_misses = args.batch_ms, args.misses
@@ -113,6 +127,7 @@ def main(argv):
                 image, ms = line.rstrip("\n").split("\t")
                 cli_ms[image] = float(ms)
 
+    targeted = PHONE if args.phone else TARGET_VARIANTS
     tallies, misses, order, kinds = {}, [], [], {}
     for i, image in enumerate(images):
         name = os.path.basename(image).rsplit(".", 1)[0]
@@ -135,10 +150,11 @@ def main(argv):
         kind = kinds.setdefault(truth["strokeKind"], [0, 0])
         kind[0] += normalise(returned) == normalise(truth["span"])
         kind[1] += 1
-        if normalise(returned) != normalise(truth["span"]) and variant in TARGET_VARIANTS:
+        if normalise(returned) != normalise(truth["span"]) and variant in targeted:
             misses.append((truth["image"], truth["strokeKind"], truth["span"], returned if not failed else "<no answer>"))
 
-    header = f"{'variant':<12} {'images':>6} {'Hangul CER':>11} {'Latin CER':>10} {'exact span':>12} {'ours ms':>8} {'CLI ms':>8} {'ratio':>6}  targets"
+    header = (f"{'variant':<12} {'images':>6} {'Hangul CER':>11} {'Latin CER':>10} {'exact span':>12} {'ours ms':>8} "
+              f"{'median':>7} {'CLI ms':>8} {'ratio':>6}  targets")
     print(header)
     met_all = True
     for variant in order + ["all"]:
@@ -146,8 +162,8 @@ def main(argv):
         ours, cli = t.mean(t.ms), t.mean(t.cli_ms)
         ratio = ours / cli if ours is not None and cli else None
         verdict = ""
-        if variant in TARGET_VARIANTS:
-            ok = (t.cer("hangul") is not None and t.cer("hangul") <= TARGETS["hangul_cer"]
+        if variant in targeted:
+            ok = (t.cer("hangul") is not None and t.cer("hangul") <= cer_target(variant)
                   and t.exact / t.images >= exact_target(variant)
                   and (t.cer("latin") is None or t.cer("latin") <= TARGETS["latin_cer"]))
             met_all &= ok
@@ -158,7 +174,8 @@ def main(argv):
             verdict = "time met" if ok else "time NOT met"
         exact = f"{t.exact}/{t.images} {t.exact / t.images * 100:3.0f}%"
         print(f"{variant:<12} {t.images:>6} {pct(t.cer('hangul')):>11} {pct(t.cer('latin')):>10} {exact:>12} "
-              f"{'n/a' if ours is None else f'{ours:.0f}':>8} {'n/a' if cli is None else f'{cli:.0f}':>8} "
+              f"{'n/a' if ours is None else f'{ours:.0f}':>8} {'n/a' if not t.ms else f'{t.median(t.ms):.0f}':>7} "
+              f"{'n/a' if cli is None else f'{cli:.0f}':>8} "
               f"{'n/a' if ratio is None else f'{ratio:.2f}':>6}  {verdict}")
         if t.failed:
             print(f"{'':<12} {t.failed} image(s) without an answer from the worker (scored as empty text)")
@@ -168,19 +185,24 @@ def main(argv):
           + ", ".join(f"{name} {hit}/{n}" for name, (hit, n) in kinds.items()))
     if batch_ms is not None and a.images:
         print(f"ours, whole batch wall time incl. engine start and image decoding: {batch_ms / a.images:.0f} ms per image")
-    present = [v for v in TARGET_VARIANTS if v in tallies]
-    print(f"targets on {', '.join(present)}: Hangul CER <= {TARGETS['hangul_cer']:.0%}, exact span >= "
-          f"{TARGETS['exact']:.0%} ({exact_target(TILTED[0]):.0%} on the tilted ones), Latin CER <= "
-          f"{TARGETS['latin_cer']:.0%}; time (all) <= {TARGETS['time_ratio']:.2f}x the CLI: {'all met' if met_all else 'NOT all met'}")
+    present = [v for v in targeted if v in tallies]
+    if args.phone:
+        print(f"targets on {', '.join(present)}: Hangul CER <= 2% (at-once 3%), exact span >= 80%; "
+              f"time (all) <= {TARGETS['time_ratio']:.2f}x the CLI: {'all met' if met_all else 'NOT all met'}")
+    else:
+        print(f"targets on {', '.join(present)}: Hangul CER <= {TARGETS['hangul_cer']:.0%}, exact span >= "
+              f"{TARGETS['exact']:.0%} ({exact_target(TILTED[0]):.0%} on the tilted ones), Latin CER <= "
+              f"{TARGETS['latin_cer']:.0%}; time (all) <= {TARGETS['time_ratio']:.2f}x the CLI: {'all met' if met_all else 'NOT all met'}")
     if args.summary:
         with open(args.summary, "a", encoding="utf-8") as f:
             def line(figure, value, op, target, unit):
                 f.write(f"{args.label}{figure}\t{value}\t{op}\t{target}\t{unit}\n")
-            for variant in (v for v in TILTED if v in tallies):
+            for variant in (v for v in (PHONE if args.phone else TILTED) if v in tallies):
                 t = tallies[variant]
                 for script, key in (("Hangul", "hangul"), ("Latin", "latin")):
                     if t.cer(key) is not None:
-                        line(f"{variant} {script} CER", f"{t.cer(key) * 100:.1f}", "<=", f"{TARGETS[key + '_cer'] * 100:.0f}", "%")
+                        target = cer_target(variant) if key == "hangul" else TARGETS["latin_cer"]
+                        line(f"{variant} {script} CER", f"{t.cer(key) * 100:.1f}", "<=", f"{target * 100:.0f}", "%")
                 line(f"{variant} exact spans", f"{t.exact / t.images * 100:.0f}", ">=", f"{exact_target(variant) * 100:.0f}", "%")
             ours, cli = a.mean(a.ms), a.mean(a.cli_ms)
             line("time vs tesseract CLI", f"{ours / cli:.2f}" if ours is not None and cli else "n/a", "<=",

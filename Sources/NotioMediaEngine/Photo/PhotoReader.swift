@@ -19,7 +19,7 @@ public final class PhotoReader {
 
     /// Every word on the photo at `path`. Throws what `PhotoDecoder.decode` throws.
     public func words(inImageAt path: String, limits: PhotoLimits) throws -> OCRPage {
-        let photo = try PhotoDecoder.decode(path: path, limits: limits)
+        let photo = try Self.decoded(path: path, limits: limits)
         guard let straightening = PageStraightening.measure(photo) else { return read(photo) }
         var page = read(straightening.straightened(photo))
         page.words = page.words.map { word in
@@ -39,11 +39,12 @@ public final class PhotoReader {
     /// photo is read after all; so it is when the band's reading is doubtful (see
     /// `underline(_:strokes:)`).
     ///
-    /// A page photographed at a slant is straightened first (`PageStraightening`), the strokes
+    /// Uneven light is evened out first (`PageLight`). A page photographed at a slant is then
+    /// straightened (`PageStraightening`), the strokes
     /// with the same transform, so that the words are chosen on level lines; the chosen words'
     /// boxes are then mapped back onto the photo.
     public func underline(inImageAt path: String, strokes: [Stroke], limits: PhotoLimits) throws -> UnderlineResult {
-        let photo = try PhotoDecoder.decode(path: path, limits: limits)
+        let photo = try Self.decoded(path: path, limits: limits)
         let strokes = try Stroke.fitted(strokes, width: photo.width, height: photo.height)
         guard let straightening = PageStraightening.measure(photo) else { return try underline(photo, strokes: strokes) }
         var result = try underline(straightening.straightened(photo), strokes: straightening.straightened(strokes))
@@ -53,6 +54,14 @@ public final class PhotoReader {
             return word
         }
         return result
+    }
+
+    /// The photo at `path` as it is read: decoded (`PhotoDecoder`), its light evened out
+    /// (`PageLight`) before anything measures lines or ink on it.
+    static func decoded(path: String, limits: PhotoLimits) throws -> DecodedPhoto {
+        var photo = try PhotoDecoder.decode(path: path, limits: limits)
+        photo.gray = PageLight.evened(photo.gray)
+        return photo
     }
 
     /// The underline on an upright (or straightened) photo.

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import NotioMedia
+@testable import NotioMediaEngine
+
+/// Each stage a page photo goes through before it is read, on a photo of its kind: pages of the
+/// Constitution set in a Myeongjo, a Batang and a Gothic face by the second renderer
+/// (scripts/render_tilted_pages.py --text law, seed 1), photographed as phones take them.
+@Suite(.serialized, .enabled(if: TiltedPages.haveRenderer, "needs python3 with Pillow and numpy, fonts-nanum, fonts-unfonts-core: scripts/deps.sh test"))
+struct PhotoStagesTests {
+    /// Page `index` of the law's pages, seed 1, photographed as `variant`.
+    static func lawPage(_ index: Int, _ variant: String) throws -> (TiltedPages.Page, [Stroke], String) {
+        let directory = try TestFiles.temporaryDirectory()
+        try #require(TiltedPages.render(into: directory, ["--text", "law", "--seed", "1", "--first", "\(index)", "--count", "1",
+                                                          "--variants", variant]), "the renderer failed")
+        return try TiltedPages.load(String(format: "l%03d-%@", index, variant), in: directory)
+    }
+
+    /// A lamp's gradient, a vignette and a shadow band (the light multiplied by 0.45) whose edge
+    /// crosses the underlined words: read as on flat paper once the light is evened out. Read
+    /// as it was photographed, each of these spans came out wrong.
+    @Test(arguments: [0, 5, 12])
+    func aShadowBandReadsLikeFlatPaper(index: Int) throws {
+        let (page, strokes, path) = try Self.lawPage(index, "light")
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
+        #expect(result.text == page.span, "\(page.image)")
+    }
+
+    /// The paper's shading is divided out, the ink kept: paper in the shadow and in the light come
+    /// out alike, and ink stays darker than either.
+    @Test func evenedLightMakesShadowedPaperWhite() throws {
+        let (_, _, path) = try Self.lawPage(0, "light")
+        let photo = try PhotoDecoder.decode(path: path, limits: PhotoLimits())
+        let evened = PageLight.evened(photo.gray)
+        func paper(_ image: GrayImage) -> (darkest: Int, brightest: Int) {
+            // The brightest pixel of each 64-pixel tile is paper; over the tiles, its range.
+            var values: [Int] = []
+            for top in stride(from: 0, to: image.height - 64, by: 64) {
+                for left in stride(from: 0, to: image.width - 64, by: 64) {
+                    var brightest = 0
+                    for y in top..<(top + 64) { for x in left..<(left + 64) { brightest = max(brightest, Int(image.pixels[y * image.bytesPerLine + x])) } }
+                    values.append(brightest)
+                }
+            }
+            values.sort()
+            return (values[values.count / 20], values[values.count - 1 - values.count / 20])
+        }
+        let before = paper(photo.gray), after = paper(evened)
+        #expect(Double(before.darkest) / Double(before.brightest) < 0.7, "the photo is unevenly lit: \(before)")
+        #expect(Double(after.darkest) / Double(after.brightest) > 0.9, "the evened page is not: \(after)")
+    }
+
+    /// Under even light the photo is read as it is: nothing to divide out.
+    @Test func evenLightIsLeftAsItIs() throws {
+        let (_, _, path) = try Self.lawPage(0, "flat")
+        let photo = try PhotoDecoder.decode(path: path, limits: PhotoLimits())
+        #expect(PageLight.evened(photo.gray).pixels == photo.gray.pixels)
+    }
+}
