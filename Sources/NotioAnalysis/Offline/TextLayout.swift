@@ -179,6 +179,8 @@ struct TextLayout {
     /// Whether a line is only a label: one to three callout or picture words ("팁 아이콘", "warning",
     /// "아이콘"), without a sentence's punctuation.
     static func isLabelLine(_ text: String) -> Bool {
+        // Twenty characters are at most 80 bytes: most lines are ruled out before they are split.
+        guard text.utf8.count <= 80 else { return false }
         let words = text.split(separator: " ").map { $0.lowercased() }
         guard (1...3).contains(words.count), text.count <= 20 else { return false }
         return words.allSatisfy { calloutWords.contains($0) || pictureWords.contains($0) }

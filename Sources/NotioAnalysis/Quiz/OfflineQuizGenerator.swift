@@ -103,7 +103,7 @@ struct QuizMaker {
 
     init(request: QuizRequest) {
         self.request = request
-        material = QuizMaterial(analysis: request.analysis, pages: request.pages)
+        material = RecentQuizMaterial.material(analysis: request.analysis, pages: request.pages)
         let levelSalt: UInt64 = switch request.difficulty { case .easy: 0x11; case .medium: 0x22; case .hard: 0x33 }
         rng = SeededGenerator(seed: request.seed ^ (levelSalt << 56))
         avoid = Set(request.avoidPrompts.map(KoreanText.compact))

@@ -369,3 +369,34 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return made
     }
 }
+
+/// The material of the notes quizzed last, so that the second quiz of a note, at another level or
+/// as the next round, does not read its document again: making the material (the section text
+/// as the document prints it, the words and their counts) was over half of a quiz's time on a
+/// book. Keyed by the note and its pages themselves, so a note analysed again is new material.
+/// A few notes only: a reader studies one note at a time, and a book's material is megabytes.
+enum RecentQuizMaterial {
+    private struct Key: Hashable, Sendable {
+        var analysis: NoteAnalysis
+        var pages: [SourcePage]
+    }
+    static let capacity = 4
+    private static let recent = Mutex<[(key: Key, material: QuizMaterial)]>([])
+
+    static func material(analysis: NoteAnalysis, pages: [SourcePage]) -> QuizMaterial {
+        let key = Key(analysis: analysis, pages: pages)
+        if let found = recent.withLock({ list -> QuizMaterial? in
+            guard let index = list.firstIndex(where: { $0.key == key }) else { return nil }
+            let entry = list.remove(at: index)
+            list.append(entry)
+            return entry.material
+        }) { return found }
+        let made = QuizMaterial(analysis: analysis, pages: pages)
+        recent.withLock { list in
+            list.removeAll { $0.key == key }
+            list.append((key, made))
+            if list.count > capacity { list.removeFirst(list.count - capacity) }
+        }
+        return made
+    }
+}
