@@ -94,7 +94,8 @@ enum LayoutHeadings {
             } else if character == "." && inNumber {
                 inNumber = false
             } else {
-                return character == " " && depth > 0 ? depth : (depth > 0 && !inNumber ? depth : 0)
+                // The number ends with a space or after its dot ("1.2.제목"), not inside a word ("12abc").
+                return depth > 0 && (character == " " || !inNumber) ? depth : 0
             }
         }
         return depth

@@ -233,21 +233,8 @@ enum SectionFinder {
             }
             return String(decoding: bytes, as: UTF8.self)
         }
-        // Otherwise scalar by scalar, as KoreanText.compact does but without its compatibility
-        // folding: a grapheme-by-grapheme filter was a twentieth of a quiz's time on a book.
-        var out = String.UnicodeScalarView()
-        for scalar in KoreanText.nfc(text).unicodeScalars {
-            let v = scalar.value
-            if v < 0x80 {
-                if v >= 0x41 && v <= 0x5A { out.append(Unicode.Scalar(v + 0x20)!) }
-                else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) { out.append(scalar) }
-            } else if (0xAC00...0xD7A3).contains(v) {
-                out.append(scalar)
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
-            }
-        }
-        return String(out)
+        // Otherwise as KoreanText.compact, but without its compatibility folding.
+        return KoreanText.lettersAndDigitsLowered(KoreanText.nfc(text))
     }
 
     private static let frontAndBackMatter: [String] = [

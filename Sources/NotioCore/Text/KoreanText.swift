@@ -86,8 +86,14 @@ extension KoreanText {
     /// The comparison key of a text: NFKC (full-width digits and letters fold to ASCII), lower case,
     /// letters and digits only. "교착 상태 (Deadlock)!" → "교착상태deadlock".
     public static func compact(_ text: String) -> String {
+        lettersAndDigitsLowered(nfkc(text))
+    }
+
+    /// The letters and digits of an already normalised text, lower case, in one pass over its
+    /// scalars (ASCII and Hangul syllables without a property lookup).
+    public static func lettersAndDigitsLowered(_ normalised: String) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in nfkc(text).unicodeScalars {
+        for scalar in normalised.unicodeScalars {
             let v = scalar.value
             if v < 0x80 {
                 // ASCII: letters folded to lower case, digits kept, the rest dropped.

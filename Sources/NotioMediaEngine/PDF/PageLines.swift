@@ -107,6 +107,13 @@ enum PageLines {
         return PageSpans(spans: spans, lineCount: line + 1, height: page.height)
     }
 
+    /// A glyph's size as drawn. A syllable's drawn size is its width (about 0.92 em): Chromium
+    /// states twice the size for the Hangul of its Type 3 fonts and the true size for Latin
+    /// letters beside them. Other glyphs are as large as they say.
+    static func drawnSize(_ g: Glyph) -> Double {
+        (0xAC00...0xD7A3).contains(g.scalar.value) ? (g.x1 - g.x0) / 0.92 : g.size
+    }
+
     /// Glyphs of large type in the order a reader sees them. Poppler orders a page by its text
     /// flow, and a heading set large and wrapped over two lines often comes out interleaved
     /// ("파일할 수데비안에" / "있나요?특정한 조정 없이 …" for "데비안에 특정한 조정 없이 … 컴" /
@@ -124,7 +131,8 @@ enum PageLines {
         // Type 3 fonts and the true size for a "?" it takes from another font, so by stated
         // sizes a heading's second line ending in "?" looked smaller than the body.
         func size(_ glyph: Glyph) -> Double {
-            if (0xAC00...0xD7A3).contains(glyph.scalar.value), glyph.x1 > glyph.x0 { return (glyph.x1 - glyph.x0) / 0.92 }
+            let drawn = drawnSize(glyph)
+            if drawn > 0 { return drawn }
             return glyph.size > 0 ? glyph.size : glyph.y1 - glyph.y0
         }
         var counts: [Double: Int] = [:]
@@ -208,11 +216,7 @@ enum PageLines {
         let width = median(visible.map { $0.x1 - $0.x0 })
         // The stated size tells rows of a heading from a smaller line beside it (boxes do not:
         // a Latin letter's box is shorter than a syllable's).
-        // A syllable's drawn size is its width (about 0.92 em): Chromium states twice the size
-        // for the Hangul of its Type 3 fonts and the true size for Latin letters beside them.
-        func drawn(_ g: Glyph) -> Double {
-            (0xAC00...0xD7A3).contains(g.scalar.value) ? (g.x1 - g.x0) / 0.92 : g.size
-        }
+        let drawn = drawnSize
         func sameSize(_ a: Glyph, _ b: Glyph) -> Bool {
             let (x, y) = (max(drawn(a), 0.1), max(drawn(b), 0.1))
             return max(x, y) / min(x, y) <= 1.3
