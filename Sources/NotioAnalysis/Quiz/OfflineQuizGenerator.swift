@@ -97,6 +97,8 @@ struct QuizMaker {
     var rng: SeededGenerator
     let avoid: Set<String>
     var usedKeys = Set<String>()
+    /// How often each answer was a form's key in this quiz (`usesPerAnswer(_:)`).
+    var answerUses: [String: Int] = [:]
     let plan: LevelPlan
     /// Each concept's key points as options (`maskedFact`), made once per quiz on first need.
     private var factsCache: [[(fact: String, key: String)]]?
@@ -145,13 +147,21 @@ struct QuizMaker {
             var taken = Set(picked.flatMap { ([$0.candidate.source] + $0.candidate.alsoFrom).map(KoreanText.compact) })
             for scored in scoredQuestions() where picked.count < wanted {
                 let keys = scored.sources.map(KoreanText.compact)
-                let candidate = Candidate(form: scored.question.form, concept: material.concepts.firstIndex { $0.concept.id == scored.question.conceptId } ?? 0,
-                                          prompt: scored.question.prompt, shortPrompt: nil, answer: scored.question.answer, pool: .terms,
-                                          source: scored.sources[0], alsoFrom: Array(scored.sources.dropFirst()))
+                let candidate = scored.candidate ?? Candidate(form: scored.question.form, concept: material.concepts.firstIndex { $0.concept.id == scored.question.conceptId } ?? 0,
+                                                              prompt: scored.question.prompt, shortPrompt: nil, answer: scored.question.answer, pool: .terms,
+                                                              source: scored.sources[0], alsoFrom: Array(scored.sources.dropFirst()))
                 guard keys.allSatisfy({ !taken.contains($0) }), !avoid.contains(KoreanText.compact(scored.question.prompt)),
-                      !wasAsked(candidate, pieces: asked), Set(scored.question.options.map(KoreanText.compact)).count == scored.question.options.count else { continue }
+                      !wasAsked(candidate, pieces: asked) else { continue }
+                let question: Question
+                if scored.candidate != nil {
+                    guard let realised = realise(candidate) else { continue }
+                    question = realised
+                } else {
+                    guard Set(scored.question.options.map(KoreanText.compact)).count == scored.question.options.count else { continue }
+                    question = scored.question
+                }
                 taken.formUnion(keys)
-                picked.append((scored.question, candidate))
+                picked.append((question, candidate))
             }
         }
 
@@ -413,14 +423,24 @@ struct QuizMaker {
 
     /// The candidate as a multiple-choice question, or as a short answer when no three distractors
     /// exist; nil when it repeats an earlier or chosen question or gives its answer away.
+    /// How often one key may be asked in one form of a quiz: a term the note writes in many
+    /// sentences may be drilled from two of them; a concept, a definition or a cell is asked
+    /// once (twice, its options are the same four names again). More, and one term is the quiz.
+    static func usesPerAnswer(_ pool: Candidate.Pool) -> Int {
+        if case .terms = pool { return 2 }
+        return 1
+    }
+
     mutating func realise(_ candidate: Candidate) -> Question? {
         var c = candidate
         c.alternatives = material.withScriptPairs(c.answer, c.alternatives)
         for whole in QuizText.wholeWordsAtBlanks(c.prompt, answer: c.answer) where !c.alternatives.contains(whole) { c.alternatives.append(whole) }
         let answerKey = KoreanText.compact(c.answer)
-        let keys = ["p|" + KoreanText.compact(c.prompt), "a|\(c.form.rawValue)|" + answerKey] + ([c.source] + c.alsoFrom).map { "s|" + KoreanText.compact($0) }
+        let keys = ["p|" + KoreanText.compact(c.prompt)] + ([c.source] + c.alsoFrom).map { "s|" + KoreanText.compact($0) }
+        let answerUse = "\(c.form.rawValue)|" + answerKey
         // A key the validator would refuse as an option (cut, a list row) is no question either.
         guard !answerKey.isEmpty, !QuizText.isJunkOption(c.answer), keys.allSatisfy({ !usedKeys.contains($0) }),
+              answerUses[answerUse, default: 0] < Self.usesPerAnswer(c.pool),
               !avoid.contains(KoreanText.compact(c.prompt)),
               !avoid.contains(KoreanText.compact(QuizText.withNeutralParticle(c.prompt))),
               !avoid.contains(c.shortPrompt.map(KoreanText.compact) ?? "\u{0}"),
@@ -460,6 +480,7 @@ struct QuizMaker {
             return nil
         }
         usedKeys.formUnion(keys)
+        answerUses[answerUse, default: 0] += 1
         return question
     }
 

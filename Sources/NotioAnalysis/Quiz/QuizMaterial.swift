@@ -30,6 +30,19 @@ struct QuizMaterial {
         /// document is about it, so "which concept does this describe" and "which is true of it"
         /// have several right answers unless the passage names it.
         var coversDocument = false
+
+        /// Whether the heading is a question ("커널이란 무엇인가요?"): an FAQ's sections are its
+        /// questions, and "which section is this about" reads as "which question does it answer".
+        var asksAQuestion: Bool {
+            let text = display.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.hasSuffix("?") || text.hasSuffix("？") || ["나요", "까", "가요", "인가"].contains { text.hasSuffix($0) }
+        }
+
+        /// Whether the heading names what its section is about. A bill's or a report's part names
+        /// (제안이유, 주요내용, 부칙) are layout, the same in every bill: no passage is "about" one.
+        var namesATopic: Bool {
+            !asksAQuestion && !ReportHeadings.partNames.contains(SectionFinder.compact(ReportHeadings.withoutPartNumber(display)))
+        }
     }
 
     struct Term {

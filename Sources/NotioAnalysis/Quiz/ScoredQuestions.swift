@@ -16,6 +16,10 @@ struct ScoredQuestion {
     var score: Double
     /// The sentences it is made from: one question per sentence in a quiz.
     var sources: [String]
+    /// For a term asked about (a blank, a described term): the question before its options, so
+    /// that they come from the one chooser every form uses (`QuizMaker.distractors(for:)`), and
+    /// a short answer where no three options of the key's kind exist.
+    var candidate: Candidate? = nil
 }
 
 /// The weighted faults of a passage, 1 for none. A fault lowers the score by its weight; the
@@ -27,6 +31,7 @@ enum PassageScore {
     /// points at something not shown.
     static let leaningStarts: Set<String> = ["이는", "이것은", "이것이", "이를", "그러나", "따라서", "또한", "그리고", "즉", "그래서",
                                                "하지만", "이러한", "이런", "그런", "그", "이", "위의", "위와", "다만", "한편", "반면",
+                                               "여기서", "이때", "이에", "이와", "그들은", "그들의", "이상의", "동", "해당",
                                                "This", "It", "These", "However,", "Therefore,"]
 
     static func score(_ sentence: String) -> Double {
@@ -95,17 +100,35 @@ extension QuizMaker {
 
     // MARK: 하
 
+    /// The share of option concepts a heading form needs: a few odd headings (an appendix, a
+    /// bill's 부칙) may sit among them as distractors, not a majority.
+    static let headingFormShare = 0.75
+
     mutating func whichConceptQuestions() -> [ScoredQuestion] {
         let concepts = optionConcepts
         var out: [ScoredQuestion] = whichTermQuestions()
         guard concepts.count >= 4 else { return out }
-        for i in concepts {
+        // Which section a passage belongs to is a question of content only where the headings name
+        // topics; where they are questions, the passage answers one of them.
+        let questions = concepts.filter { material.concepts[$0].asksAQuestion }
+        let topics = concepts.filter { material.concepts[$0].namesATopic }
+        let fitting: Set<Int>
+        let lead: String
+        if Double(questions.count) >= Self.headingFormShare * Double(concepts.count) {
+            (fitting, lead) = (Set(questions), "다음 내용이 답하는 질문은?")
+        } else if Double(topics.count) >= Self.headingFormShare * Double(concepts.count) {
+            (fitting, lead) = (Set(topics), "다음 내용과 가장 관련 있는 것은?")
+        } else {
+            return out
+        }
+        for i in concepts where fitting.contains(i) {
             let entry = material.concepts[i]
             for (sentence, base) in usableSentences(i) {
                 let masked = QuizText.mask(sentence, terms: entry.names, with: QuizText.nameMask)
                 // Another concept's name in the passage points at that one.
                 let key = KoreanText.compact(masked)
-                let others = concepts.filter { $0 != i }
+                let others = concepts.filter { $0 != i && fitting.contains($0) }
+                guard others.count >= 3 else { continue }
                 if others.contains(where: { j in material.concepts[j].nameKeys.contains { $0.count >= 2 && KoreanText.contains(key, $0) } }) { continue }
                 var score = base
                 // A sentence that names no term of its own section could be any section's.
@@ -115,7 +138,7 @@ extension QuizMaker {
                 pool.sort { material.similarity(material.concepts[$0].display, entry.display) > material.similarity(material.concepts[$1].display, entry.display) }
                 let distractors = Array(pool.suffix(3)).map { material.concepts[$0].display }
                 let options = shuffled([entry.display] + distractors)
-                let prompt = "다음 내용과 가장 관련 있는 것은?\n\n\(masked)"
+                let prompt = "\(lead)\n\n\(masked)"
                 out.append(ScoredQuestion(question: choice(i, .name, prompt, options, entry.display, source: sentence), score: score, sources: [sentence]))
             }
         }
@@ -123,34 +146,31 @@ extension QuizMaker {
     }
 
     /// "다음 설명에 해당하는 용어는?": a sentence that says what a term is or does, the term its
-    /// subject ("○○은 …"), masked; the options are other terms of the note, of any kind.
+    /// subject or topic ("○○은 …", "○○이란 …"), masked. An object or a possessor ("○○을", "○○의")
+    /// is what the sentence does something to, not what it describes. The options come from the
+    /// one chooser of term options (`distractors(for:)`).
     mutating func whichTermQuestions() -> [ScoredQuestion] {
         let terms = swappableTerms
         guard terms.count >= 4 else { return [] }
         var out: [ScoredQuestion] = []
+        let particles: Set<String> = ["은", "는", "이란", "란", "이", "가"]
         // The document's own subject: its sentences are true of the lecture, no question of one term.
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             for (sentence, base) in usableSentences(i) {
                 // The term the sentence speaks of: written with a particle, the earlier the better
                 // (a subject at the start says the most of it).
                 let words = sentence.split(separator: " ").map(String.init)
-                let particles: Set<String> = ["은", "는", "이란", "란", "이", "가", "의", "을", "를", "에게", "에서"]
                 guard let (position, term) = words.enumerated().lazy.compactMap({ (n, w) in
                     terms.first { t in w.hasPrefix(t) && particles.contains(String(w.dropFirst(t.count))) }.map { (n, $0) }
                 }).first else { continue }
                 let base = base - 0.04 * Double(max(0, position - 3))
                 let masked = QuizText.mask(sentence, terms: [term], with: QuizText.nameMask)
-                guard masked != sentence else { continue }
-                var others = terms.filter { t in
-                    let k = KoreanText.compact(t)
-                    return k != KoreanText.compact(term) && !KoreanText.contains(KoreanText.compact(sentence), k) && !k.contains(KoreanText.compact(term)) && !KoreanText.compact(term).contains(k)
-                }
-                guard others.count >= 3 else { continue }
-                others.shuffle(using: &rng)
-                others = Self.withoutVariants(of: term, others)
-                guard others.count >= 3, QuizText.hasContext(masked) else { continue }
-                let prompt = "다음 설명에 해당하는 용어는?\n\n\(QuizText.withNeutralParticle(masked))"
-                out.append(ScoredQuestion(question: choice(i, .name, prompt, shuffled([term] + others.prefix(3)), term, source: sentence), score: base, sources: [sentence]))
+                guard masked != sentence, QuizText.hasContext(masked) else { continue }
+                let candidate = Candidate(form: .name, concept: i, prompt: "다음 설명에 해당하는 용어는?\n\n\(masked)",
+                                          shortPrompt: "다음 설명에 해당하는 용어를 쓰시오.\n\n\(masked)",
+                                          answer: term, pool: .terms, source: sentence)
+                out.append(ScoredQuestion(question: choice(i, .name, candidate.prompt, [term], term, source: sentence), score: base,
+                                          sources: [sentence], candidate: candidate))
             }
         }
         return out
@@ -216,6 +236,10 @@ extension QuizMaker {
         return out
     }
 
+    /// The most terms of one sentence each blanked in a question of its own: a quiz asks one of
+    /// them (one question per sentence), the next quiz another.
+    static let blanksPerSentence = 3
+
     mutating func blankedTermQuestions() -> [ScoredQuestion] {
         let terms = blankableTerms
         guard terms.count >= 4 else { return [] }
@@ -223,27 +247,27 @@ extension QuizMaker {
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             for (sentence, base) in usableSentences(i) {
                 let key = KoreanText.compact(sentence)
-                // The rarest of the note's terms the sentence writes, then the longest.
+                // The rarest of the note's terms the sentence writes first, then the longest.
                 let found = terms.filter { KoreanText.contains(key, KoreanText.compact($0)) }
                     .filter { t in !self.present(longerThan: t, in: terms, key: key) }
-                guard let term = found.min(by: { (material.sentenceCount(KoreanText.compact($0)), -$0.count) < (material.sentenceCount(KoreanText.compact($1)), -$1.count) }) else { continue }
-                var blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
-                guard blanked != sentence else { continue }
-                guard let distractors = termsOfKind(term, from: terms, notIn: sentence) else { continue }
-                var score = base
-                // Nothing around the blank says what fills it ("____을(를) 선택합니다").
-                if !QuizText.hasContext(blanked) { score -= 0.6 }
-                let blanks = QuizText.blankCount(blanked)
-                if blanks > 1 { score -= 0.15 * Double(blanks - 1) }
-                // A term on most sentences is guessed, not known.
-                if material.sentenceTotal > 0, Double(material.sentenceCount(KoreanText.compact(term))) > 0.3 * Double(material.sentenceTotal) { score -= 0.25 }
-                if KoreanText.compact(term).count < 2 { score -= 0.5 }
-                if QuizText.hasParticleAfterMarker(blanked) {
-                    let final = QuizText.hasFinalConsonant(term)
-                    if final == nil || distractors.contains(where: { QuizText.hasFinalConsonant($0) != final }) { blanked = QuizText.withNeutralParticle(blanked) }
+                    .sorted { (material.sentenceCount(KoreanText.compact($0)), -$0.count) < (material.sentenceCount(KoreanText.compact($1)), -$1.count) }
+                for (rank, term) in found.prefix(Self.blanksPerSentence).enumerated() {
+                    let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
+                    guard blanked != sentence, termsOfKind(term, from: terms, notIn: sentence) != nil else { continue }
+                    var score = base - 0.05 * Double(rank)
+                    // Nothing around the blank says what fills it ("____을(를) 선택합니다").
+                    if !QuizText.hasContext(blanked) { score -= 0.6 }
+                    let blanks = QuizText.blankCount(blanked)
+                    if blanks > 1 { score -= 0.15 * Double(blanks - 1) }
+                    // A term on most sentences is guessed, not known.
+                    if material.sentenceTotal > 0, Double(material.sentenceCount(KoreanText.compact(term))) > 0.3 * Double(material.sentenceTotal) { score -= 0.25 }
+                    if KoreanText.compact(term).count < 2 { score -= 0.5 }
+                    let candidate = Candidate(form: .cloze, concept: i, prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)",
+                                              shortPrompt: "빈칸에 들어갈 말을 쓰시오.\n\n\(blanked)", answer: term, pool: .terms,
+                                              source: sentence, writtenOnly: QuizText.blankShowsKind(blanked))
+                    out.append(ScoredQuestion(question: choice(i, .cloze, candidate.prompt, [term], term, source: sentence), score: score,
+                                              sources: [sentence], candidate: candidate))
                 }
-                let prompt = "빈칸에 들어갈 말로 알맞은 것은?\n\n\(blanked)"
-                out.append(ScoredQuestion(question: choice(i, .cloze, prompt, shuffled([term] + distractors), term, source: sentence), score: score, sources: [sentence]))
             }
         }
         return out
