@@ -114,7 +114,8 @@ extension QuizMaker {
         let topics = concepts.filter { material.concepts[$0].namesATopic }
         let fitting: Set<Int>
         let lead: String
-        if Double(questions.count) >= Self.headingFormShare * Double(concepts.count) {
+        let asQuestions = Double(questions.count) >= Self.headingFormShare * Double(concepts.count)
+        if asQuestions {
             (fitting, lead) = (Set(questions), "다음 내용이 답하는 질문은?")
         } else if Double(topics.count) >= Self.headingFormShare * Double(concepts.count) {
             (fitting, lead) = (Set(topics), "다음 내용과 가장 관련 있는 것은?")
@@ -136,13 +137,20 @@ extension QuizMaker {
                 var pool = others
                 pool.shuffle(using: &rng)
                 pool.sort { material.similarity(material.concepts[$0].display, entry.display) > material.similarity(material.concepts[$1].display, entry.display) }
-                let distractors = Array(pool.suffix(3)).map { material.concepts[$0].display }
-                let options = shuffled([entry.display] + distractors)
+                let answer = asQuestions ? Self.asQuestion(entry.display) : entry.display
+                let distractors = Array(pool.suffix(3)).map { asQuestions ? Self.asQuestion(material.concepts[$0].display) : material.concepts[$0].display }
+                let options = shuffled([answer] + distractors)
                 let prompt = "\(lead)\n\n\(masked)"
-                out.append(ScoredQuestion(question: choice(i, .name, prompt, options, entry.display, source: sentence), score: score, sources: [sentence]))
+                out.append(ScoredQuestion(question: choice(i, .name, prompt, options, answer, source: sentence), score: score, sources: [sentence]))
             }
         }
         return out
+    }
+
+    /// A question heading as an option, its question mark written whatever the PDF kept of it:
+    /// the one option without one would stand out.
+    static func asQuestion(_ heading: String) -> String {
+        heading.trimmingCharacters(in: CharacterSet(charactersIn: "?？ ")) + "?"
     }
 
     /// "다음 설명에 해당하는 용어는?": a sentence that says what a term is or does, the term its
