@@ -157,7 +157,8 @@ struct QuizMaker {
                     guard let realised = realise(candidate) else { continue }
                     question = realised
                 } else {
-                    guard Set(scored.question.options.map(KoreanText.compact)).count == scored.question.options.count else { continue }
+                    guard Set(scored.question.options.map(KoreanText.compact)).count == scored.question.options.count,
+                          Self.passesValidation(scored.question, avoiding: request.avoidPrompts) else { continue }
                     question = scored.question
                 }
                 taken.formUnion(keys)
@@ -479,9 +480,15 @@ struct QuizMaker {
         } else {
             return nil
         }
+        // Checked here, not only at the end: a question the validator drops would leave the quiz short of the count asked.
+        guard Self.passesValidation(question, avoiding: request.avoidPrompts) else { return nil }
         usedKeys.formUnion(keys)
         answerUses[answerUse, default: 0] += 1
         return question
+    }
+
+    static func passesValidation(_ question: Question, avoiding earlier: [String]) -> Bool {
+        QuestionValidator.validated([question], avoiding: earlier).count == 1
     }
 
     func shortQuestion(_ c: Candidate) -> Question {
