@@ -38,7 +38,8 @@ read -r -a VARIANTS <<< "$(echo "${BENCH_UNDERLINE_VARIANTS:-$ALL_VARIANTS}" | t
 # One set: our worker on its list (one process, one warm engine), then the tesseract CLI on the
 # same images, then the score.
 run_set() {
-  local set=$1 out=$2 score_flags=${3:-}
+  local set=$1 out=$2
+  shift 2
   local list=$set/underline-batch.txt
   local batch_start batch_ms
   batch_start=$(date +%s%N)
@@ -60,7 +61,7 @@ run_set() {
 
   : > "$out.summary.tsv"
   python3 scripts/score_underline.py "$set" "$out.answers.jsonl" "$out.cli-ms.tsv" --batch-ms "$batch_ms" --misses 5 \
-    --summary "$out.summary.tsv" --label "$label: " $score_flags
+    --summary "$out.summary.tsv" --label "$label: " "$@"
   local figure value op target unit
   while IFS=$'\t' read -r figure value op target unit; do
     summary "$figure" "$value" "$op" "$target" "$unit"
@@ -95,13 +96,22 @@ fi
 # Gothic face, flat, turned 3 and 6 degrees, from one side (12%), curled, under uneven light, on
 # yellowish paper as JPEG 70, and all of it at once.
 PHONE_PAGES=${BENCH_UNDERLINE_PHONE_PAGES:-15}
+: > "$work/phone-rows.tsv"
 for phone_seed in ${BENCH_UNDERLINE_PHONE_SEEDS:-1 7}; do
+  role=$([ "$phone_seed" = 1 ] && echo 'tuned on' || echo 'held out')
   echo
-  echo "== 밑줄: the law's pages photographed as phones take them (scripts/render_tilted_pages.py --text law; $PHONE_PAGES pages x 10 variants, seed $phone_seed$([ "$phone_seed" = 1 ] && echo ', tuned on' || echo ', held out'))"
+  echo "== 밑줄: the law's pages photographed as phones take them (scripts/render_tilted_pages.py --text law; $PHONE_PAGES pages a variant, seed $phone_seed, $role)"
   if python3 scripts/render_tilted_pages.py --out "$work/law$phone_seed" --text law --seed "$phone_seed" --count "$PHONE_PAGES"; then
-    label="underline, phone seed $phone_seed" run_set "$work/law$phone_seed" "$work/law$phone_seed" --phone
+    label="underline, phone seed $phone_seed" run_set "$work/law$phone_seed" "$work/law$phone_seed" --phone \
+      --rows "$work/phone-rows.tsv" --rows-label "seed $phone_seed, $role"
   else
     echo "the Pillow renderer failed (Pillow, numpy, fonts-nanum, fonts-unfonts-core: scripts/deps.sh bench); skipped"
   fi
 done
+# Issue 28's table: a row per photo variant, a column group per seed.
+if [ -s "$work/phone-rows.tsv" ]; then
+  echo
+  echo "== 밑줄: photos as phones take them, by variant (issue 28's table)"
+  python3 scripts/underline_table.py "$work/phone-rows.tsv"
+fi
 echo "ours ms: warm recognition + selection per image as the worker reports it; CLI ms: OMP_THREAD_LIMIT=1 tesseract IMG - -l $lang --psm 6, one process per image (includes model loading)"

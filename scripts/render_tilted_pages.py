@@ -56,7 +56,7 @@ LAW_FACES = [
     (NANUM + "NanumGothic.ttf", 0, None),
 ]
 VARIANTS = ["flat", "tilt+2", "tilt-2", "tilt+4", "tilt-4", "angled"]
-PHONE_VARIANTS = ["flat", "tilt+3", "tilt-3", "tilt+6", "tilt-6", "angled12", "curl", "light", "paper", "at-once"]
+PHONE_VARIANTS = ["flat", "tilt+3", "tilt-3", "tilt+6", "tilt-6", "angled12", "angled20", "curl", "light", "paper", "at-once"]
 
 
 def known_variant(variant):

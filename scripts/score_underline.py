@@ -26,7 +26,7 @@ TILTED = ("tilt+2", "tilt-2", "tilt+4", "tilt-4", "angled")
 TARGET_VARIANTS = ("clean", "mild") + TILTED
 # Photos as phones take them, of the law's pages (render_tilted_pages.py --text law): 80% exact
 # spans and 2% Hangul CER each, 3% for every effect at once.
-PHONE = ("flat", "tilt+3", "tilt-3", "tilt+6", "tilt-6", "angled12", "curl", "light", "paper", "at-once")
+PHONE = ("flat", "tilt+3", "tilt-3", "tilt+6", "tilt-6", "angled12", "angled20", "curl", "light", "paper", "at-once")
 
 
 def exact_target(variant):
@@ -112,6 +112,9 @@ def main(argv):
                         "a line each: figure, value, comparison, target, unit (tab-separated; make bench's summary)")
     parser.add_argument("--label", default="", help="names the page set in the summary lines")
     parser.add_argument("--phone", action="store_true", help="the targets of photos as phones take them (PHONE)")
+    parser.add_argument("--rows", help="append a line per variant to this file for scripts/underline_table.py: label, "
+                        "variant, exact spans, spans, Hangul CER, median ms (tab-separated)")
+    parser.add_argument("--rows-label", default="", help="the label of those lines (the page set)")
     args = parser.parse_args(argv)
     set_dir, results_path, cli_path = args.set_dir, args.results, args.cli_times
     batch_ms, show_misses = args.batch_ms, args.misses
@@ -207,6 +210,13 @@ def main(argv):
             ours, cli = a.mean(a.ms), a.mean(a.cli_ms)
             line("time vs tesseract CLI", f"{ours / cli:.2f}" if ours is not None and cli else "n/a", "<=",
                  f"{TARGETS['time_ratio']:.2f}", "x")
+    if args.rows:
+        with open(args.rows, "a", encoding="utf-8") as f:
+            for variant in order:
+                t = tallies[variant]
+                cer, median = t.cer("hangul"), t.median(t.ms)
+                f.write(f"{args.rows_label}\t{variant}\t{t.exact}\t{t.images}\t{'' if cer is None else cer}\t"
+                        f"{'' if median is None else median}\n")
     for image, kind, span, returned in misses[:show_misses]:
         print(f"  miss {image} ({kind}): span \"{span}\" -> \"{returned}\"")
     if len(misses) > show_misses > 0:
