@@ -579,13 +579,13 @@ struct QuizMaker {
             let answerTerm = material.terms.first { $0.key == answerKey }
             // The name of a variant of the answer's concept would be a second right option.
             let answerIsName = material.concepts[c.concept].nameKeys.contains(answerKey)
-            let ownNameKeys = Set(material.concepts[c.concept].nameKeys)
+            // A heading ("총강", "신·구조문대비표") is no option for a term: it names a part of the document.
+            let headingKeys = Set(material.concepts.flatMap(\.nameKeys))
             let answerIsTerm = QuizText.isWritable(c.answer)
             for term in material.terms where !KoreanText.contains(sourceKey, term.key)
                 && !(answerIsName && term.concept.map { $0 != c.concept && material.areVariants(c.concept, $0) } == true)
-                // The question's own concept is no wrong option for another term of it; a section's
-                // heading ("서명한 문서 열기") is no option for a term ("상태 표시줄").
-                && (answerIsName || !ownNameKeys.contains(term.key))
+                // A section's heading ("서명한 문서 열기", "총강") is no option for a term ("상태 표시줄", "법률").
+                && (answerIsName || !headingKeys.contains(term.key))
                 && (!answerIsTerm || QuizText.isWritable(term.text)) {
                 let sameGroup = answerTerm.map { ($0.group != nil && $0.group == term.group) || ($0.concept != nil && $0.concept == term.concept) } ?? false
                 pool.append((term.text, material.similarity(term.text, c.answer) + (sameGroup ? 0.3 : 0)))

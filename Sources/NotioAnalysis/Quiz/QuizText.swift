@@ -185,8 +185,8 @@ enum QuizText {
         if uiWords.contains(where: { key.contains($0) }) { return false }
         // An adjectival root ("일반적", "기본적") describes; it names nothing.
         if key.count == 3, key.hasSuffix("적"), key.allSatisfy({ KoreanText.isHangul($0.unicodeScalars.first!) }) { return false }
-        // 그외, 이외, 그밖: "the rest", never what a question asks for.
-        if ["그외", "이외", "그밖", "그밖에"].contains(key) { return false }
+        // 그외, 이외, 그밖: "the rest", never what a question asks for; nor a determiner alone (기타, 일부).
+        if ["그외", "이외", "그밖", "그밖에"].contains(key) || determiners.contains(key) { return false }
         // A single word of three syllables or more ending in 로 ("모델로", "프로토콜로") keeps its
         // particle; the nouns that end in 로 are short (경로, 회로) or written apart (집적 회로).
         if !term.contains(where: \.isWhitespace), key.count >= 3, key.hasSuffix("로"),

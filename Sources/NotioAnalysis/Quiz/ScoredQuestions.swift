@@ -31,16 +31,39 @@ enum PassageScore {
     /// points at something not shown.
     static let leaningStarts: Set<String> = ["이는", "이것은", "이것이", "이를", "그러나", "따라서", "또한", "그리고", "즉", "그래서",
                                                "하지만", "이러한", "이런", "그런", "그", "이", "위의", "위와", "다만", "한편", "반면",
-                                               "여기서", "이때", "이에", "이와", "그들은", "그들의", "이상의", "동", "해당",
+                                               "여기서", "이때", "이에", "이와", "그들은", "그들의", "이상의", "동", "해당", "그것은", "그것이", "그것을", "이것을",
                                                "This", "It", "These", "However,", "Therefore,"]
+
+    /// Conjunctive adverbs that join a sentence to the one before without pointing at anything
+    /// in it: dropped, the sentence says the same on its own ("따라서 육아휴직이 …" → "육아휴직이 …").
+    /// Pronouns and demonstratives ("이는", "이러한") point, and stay a fault.
+    static let connectives: Set<String> = ["그러나", "따라서", "또한", "그리고", "그래서", "하지만", "한편", "반면", "여기서", "이때", "즉"]
+
+    /// The sentence without a leading conjunctive adverb (`connectives`).
+    static func standingAlone(_ sentence: String) -> String {
+        guard let space = sentence.firstIndex(of: " ") else { return sentence }
+        let first = sentence[..<space].trimmingCharacters(in: CharacterSet(charactersIn: ","))
+        guard connectives.contains(first) else { return sentence }
+        return String(sentence[space...].drop { $0 == " " })
+    }
+
+    /// Whether a sentence ends as a statement does: a verb's or copula's final ending ("…이다.",
+    /// "…합니다.", "…하십시오.", "…함."), not a phrase cut by a list or a reference ("…개요는 5.1절.").
+    static func endsAStatement(_ sentence: String) -> Bool {
+        let text = sentence.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ".!?”\"'’)"))
+        guard let last = text.last else { return false }
+        return "다요오음함임됨까".contains(last) || (last.isASCII && last.isLetter)
+    }
 
     static func score(_ sentence: String) -> Double {
         var score = 1.0
         let words = sentence.split(separator: " ")
-        if let first = words.first, leaningStarts.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: ",."))) || leaningStarts.contains(String(first)) { score -= 0.35 }
+        if let first = words.first, leaningStarts.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: ",."))) || leaningStarts.contains(String(first)) { score -= 0.55 }
         // Points at a list or table the passage does not show ("다음 사항을 관장한다").
-        if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.45 }
+        if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.55 }
         if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
+        // Sends the reader elsewhere ("…를 참조하십시오", "자세한 내용은 5.1절"): no fact of its own.
+        if sentence.contains("참조하") || sentence.contains("참고하십시오") { score -= 0.55 }
         let letters = sentence.filter(\.isLetter).count
         if letters < 12 { score -= 0.5 }
         if sentence.count > 170 { score -= 0.3 }
@@ -77,7 +100,7 @@ extension QuizMaker {
         let entry = material.concepts[index]
         let shown = Set(entry.keySentences)
         return (entry.keySentences + entry.sectionSentences).compactMap { s in
-            let text = Whitespace.normalised(s)
+            let text = PassageScore.standingAlone(Whitespace.normalised(s))
             var score = PassageScore.score(text)
             // The card chose its sentences as the section's most telling; the rest come after.
             if !shown.contains(s) { score -= 0.05 }
@@ -202,7 +225,7 @@ extension QuizMaker {
 
     /// Three terms of the answer's kind: the same last syllable first ("국회" and "정부", not
     /// "국회" and "임명하다"), then the same script and a near length.
-    mutating func termsOfKind(_ answer: String, from terms: [String], notIn sentence: String) -> [String]? {
+    mutating func termsOfKind(_ answer: String, from terms: [String], notIn sentence: String, count: Int = 3) -> [String]? {
         let answerKey = KoreanText.compact(answer)
         let sentenceKey = KoreanText.compact(sentence)
         let latin = answer.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
@@ -223,7 +246,7 @@ extension QuizMaker {
         // Each closeness once, not once per comparison: it compares the words' letters.
         let byCloseness = shuffledCandidates.map { ($0, closeness($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
         let chosen = Self.withoutVariants(of: answer, byCloseness)
-        return chosen.count >= 3 ? Array(chosen.prefix(3)) : nil
+        return chosen.count >= 3 ? Array(chosen.prefix(count)) : nil
     }
 
     /// Options with no word in common with the answer or with an option before them: "The
@@ -292,6 +315,9 @@ extension QuizMaker {
 
     // MARK: 상
 
+    /// How alike (bigram similarity) a swapped-in term may be to the one it replaces.
+    static let swapSimilarity = 0.25
+
     /// The sentence made false: one of the note's terms in it swapped for another of its kind, or
     /// a number changed. nil when it has neither.
     mutating func falsified(_ sentence: String, terms: [String]) -> String? {
@@ -300,7 +326,17 @@ extension QuizMaker {
             KoreanText.contains(key, KoreanText.compact($0)) && !self.present(longerThan: $0, in: terms, key: key)
                 && Self.standsAlone($0, in: sentence)
         }
-        if let term = present.randomElement(using: &rng), let other = termsOfKind(term, from: terms, notIn: sentence)?.first {
+        // The rarest term first: what the sentence says of it alone, not a word on every line.
+        var ordered = present
+        ordered.shuffle(using: &rng)
+        ordered = ordered.map { ($0, material.sentenceCount(KoreanText.compact($0))) }.sorted { $0.1 < $1.1 }.map(\.0)
+        for term in ordered {
+            // A term that shares letters with the one it replaces may name the same thing or a kind
+            // of it ("대체인력" for "대체고용인력자", "휴직자" for "육아휴직자"): the statement could
+            // stay true (their bigram similarity 0.44 and 0.67). The nearest of the key's kind below
+            // `swapSimilarity`.
+            guard let other = termsOfKind(term, from: terms, notIn: sentence, count: 8)?
+                .first(where: { KoreanText.similarity($0, term) < Self.swapSimilarity }) else { continue }
             let swapped = Self.replacing(term, with: other, in: sentence)
             if swapped != sentence { return swapped }
         }
@@ -371,7 +407,7 @@ extension QuizMaker {
         var out: [ScoredQuestion] = []
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             let entry = material.concepts[i]
-            let sentences = usableSentences(i).filter { $0.text.count <= 130 }
+            let sentences = usableSentences(i).filter { $0.text.count <= 130 && PassageScore.endsAStatement($0.text) }
             guard sentences.count >= 4 else { continue }
             for (k, target) in sentences.enumerated() {
                 guard let wrong = falsified(target.text, terms: terms) else { continue }
@@ -413,7 +449,7 @@ extension QuizMaker {
         var out: [ScoredQuestion] = []
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             let entry = material.concepts[i]
-            let sentences = usableSentences(i).filter { $0.text.count <= 130 }
+            let sentences = usableSentences(i).filter { $0.text.count <= 130 && PassageScore.endsAStatement($0.text) }
             guard sentences.count >= 3 else { continue }
             var start = 0
             while start + 3 <= sentences.count {
