@@ -149,6 +149,8 @@ extension QuizMaker {
             let entry = material.concepts[i]
             for (sentence, base) in usableSentences(i) {
                 let masked = QuizText.mask(sentence, terms: entry.names, with: QuizText.nameMask)
+                // A sentence that is the heading itself leaves nothing to read once it is masked.
+                guard QuizText.hasContext(masked) else { continue }
                 // Another concept's name in the passage points at that one.
                 let key = KoreanText.compact(masked)
                 let others = concepts.filter { $0 != i && fitting.contains($0) }
