@@ -468,9 +468,8 @@ extension QuizMaker {
                 guard truth.contains(true) else { continue }
                 let marks = ["ㄱ", "ㄴ", "ㄷ"]
                 let answer = zip(marks, truth).filter(\.1).map(\.0).joined(separator: ", ")
-                var others = sets.filter { $0 != answer }
-                others.shuffle(using: &rng)
-                let options = sets.filter { $0 == answer || others.prefix(3).contains($0) }
+                let distractors = Self.setDistractors(answer: answer, from: sets, rng: &rng)
+                let options = sets.filter { $0 == answer || distractors.contains($0) }
                 let lines = zip(marks, statements).map { "\($0). \($1)" }.joined(separator: "\n")
                 let prompt = "‘\(entry.display)’에 대한 설명으로 옳은 것만을 있는 대로 고른 것은?\n\n\(lines)"
                 var q = choice(i, .application, prompt, options, answer, source: three[0].text, keepOrder: true)
@@ -480,6 +479,22 @@ extension QuizMaker {
             }
         }
         return out
+    }
+
+    /// Three other sets of ㄱ, ㄴ, ㄷ beside the answer, with at least one of the answer's shape (a
+    /// single mark or a combination): "ㄱ | ㄴ | ㄷ | ㄱ, ㄴ, ㄷ" leaves one combination, the key.
+    static func setDistractors(answer: String, from sets: [String], rng: inout SeededGenerator) -> [String] {
+        let isCombination = { (set: String) in set.contains(",") }
+        var others = sets.filter { $0 != answer }
+        others.shuffle(using: &rng)
+        let sameShape = others.filter { isCombination($0) == isCombination(answer) }
+        let otherShape = others.filter { isCombination($0) != isCombination(answer) }
+        guard let first = sameShape.first else { return Array(others.prefix(3)) }
+        // One of each shape at least, the third from either.
+        var chosen = [first]
+        if let other = otherShape.first { chosen.append(other) }
+        for set in others where chosen.count < 3 && !chosen.contains(set) { chosen.append(set) }
+        return chosen
     }
 
     // MARK: Helpers
