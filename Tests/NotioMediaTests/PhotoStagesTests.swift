@@ -26,6 +26,17 @@ struct PhotoStagesTests {
         #expect(result.text == page.span, "\(page.image)")
     }
 
+    /// A circled clause number (②) is read as printed, not as the "@" the Hangul model makes of
+    /// its ring (in the Batang face, whose pages hold the clause numbers of seed 1), flat and
+    /// under uneven light.
+    @Test(arguments: [("flat", 4), ("flat", 13), ("light", 9)])
+    func aCircledClauseNumberReadsAsPrinted(variant: String, index: Int) throws {
+        let (page, strokes, path) = try Self.lawPage(index, variant)
+        #expect(page.span.unicodeScalars.contains { (0x2460...0x2473).contains($0.value) }, "the span holds a circled number")
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
+        #expect(result.text == page.span, "\(page.image)")
+    }
+
     /// The paper's shading is divided out, the ink kept: paper in the shadow and in the light come
     /// out alike, and ink stays darker than either.
     @Test func evenedLightMakesShadowedPaperWhite() throws {

@@ -143,6 +143,8 @@ public final class OCREngine {
                 Self.restoreListMarks(&pieces, syllableHeights: syllableHeights, page: page)
             }
         }
+        // Last: it reads an image of its own with the main engine.
+        restoreCircledNumbers(&pieces, page: page, dpi: dpi)
         // A piece emptied because a neighbour's reading took in its ink is no word.
         let words = EojeolMerger.merge(pieces, lineTexts: lineTexts).filter { !$0.text.isEmpty }
         return OCRResult(text: EojeolMerger.text(of: words), words: words)
