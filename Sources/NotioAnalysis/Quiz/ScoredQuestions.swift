@@ -317,6 +317,8 @@ extension QuizMaker {
 
     // MARK: 상
 
+    static func wordCount(_ term: String) -> Int { term.split(whereSeparator: \.isWhitespace).count }
+
     /// How alike (bigram similarity) a swapped-in term may be to the one it replaces.
     static let swapSimilarity = 0.25
 
@@ -336,9 +338,10 @@ extension QuizMaker {
             // A term that shares letters with the one it replaces may name the same thing or a kind
             // of it ("대체인력" for "대체고용인력자", "휴직자" for "육아휴직자"): the statement could
             // stay true (their bigram similarity 0.44 and 0.67). The nearest of the key's kind below
-            // `swapSimilarity`.
+            // `swapSimilarity`, of as many words: a phrase in a one-word slot ("육아휴직자 월급여액에게")
+            // reads as broken, not as false.
             guard let other = termsOfKind(term, from: terms, notIn: sentence, count: 8)?
-                .first(where: { KoreanText.similarity($0, term) < Self.swapSimilarity }) else { continue }
+                .first(where: { KoreanText.similarity($0, term) < Self.swapSimilarity && Self.wordCount($0) == Self.wordCount(term) }) else { continue }
             let swapped = Self.replacing(term, with: other, in: sentence)
             if swapped != sentence { return swapped }
         }
