@@ -26,6 +26,17 @@ struct PhotoStagesTests {
         #expect(result.text == page.span, "\(page.image)")
     }
 
+    /// The page's geometry as a hand-held phone gives it, undone before the band around the
+    /// stroke is cut (`PageStraightening`), the strokes moved with the page: turned 6° against
+    /// the clock, taken from one side with the far edge 20% shorter, and bending and crowding
+    /// towards the spine.
+    @Test(arguments: [("tilt-6", 9), ("tilt-6", 12), ("angled20", 5), ("angled20", 13), ("curl", 4), ("curl", 10)])
+    func aPageTurnedTakenFromOneSideOrCurledReadsLikeAFlatOne(variant: String, index: Int) throws {
+        let (page, strokes, path) = try Self.lawPage(index, variant)
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
+        #expect(result.text == page.span, "\(page.image)")
+    }
+
     /// A circled clause number (②) is read as printed, not as the "@" the Hangul model makes of
     /// its ring (in the Batang face, whose pages hold the clause numbers of seed 1), flat and
     /// under uneven light.
