@@ -378,12 +378,7 @@ def photograph(image, variant, rnd, span_centre=None):
         photo = Image.fromarray(np.clip(np.asarray(photo, dtype=np.float32) * field[..., None], 0, 255).astype(np.uint8))
     blur = rnd.uniform(1.1, 1.4) if variant == "paper" or every else rnd.uniform(0.5, 0.9)
     photo = photo.filter(ImageFilter.GaussianBlur(blur))
-    # The sensor's noise from the variant's own seed: Pillow's effect_noise draws from C's
-    # rand(), one sequence per process, so a page drawn alone (--first 4 --count 1, as tests
-    # do) got other noise than the same page drawn in a set.
-    sigma = rnd.uniform(4, 8)
-    grain = np.random.default_rng(rnd.getrandbits(32)).normal(128, sigma, (size[1], size[0]))
-    noise = Image.fromarray(np.clip(grain, 0, 255).astype(np.uint8)).convert("RGB")
+    noise = Image.effect_noise(size, rnd.uniform(4, 8)).convert("RGB")
     photo = Image.blend(photo, noise, 0.06)
     return photo, to_photo
 
