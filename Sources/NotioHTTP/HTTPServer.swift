@@ -102,9 +102,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let daemon = handle?.raw else { return }
         stopping.store(true, ordering: .sequentiallyConsistent)
-        // The caller owns the listening socket MHD gives back; closing it refuses new connections.
+        // MHD stops accepting; the listening socket it gives back is ours to close, but only after
+        // MHD_stop_daemon: its epoll thread takes the socket out of its set on its next round, and
+        // a socket closed before that makes epoll_ctl fail, on which MHD aborts the process
+        // ("Failed to remove listen FD from epoll set", seen once in a full test run).
         let listener = MHD_quiesce_daemon(daemon)
-        if listener >= 0 { close(listener) }
         closeStreams()
         let deadline = Self.nanos() + UInt64(max(0, configuration.shutdownGraceSeconds) * 1e9)
         while inFlight.load(ordering: .acquiring) > 0, Self.nanos() < deadline { usleep(2_000) }
@@ -117,6 +119,7 @@ public final class HTTPServer: @unchecked Sendable {
             if waited == 2_500 { log("http: waiting for \(suspended.load(ordering: .acquiring)) suspended connection(s) before stopping") }
         }
         MHD_stop_daemon(daemon)
+        if listener >= 0 { close(listener) }
         slowClients.stop()
         Unmanaged.passUnretained(self).release()
         state.withLock { $0.daemon = nil }
