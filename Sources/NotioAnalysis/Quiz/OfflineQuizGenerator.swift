@@ -422,8 +422,6 @@ struct QuizMaker {
 
     // MARK: - Questions
 
-    /// The candidate as a multiple-choice question, or as a short answer when no three distractors
-    /// exist; nil when it repeats an earlier or chosen question or gives its answer away.
     /// How often one key may be asked in one form of a quiz: a term the note writes in many
     /// sentences may be drilled from two of them; a concept, a definition or a cell is asked
     /// once (twice, its options are the same four names again). More, and one term is the quiz.
@@ -432,6 +430,8 @@ struct QuizMaker {
         return 1
     }
 
+    /// The candidate as a multiple-choice question, or as a short answer when no three distractors
+    /// exist; nil when it repeats an earlier or chosen question or gives its answer away.
     mutating func realise(_ candidate: Candidate) -> Question? {
         var c = candidate
         c.alternatives = material.withScriptPairs(c.answer, c.alternatives)

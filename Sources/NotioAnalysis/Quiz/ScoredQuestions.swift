@@ -111,6 +111,12 @@ extension QuizMaker {
         }
     }
 
+    /// 상's statements of a concept: its usable sentences short enough to stand side by side as
+    /// options, each ending as a statement does.
+    func statements(_ index: Int) -> [(text: String, score: Double)] {
+        usableSentences(index).filter { $0.text.count <= 130 && PassageScore.endsAStatement($0.text) }
+    }
+
     /// The words of the note's title that name its subject ("운영체제" of "운영체제 3장").
     var subjectWords: [String] {
         material.titleKey.isEmpty ? [] : material.titleWords
@@ -317,6 +323,7 @@ extension QuizMaker {
 
     // MARK: 상
 
+    /// A term's words: a swap keeps their number.
     static func wordCount(_ term: String) -> Int { term.split(whereSeparator: \.isWhitespace).count }
 
     /// How alike (bigram similarity) a swapped-in term may be to the one it replaces.
@@ -412,7 +419,7 @@ extension QuizMaker {
         var out: [ScoredQuestion] = []
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             let entry = material.concepts[i]
-            let sentences = usableSentences(i).filter { $0.text.count <= 130 && PassageScore.endsAStatement($0.text) }
+            let sentences = statements(i)
             guard sentences.count >= 4 else { continue }
             for (k, target) in sentences.enumerated() {
                 guard let wrong = falsified(target.text, terms: terms) else { continue }
@@ -454,7 +461,7 @@ extension QuizMaker {
         var out: [ScoredQuestion] = []
         for i in material.concepts.indices where !material.concepts[i].coversDocument {
             let entry = material.concepts[i]
-            let sentences = usableSentences(i).filter { $0.text.count <= 130 && PassageScore.endsAStatement($0.text) }
+            let sentences = statements(i)
             guard sentences.count >= 3 else { continue }
             var start = 0
             while start + 3 <= sentences.count {

@@ -36,15 +36,8 @@ extension OCREngine {
     /// The digits in `image` (paper elsewhere), read in single-character mode when there is
     /// one: in single-word mode the serifed 1 of ① came out "41".
     func readDigits(_ image: GrayImage, _ digits: Int, dpi: Int) -> WordReading? {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(main, pixels.baseAddress!, Int32(image.width), Int32(image.height), 1, Int32(image.bytesPerLine))
-            TessBaseAPISetSourceResolution(main, Int32(dpi))
-            defer { TessBaseAPIClear(main) }
-            let page = InkPage(gray: pixels.baseAddress!, width: image.width, height: image.height, bytesPerLine: image.bytesPerLine)
-            return reading(in: digits == 1 ? PSM_SINGLE_CHAR : PSM_SINGLE_WORD, with: main) {
-                readWord(0..<image.width, rows: 0..<image.height, margin: 0, with: main, page: page)
-            }
-        }
+        readWord(PixelRect(x: 0, y: 0, width: image.width, height: image.height), in: image, dpi: dpi,
+                 mode: digits == 1 ? PSM_SINGLE_CHAR : PSM_SINGLE_WORD, margin: 0)
     }
 
     /// The ink inside a ring in `box` on paper, the ring itself whitened, or nil when the ink

@@ -313,15 +313,15 @@ public final class OCREngine {
     }
 
     /// What the main model reads in single-word mode in `box` of `image`: one word looked at
-    /// again on its own, with paper above and below (`paperMargin`).
-    func readWord(_ box: PixelRect, in image: GrayImage, dpi: Int) -> WordReading? {
+    /// again on its own, with paper above and below (`paperMargin` unless `margin` says).
+    func readWord(_ box: PixelRect, in image: GrayImage, dpi: Int, mode: TessPageSegMode = PSM_SINGLE_WORD, margin: Int? = nil) -> WordReading? {
         image.pixels.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(main, pixels.baseAddress!, Int32(image.width), Int32(image.height), 1, Int32(image.bytesPerLine))
             TessBaseAPISetSourceResolution(main, Int32(dpi))
             defer { TessBaseAPIClear(main) }
             let page = InkPage(gray: pixels.baseAddress!, width: image.width, height: image.height, bytesPerLine: image.bytesPerLine)
-            return reading(in: PSM_SINGLE_WORD, with: main) {
-                readWord(box.x..<(box.x + box.width), rows: box.y..<(box.y + box.height), margin: Self.paperMargin(box.height),
+            return reading(in: mode, with: main) {
+                readWord(box.x..<(box.x + box.width), rows: box.y..<(box.y + box.height), margin: margin ?? Self.paperMargin(box.height),
                          with: main, page: page)
             }
         }
