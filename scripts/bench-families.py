@@ -5,7 +5,9 @@ own, the share of labelled sections a concept card stands for (heading recall), 
 names are whole headings, keywords, and the questions each level gives for 30 asked; then the
 figures per family, the held-out part apart.
 
-Usage: bench-families.py NOTIO_BINARY FAMILIES_DIR [--part dev|heldout] [--json OUT] [--summary OUT]
+Usage: bench-families.py NOTIO_BINARY FAMILIES_DIR [--part dev|heldout] [--json OUT] [--summary OUT] [--untagged]
+
+--untagged reads the words with the particle lists instead of MeCab's tags, to compare.
 
 The supply rule: a document of five pages or more gives 20 questions for 30 asked at every
 level, a shorter one 5. The held-out documents are measured, never tuned on.
@@ -31,7 +33,8 @@ def matches(a, b):
 
 
 def study(binary, pdf):
-    out = subprocess.run([binary, "measure", "study", str(pdf)], check=True, capture_output=True, text=True).stdout
+    extra = ["--untagged"] if "--untagged" in sys.argv else []
+    out = subprocess.run([binary, "measure", "study", str(pdf)] + extra, check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
 

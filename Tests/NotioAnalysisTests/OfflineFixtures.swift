@@ -1,6 +1,7 @@
 import Foundation
 import NotioCore
 @testable import NotioAnalysis
+import NotioMediaEngine
 
 /// Documents the offline analyser is checked on: the text and outline of real PDFs
 /// (lshort-ko.pdf from texlive-lang-korean, R-intro.pdf from r-doc-pdf) and a short lecture note.
@@ -22,8 +23,13 @@ enum OfflineFixtures {
     }
 
     static func analyse(_ document: ExtractedDocument) async throws -> NoteAnalysis {
-        try await OfflineAnalyser().analyse(document) { _ in }
+        try await OfflineAnalyser().analyse(document, tagger: tagger) { _ in }
     }
+
+    /// MeCab with mecab-ko-dic in this process, as the server's worker runs it: the analysis
+    /// reads words by their tags, as in the app (`make test` fetches the dictionary first).
+    static let tagger: MeCabTagger? = try? MeCabTagger(dictionary: root.appendingPathComponent(".cache/mecab-ko-dic").path)
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The whole text as a reader would search it: NFC, whitespace runs as one space.
     static func searchableText(_ document: ExtractedDocument) -> String {

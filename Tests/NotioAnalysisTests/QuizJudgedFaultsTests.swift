@@ -136,7 +136,7 @@ struct QuizJudgedFaultsTests {
     }
 
     @Test func aWordOfTheKeyInThePromptThatNoOptionSharesGivesItAway() {
-        var maker = QuizMaker(request: QuizRequest(analysis: Self.variables, pages: [], difficulty: .easy, count: 5))
+        let maker = QuizMaker(request: QuizRequest(analysis: Self.variables, pages: [], difficulty: .easy, count: 5))
         let candidate = Candidate(form: .cloze, concept: 0, prompt: "빈칸에 들어갈 말로 알맞은 것은?\n\nLibreOffice에서 표시되는 ____ 메시지는 검증 파일이 반환하는 메시지입니다.",
                                   answer: "서명 검증", pool: .terms, source: "x")
         #expect(maker.showsAnswerWord(candidate, ["대화 상자", "인증서", "체크섬"]))

@@ -77,6 +77,20 @@ struct KoreanTaggerTests {
         #expect(!phrases.contains { $0.text == "수" })
     }
 
+    /// Words the dictionary lacks, which Debian's MeCab (without mecab-ko's penalty on a particle
+    /// after a space) began with a particle or a suffix, are read as words; a particle the text
+    /// sets apart stays a particle.
+    @Test func aWordNeverBeginsWithAParticleOrASuffix() throws {
+        let text = "라운드 로빈 스케줄링은 각 프로세스에게 같은 시간 할당량을 준다. LATEX 2ε 를 쓴다."
+        let words = try words(text)
+        #expect(words.map(\.nounStem) == ["라운드", "로빈", "스케줄링", nil, "프로세스", nil, "시간", "할당량", nil, "LATEX", "2ε", nil, nil])
+        #expect(words[11].morphemes.map(\.tag) == ["JKO"])
+        for word in words.filter({ $0.morphemes.count >= 2 }) {
+            #expect(!MeCabTagger.beginsBound(word.morphemes[0]), "\(word.text): \(word.morphemes.map(\.tag))")
+        }
+        expectExact(words, in: text)
+    }
+
     @Test func withinAnEojeolEachNounRunIsAPhrase() throws {
         let phrases = NounPhrase.phrases(in: try words("대통령의권한을 제12조에서 정한다"))
         #expect(phrases.map(\.text) == ["대통령", "권한", "제12조"])

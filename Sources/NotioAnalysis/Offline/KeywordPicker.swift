@@ -44,7 +44,7 @@ struct KeywordPicker {
         var candidates = Set((0..<weights.total.count).filter { vocabulary.isKeyword($0) && weights.total[$0] >= 2 })
         // A word used mostly inside a phrase is represented by the phrase (로빈 by 라운드 로빈).
         for (phrase, words) in vocabulary.phraseWords where candidates.contains(phrase) {
-            for word in [words.0, words.1] where 2 * weights.total[phrase] >= weights.total[word] { candidates.remove(word) }
+            for word in words where 2 * weights.total[phrase] >= weights.total[word] { candidates.remove(word) }
         }
         func score(_ term: Int) -> Double { weights.score[term] * (vocabulary.phraseWords[term] == nil ? 1 : Self.phraseBoost) }
         let ranked = candidates.sorted { score($0) != score($1) ? score($0) > score($1) : $0 < $1 }

@@ -12,8 +12,30 @@ public struct OfflineAnalyser: AnalysisProvider {
     public var name: String { "offline" }
 
     public func analyse(_ document: ExtractedDocument, progress: @escaping AnalysisProgress) async throws -> NoteAnalysis {
+        try await analyse(document, tagger: nil, progress: progress)
+    }
+
+    /// The analysis with the document's words read by a Korean morphological analyser: terms
+    /// and keywords are the nouns and noun phrases its tags give ("선거관리위원회는" →
+    /// 선거관리위원회; "얻어 대통령" is no term, "얻어" being a verb). Without a tagger, or when it
+    /// fails (no dictionary, a text past its limits), the words are read with the hand-written
+    /// particle lists of `TermVocabulary`: the note is made either way.
+    public func analyse(_ document: ExtractedDocument, tagger: (any KoreanTagger)?, progress: @escaping AnalysisProgress) async throws -> NoteAnalysis {
         progress(0)
-        let analysis = try OfflineAnalysis(document: document).run(progress: progress)
+        let run = OfflineAnalysis(document: document)
+        let pieces = run.pieces()
+        var tagged: [[TaggedWord]]?
+        if let tagger {
+            do {
+                let words = try await tagger.tag(pieces.joined().map(\.text))
+                if words.count == pieces.joined().count { tagged = words }
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                tagged = nil
+            }
+        }
+        let analysis = try run.run(pieces: pieces, tagged: tagged, progress: progress)
         progress(1)
         return analysis
     }

@@ -10,6 +10,8 @@ struct OfflineAnalysis {
     struct Sentence {
         var text: String
         var terms: [Int]
+        /// The tagger's words of `text`, when the analysis has a tagger.
+        var words: [TaggedWord]?
         var isBullet: Bool
         var page: Int
         /// `isProse(text)`, computed once: the candidate and definition searches both ask.
@@ -34,30 +36,53 @@ struct OfflineAnalysis {
         self.pageTexts = Dictionary(document.pages.map { ($0.number, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func run(progress: AnalysisProgress) throws -> NoteAnalysis {
+    /// A sentence of a section before its words are read: a block's sentence, or a bullet whole.
+    struct Piece {
+        var text: String
+        var isBullet: Bool
+        var page: Int
+    }
+
+    /// Each section's sentences in order.
+    func pieces() -> [[Piece]] {
+        var blockIndex = 0
+        var out: [[Piece]] = []
+        for section in sections {
+            while blockIndex > 0, layout.blocks[blockIndex - 1].firstLine >= section.lines.lowerBound { blockIndex -= 1 }
+            while blockIndex < layout.blocks.count, layout.blocks[blockIndex].firstLine < section.lines.lowerBound { blockIndex += 1 }
+            var pieces: [Piece] = []
+            var index = blockIndex
+            while index < layout.blocks.count, layout.blocks[index].firstLine < section.lines.upperBound {
+                let block = layout.blocks[index]
+                for text in block.kind == .bullet ? [block.text] : SentenceSplitter.sentences(in: block.text) {
+                    pieces.append(Piece(text: text, isBullet: block.kind == .bullet, page: block.page))
+                }
+                index += 1
+            }
+            out.append(pieces)
+        }
+        return out
+    }
+
+    /// The analysis of `pieces` (`pieces()`); `tagged`, when given, holds the tagger's words of
+    /// every piece in order (sections one after the other), and terms are then read from the
+    /// tags; without it, from the particle lists of `TermVocabulary`.
+    func run(pieces: [[Piece]], tagged: [[TaggedWord]]? = nil, progress: AnalysisProgress) throws -> NoteAnalysis {
         let title = TitleFinder.title(of: document, layout: layout, firstHeading: firstHeading)
         try Task.checkCancellation()
         progress(0.1)
 
         // Sentences and terms of each section.
-        vocabulary.learnNouns(from: layout.blocks.map(\.text))
-        var blockIndex = 0
+        if tagged == nil { vocabulary.learnNouns(from: layout.blocks.map(\.text)) }
         var sectionSentences: [[Sentence]] = []
-        for section in sections {
-            while blockIndex > 0, layout.blocks[blockIndex - 1].firstLine >= section.lines.lowerBound { blockIndex -= 1 }
-            while blockIndex < layout.blocks.count, layout.blocks[blockIndex].firstLine < section.lines.lowerBound { blockIndex += 1 }
-            var sentences: [Sentence] = []
-            var index = blockIndex
-            while index < layout.blocks.count, layout.blocks[index].firstLine < section.lines.upperBound {
-                let block = layout.blocks[index]
-                let pieces = block.kind == .bullet ? [block.text] : SentenceSplitter.sentences(in: block.text)
-                for piece in pieces {
-                    sentences.append(Sentence(text: piece, terms: vocabulary.terms(piece), isBullet: block.kind == .bullet, page: block.page,
-                                              isProse: Self.isProse(piece)))
-                }
-                index += 1
-            }
-            sectionSentences.append(sentences)
+        var next = 0
+        for section in pieces {
+            sectionSentences.append(section.map { piece in
+                defer { next += 1 }
+                let words = tagged.map { $0[next] }
+                return Sentence(text: piece.text, terms: words.map(vocabulary.terms(of:)) ?? vocabulary.terms(piece.text), words: words,
+                                isBullet: piece.isBullet, page: piece.page, isProse: Self.isProse(piece.text))
+            })
         }
         TermPhrases.add(to: &sectionSentences, vocabulary: vocabulary)
         try Task.checkCancellation()

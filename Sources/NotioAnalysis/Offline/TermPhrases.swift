@@ -1,7 +1,8 @@
 import Foundation
 
-/// Two-word terms ("라운드 로빈", "문맥 교환", "Round Robin"): pairs of adjacent words that the
-/// document writes together at least twice, and for at least a third of the rarer word's uses.
+/// Two-word terms ("라운드 로빈", "문맥 교환", "Round Robin"): pairs of adjacent words (two nouns of
+/// one noun phrase, where the words are tagged) that the document writes together at least
+/// twice, and for at least a third of the rarer word's uses.
 /// Each becomes a term of its own, added to the sentences it occurs in, so that it is weighed,
 /// ranked and related like any word.
 enum TermPhrases {
@@ -11,29 +12,35 @@ enum TermPhrases {
     static let minimumCohesion = 1.0 / 3.0
 
     static func add(to sections: inout [[OfflineAnalysis.Sentence]], vocabulary: TermVocabulary) {
-        struct Pair: Hashable { var first: Int, second: Int }
-        var pairCounts: [Pair: Int] = [:]
+        var counts: [[Int]: Int] = [:]
+        // How often a phrase is the whole of the phrase the text writes, not a part of a longer
+        // one: "가능 자녀" is only ever part of "육아휴직 가능 자녀", "대화 상자" also stands alone.
+        var wholeCounts: [[Int]: Int] = [:]
         var wordCounts: [Int: Int] = [:]
-        var pairsOf: [[[Pair]]] = []
+        var found: [[[TermVocabulary.Phrase]]] = []
         for section in sections {
-            var sectionPairs: [[Pair]] = []
+            var sectionPhrases: [[TermVocabulary.Phrase]] = []
             for sentence in section {
                 for term in sentence.terms { wordCounts[term, default: 0] += 1 }
-                let pairs = vocabulary.adjacentPairs(sentence.text).map { Pair(first: $0.0, second: $0.1) }
-                for pair in pairs { pairCounts[pair, default: 0] += 1 }
-                sectionPairs.append(pairs)
+                let phrases = sentence.words.map(vocabulary.nounPhrases(of:))
+                    ?? vocabulary.adjacentPairs(sentence.text).map { TermVocabulary.Phrase(words: [$0.0, $0.1], isPart: false) }
+                for phrase in phrases {
+                    counts[phrase.words, default: 0] += 1
+                    if !phrase.isPart { wholeCounts[phrase.words, default: 0] += 1 }
+                }
+                sectionPhrases.append(phrases)
             }
-            pairsOf.append(sectionPairs)
+            found.append(sectionPhrases)
         }
-        let accepted = Set(pairCounts.filter { pair, count in
-            let rarer = min(wordCounts[pair.first] ?? 0, wordCounts[pair.second] ?? 0)
-            return count >= minimumCount && Double(count) >= minimumCohesion * Double(rarer)
+        let accepted = Set(counts.filter { words, count in
+            let rarer = words.map { wordCounts[$0] ?? 0 }.min() ?? 0
+            return count >= minimumCount && (wholeCounts[words] ?? 0) > 0 && Double(count) >= minimumCohesion * Double(rarer)
         }.keys)
         guard !accepted.isEmpty else { return }
         for s in sections.indices {
             for i in sections[s].indices {
-                for pair in pairsOf[s][i] where accepted.contains(pair) {
-                    sections[s][i].terms.append(vocabulary.phrase(pair.first, pair.second))
+                for phrase in found[s][i] where accepted.contains(phrase.words) {
+                    sections[s][i].terms.append(vocabulary.phrase(phrase.words))
                 }
             }
         }

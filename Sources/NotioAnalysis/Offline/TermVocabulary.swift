@@ -12,9 +12,9 @@ final class TermVocabulary {
     /// Whether the document writes the term with a particle after it somewhere (운영체제는): the
     /// mark of a noun that a bare two-syllable word (너무, 얻기) lacks.
     private(set) var takesParticles: [Bool] = []
-    /// The two words of each phrase term ("라운드 로빈"), by the phrase's id.
-    private(set) var phraseWords: [Int: (Int, Int)] = [:]
-    private var phraseIDs: [Int: [Int: Int]] = [:]
+    /// The words of each phrase term ("라운드 로빈"), by the phrase's id.
+    private(set) var phraseWords: [Int: [Int]] = [:]
+    private var phraseIDs: [[Int]: Int] = [:]
     /// One-syllable nouns of this document (큐, 힙): written alone or with two different particles.
     private var singleSyllableNouns: Set<String> = []
 
@@ -37,6 +37,98 @@ final class TermVocabulary {
         }
         if let first = start { result.append(id(of: String(scalars[first...]))) }
         return result
+    }
+
+    /// Term ids of a text's words as the morphological analyser tagged them: each noun that
+    /// names something (`TaggedWord.contentNouns`: "선거관리위원회는" → 선거관리위원회), and a
+    /// word without one by its stem ("가진다" → 가지), which is never a keyword. The tags, not the
+    /// particle lists, say what a noun is, so a verb form glued to a noun ("얻어") is none.
+    func terms(of words: [TaggedWord]) -> [Int] {
+        var result: [Int] = []
+        for word in words {
+            let nouns = word.contentNounUses
+            if nouns.isEmpty {
+                if let stem = word.lexicalStem { result.append(nonNounID(of: stem)) }
+            } else {
+                for use in nouns { result.append(nounID(of: use.noun, asVerbStem: use.isVerbStem)) }
+            }
+        }
+        return result
+    }
+
+    /// Words of a multi-word term candidate, in order; `isPart`: a run of words inside a
+    /// longer phrase of the text ("대화 상자" of "해당 대화 상자").
+    struct Phrase {
+        var words: [Int]
+        var isPart: Bool
+    }
+
+    /// The noun phrases of two or three nouns in the tagged words ("정보 공개 청구를" → 정보, 공개,
+    /// 청구), each with its runs of two nouns as parts: the candidates of multi-word terms that
+    /// `TermPhrases` keeps by how often the document writes them, and writes them whole (a part
+    /// never written alone, "가능 자녀" of "육아휴직 가능 자녀", is no term). A longer run of nouns
+    /// is a heading or a name, no term to teach.
+    func nounPhrases(of words: [TaggedWord]) -> [Phrase] {
+        var phrases: [Phrase] = []
+        for phrase in NounPhrase.phrases(in: words) {
+            let parts = phrase.text.split(separator: " ")
+            guard (2...3).contains(parts.count) else { continue }
+            let ids = parts.map { nounID(of: String($0), asVerbStem: false, counted: false) }
+            // All of one script, as `adjacentPairs` asks: "주어진 Number" is no term either.
+            guard Set(ids).count == ids.count, ids.allSatisfy({ isCandidate[$0] }),
+                  Set(ids.map { KoreanText.containsHangul(forms[$0]) }).count == 1 else { continue }
+            phrases.append(Phrase(words: ids, isPart: false))
+            if ids.count == 3 {
+                phrases.append(Phrase(words: Array(ids[0...1]), isPart: true))
+                phrases.append(Phrase(words: Array(ids[1...2]), isPart: true))
+            }
+        }
+        return phrases
+    }
+
+    /// The id of a noun the tags found. `asVerbStem`: this use is a verb's or an adjective's stem
+    /// ("포함하여"); a noun the document uses more often so than as a noun (필요, 포함, 이용) names an
+    /// activity or a quality, no thing to teach, and is no keyword.
+    private func nounID(of noun: String, asVerbStem: Bool, counted: Bool = true) -> Int {
+        let key = noun.lowercased()
+        let id: Int
+        if let known = ids[key] {
+            id = known
+        } else {
+            id = forms.count
+            ids[key] = id
+            forms.append(noun)
+            isCandidate.append(Self.mayBeTaggedKeyword(noun, key: key))
+            takesParticles.append(false)
+            nounUses.append(0)
+        }
+        if counted { nounUses[id] += asVerbStem ? -1 : 1 }
+        takesParticles[id] = nounUses[id] >= 0
+        return id
+    }
+
+    /// Per term: uses as a noun less uses as a verb's stem (`nounID`), for tagged nouns.
+    private var nounUses: [Int] = []
+
+    private func nonNounID(of stem: String) -> Int {
+        let key = "\u{2}" + stem.lowercased()
+        if let id = ids[key] { return id }
+        let id = forms.count
+        ids[key] = id
+        forms.append(stem)
+        isCandidate.append(false)
+        takesParticles.append(false)
+        nounUses.append(0)
+        return id
+    }
+
+    /// `mayBeKeyword` for a noun the tags found: the lists of verb endings are not needed, the
+    /// lists of words too common to teach are (경우, 내용, 방법 are nouns).
+    private static func mayBeTaggedKeyword(_ form: String, key: String) -> Bool {
+        if form.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return false }
+        guard KoreanText.containsHangul(form) else { return mayBeKeyword(form, key: key) }
+        guard form.count >= 2, form.count <= 10 else { return false }
+        return !Stopwords.korean.contains(form) && !Stopwords.koreanAdverbs.contains(form) && !Stopwords.koreanDependentNouns.contains(form)
     }
 
     /// Id of each word seen, so that a repeated word skips particle stripping and lower-casing.
@@ -70,6 +162,7 @@ final class TermVocabulary {
         forms.append(form)
         isCandidate.append(Self.mayBeKeyword(form, key: key))
         takesParticles.append(nounParticle)
+        nounUses.append(0)
         return id
     }
 
@@ -131,17 +224,19 @@ final class TermVocabulary {
         return true
     }
 
-    /// The id of the phrase of two words, made on first use; its form is the two forms with a space.
-    func phrase(_ first: Int, _ second: Int) -> Int {
-        if let id = phraseIDs[first]?[second] { return id }
-        let form = forms[first] + " " + forms[second]
+    /// The id of the phrase of two or three words, made on first use; its form is their forms
+    /// with a space between.
+    func phrase(_ words: [Int]) -> Int {
+        if let id = phraseIDs[words] { return id }
+        let form = words.map { forms[$0] }.joined(separator: " ")
         let id = forms.count
         ids["\u{1}" + form.lowercased()] = id
         forms.append(form)
         isCandidate.append(true)
-        takesParticles.append(takesParticles[second])
-        phraseWords[id] = (first, second)
-        phraseIDs[first, default: [:]][second] = id
+        takesParticles.append(takesParticles[words.last!])
+        nounUses.append(0)
+        phraseWords[id] = words
+        phraseIDs[words] = id
         return id
     }
 
@@ -207,7 +302,7 @@ enum Stopwords {
     """.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
 
     static let korean: Set<String> = Set("""
-    것 수 등 때 경우 때문 위해 위한 통해 대한 대해 관한 다음 이것 그것 저것 여기 거기 이러한 그러한 이런 그런 저런 모든 각각 또한 그리고 \
+    것 수 등 때 경우 때문 해당 이하 미만 이상 초과 이내 위해 위한 통해 대한 대해 관한 다음 이것 그것 저것 여기 거기 이러한 그러한 이런 그런 저런 모든 각각 또한 그리고 \
     그러나 하지만 따라서 및 또는 혹은 이후 이전 정도 우리 자신 가장 매우 아주 많은 많이 여러 다른 같은 어떤 무엇 이제 지금 먼저 다시 바로 함께 \
     모두 여기서 이를 그러면 예를 하나 그림 이번 이때 그때 대부분 자체 부분 내용 방법 사용 사용해 경우에 그래서 만약 만일 물론 보통 대개 \
     하나의 역주 아래 위에 다음과 이렇게 그렇게 어떻게 약간 조금 때로 계속 항상 전혀 거의 특히 이미 아직 곧 별로 

@@ -21,7 +21,7 @@ enum MeasureCommand {
             var document = ExtractedDocument(pages: [])
             let extract = try await clock.measure { document = try await client.extractPDF(at: file) { _ in } }
             var analysis = NoteAnalysis(title: "", concepts: [], keywords: [])
-            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document) { _ in } }
+            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(client, arguments)) { _ in } }
             let dir = NSTemporaryDirectory() + "notio-measure-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let store = try Store(directory: dir)
@@ -41,7 +41,7 @@ enum MeasureCommand {
             guard arguments.count >= 2 else { throw ConfigurationError(description: "measure quiz FILE") }
             let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(), limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
             let document = try await client.extractPDF(at: arguments[1]) { _ in }
-            let analysis = try await OfflineAnalyser().analyse(document) { _ in }
+            let analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(client, arguments)) { _ in }
             let clock = ContinuousClock()
             var parts: [String] = []
             for level in Difficulty.allCases {
@@ -64,7 +64,7 @@ enum MeasureCommand {
         case "study":
             // What a reader of the 노트 space sees of one PDF, as JSON: the note (title, concepts,
             // keywords) and the questions each level gives for `--count` asked (30 by default).
-            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure study FILE [--count N] [--lines]") }
+            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure study FILE [--count N] [--lines] [--untagged]") }
             let count = arguments.firstIndex(of: "--count").flatMap { Int(arguments[$0 + 1]) } ?? 30
             let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(), limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
             let clock = ContinuousClock()
@@ -72,7 +72,7 @@ enum MeasureCommand {
             let extract = try await clock.measure { document = try await client.extractPDF(at: arguments[1]) { _ in } }
             if arguments.contains("--lines") { print(OfflineAnalyser.layoutListing(of: document)); return 0 }
             var analysis = NoteAnalysis(title: "", concepts: [], keywords: [])
-            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document) { _ in } }
+            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(client, arguments)) { _ in } }
             var quizzes: [String: [Question]] = [:]
             var quizMs: [String: String] = [:]
             for level in Difficulty.allCases {
@@ -109,6 +109,12 @@ enum MeasureCommand {
         default:
             throw ConfigurationError(description: "measure: unknown \(what)")
         }
+    }
+
+    /// The tagger the server's analysis uses (MeCab in worker children), or none with
+    /// `--untagged`: the analysis with the particle lists alone, to compare.
+    static func tagger(_ client: MediaWorkerClient, _ arguments: [String]) -> (any KoreanTagger)? {
+        arguments.contains("--untagged") ? nil : client
     }
 
     /// This process's resident memory (VmRSS) in kB.

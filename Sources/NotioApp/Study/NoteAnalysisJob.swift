@@ -69,6 +69,9 @@ struct NoteAnalysisJob {
         if let gemini = provider as? GeminiProvider {
             // Gemini can read a scanned PDF itself; it decides from the document whether to send it.
             analysis = try await gemini.analyse(document, pdfData: try? Data(contentsOf: URL(fileURLWithPath: path)), progress: report)
+        } else if let offline = provider as? OfflineAnalyser {
+            // Words by the worker's MeCab: the server never maps the dictionary itself.
+            analysis = try await offline.analyse(document, tagger: media, progress: report)
         } else {
             analysis = try await provider.analyse(document, progress: report)
         }

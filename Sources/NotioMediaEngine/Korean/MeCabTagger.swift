@@ -11,10 +11,11 @@ import NotioMedia
 ///
 /// Debian's MeCab is the original one, not the mecab-ko fork the dictionary was made for: it
 /// ignores the dictionary's `left-space-penalty-factor`, the extra cost mecab-ko puts on a particle
-/// or an ending right after a space. On this project's PDFs that matters in about 0.7% of eojeols,
-/// and most of those are particles the PDF itself set apart ("LATEX 2ε 를", "(번호) 가"), which
-/// the original reads right; the rest are mostly 이/그 before a noun read as a particle of the word
-/// before ("…는 이 명령은").
+/// or an ending right after a space. On this project's PDFs that matters in about 0.7% of eojeols:
+/// particles the PDF itself set apart ("LATEX 2ε 를", "(번호) 가"), which the original reads
+/// right; 이/그 before a noun read as a particle of the word before ("…는 이 명령은"); and words
+/// the dictionary lacks read from a particle or a suffix on ("로빈" as 로/JKB 빈), which
+/// `retagBoundStarts` reads again.
 public final class MeCabTagger: KoreanTagger, @unchecked Sendable {
     /// `mecab_model_t *`: immutable after `mecab_model_new`.
     private let model: OpaquePointer
@@ -83,7 +84,8 @@ public final class MeCabTagger: KoreanTagger, @unchecked Sendable {
         try bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             try base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
-                for piece in Self.pieces(of: buffer) {
+                func parse(_ piece: Range<Int>) throws -> [Morpheme] {
+                    var out: [Morpheme] = []
                     mecab_lattice_set_sentence2(lattice, characters + piece.lowerBound, piece.count)
                     guard mecab_parse_lattice(tagger, lattice) != 0 else { throw MediaError.taggerFailed }
                     var node = mecab_lattice_get_bos_node(lattice)
@@ -93,14 +95,56 @@ public final class MeCabTagger: KoreanTagger, @unchecked Sendable {
                         guard n.stat != UInt8(MECAB_BOS_NODE), n.stat != UInt8(MECAB_EOS_NODE),
                               n.length > 0, let surface = n.surface else { continue }
                         let start = characters.distance(to: surface)
-                        morphemes.append(Self.morpheme(
+                        out.append(Self.morpheme(
                             surface: String(decoding: UnsafeRawBufferPointer(start: surface, count: Int(n.length)), as: UTF8.self),
                             start: start, feature: n.feature.map { String(cString: $0) } ?? ""))
                     }
+                    return out
                 }
+                for piece in Self.pieces(of: buffer) { morphemes += try parse(piece) }
+                try Self.retagBoundStarts(&morphemes, in: buffer, parse: parse)
             }
         }
         return morphemes
+    }
+
+    /// The first tags mecab-ko-dic's `left-space-penalty-factor` makes costly right after a space
+    /// (its dicrc): endings, particles, the copula, and the suffixes of adjectives, nouns and verbs.
+    /// None of them begins a word.
+    static let boundTags: Set<Substring> = ["EC", "EF", "EP", "ETM", "ETN", "JC", "JKB", "JKC", "JKG", "JKO", "JKQ", "JKS", "JKV", "JX",
+                                            "VCP", "XSA", "XSN", "XSV"]
+
+    static func beginsBound(_ morpheme: Morpheme) -> Bool {
+        morpheme.tag.split(separator: "+").first.map { boundTags.contains($0) } ?? false
+    }
+
+    /// What the penalty of mecab-ko gives and Debian's MeCab leaves out: a word of two morphemes
+    /// or more that the sentence's best path begins with one that never begins a word ("로빈" read
+    /// 로/JKB 빈/VV, "할당량" read 할/XSV 당량) is read again alone, where the start of the text
+    /// costs a particle what a space would; the new reading is kept when it begins as a word
+    /// does. A word that is one particle is the PDF's own spacing ("LATEX 2ε 를") and stays.
+    static func retagBoundStarts(_ morphemes: inout [Morpheme], in buffer: UnsafeBufferPointer<UInt8>,
+                                 parse: (Range<Int>) throws -> [Morpheme]) throws {
+        var i = 0
+        var out: [Morpheme] = []
+        out.reserveCapacity(morphemes.count)
+        while i < morphemes.count {
+            let start = morphemes[i].start
+            var j = i + 1
+            while j < morphemes.count && morphemes[j].start == morphemes[j - 1].end { j += 1 }
+            let startsWord = start == 0 || buffer[start - 1] == 0x20
+            if startsWord, j - i >= 2, beginsBound(morphemes[i]) {
+                let again = try parse(start..<morphemes[j - 1].end)
+                if let first = again.first, !beginsBound(first), again.last?.end == morphemes[j - 1].end {
+                    out += again
+                    i = j
+                    continue
+                }
+            }
+            out += morphemes[i..<j]
+            i = j
+        }
+        morphemes = out
     }
 
     /// mecab-ko-dic's features: tag, meaning class, final consonant, reading, type (Inflect,

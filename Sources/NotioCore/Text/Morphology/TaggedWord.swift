@@ -29,6 +29,29 @@ public struct TaggedWord: Codable, Sendable, Hashable {
         return NounRuns.surface(of: morphemes[run], in: self)
     }
 
+    /// The word's noun runs that name something (a content noun in them), as written:
+    /// "입법·행정을" → 입법, 행정; "사용하기" → 사용; "3개의" → none; "가진다" → none.
+    public var contentNouns: [String] { contentNounUses.map(\.noun) }
+
+    /// `contentNouns`, each with whether the word uses it as the stem of a verb or an adjective
+    /// (a 하다/되다 suffix after it: "포함하여", "필요한", "설치된") rather than as a noun (bare, or a
+    /// particle, the copula or a symbol after it: "포함은", "설치").
+    public var contentNounUses: [(noun: String, isVerbStem: Bool)] {
+        NounRuns.runs(in: morphemes).compactMap { run in
+            guard morphemes[run].contains(where: { Morpheme.contentNounTags.contains($0.tag) }) else { return nil }
+            let next = run.upperBound < morphemes.count ? morphemes[run.upperBound].tag : ""
+            return (NounRuns.surface(of: morphemes[run], in: self), next.hasPrefix("XSV") || next.hasPrefix("XSA"))
+        }
+    }
+
+    /// The word's first lexical morpheme that is no noun, in the dictionary's form ("가진다" →
+    /// 가지, "빠르게" → 빠르): what a verb, an adjective or an adverb is known by whatever ending
+    /// it carries. Nil for a word of nouns, particles, endings and symbols only.
+    public var lexicalStem: String? {
+        guard let m = morphemes.first(where: { m in ["V", "M", "X", "I"].contains(m.tag.prefix(1)) && m.tag != "XSN" && m.tag != "XPN" }) else { return nil }
+        return m.parts?.first?.form ?? m.surface
+    }
+
     /// Whether the whole word is a noun run, with no particle or ending: "국회", "정보", "제12조".
     public var isBareNoun: Bool {
         guard let run = NounRuns.runs(in: morphemes).first else { return false }
