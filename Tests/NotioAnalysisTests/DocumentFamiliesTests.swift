@@ -165,6 +165,10 @@ import NotioMediaEngine
                 for q in quiz where q.kind == .choice {
                     #expect(Set(q.options.map(key)).count == 4 && q.correctIndex.map { q.options[$0] == q.answer } == true, "\(name): \(q.prompt) \(q.options)")
                 }
+                // A blank or a mask never cuts a word: "대상____의" of 대상연령, "대○○장".
+                for q in quiz {
+                    #expect(q.prompt.firstMatch(of: /\p{Hangul}(____|○○)/) == nil, "\(name) \(level): \(q.prompt)")
+                }
             }
         }
     }
@@ -182,7 +186,10 @@ import NotioMediaEngine
     /// little for 20 a level. Short FAQ chapters and a short bill at 상 (and the bill at 하): their
     /// sentences lean on the one before ("이 경우", "그것은") or point at a list, which readers
     /// judged unusable as statements read alone, and what is left is four questions, not five.
-    static let shortOfSupply: Set<String> = ["bill-1809890", "bill-1809891", "bill-1809897", "bill-1809895", "faq-kernel", "faq-pkgtools"]
+    /// The FAQ chapter on customising at 중, 19 of 20 since no blank or mask cuts a word
+    /// (`QuizText.maskWhole`); it is held out, so which passages it lost is not read.
+    static let shortOfSupply: Set<String> = ["bill-1809890", "bill-1809891", "bill-1809897", "bill-1809895", "faq-kernel", "faq-pkgtools",
+                                             "faq-customizing"]
 
     @Test(arguments: allLabels)
     func theSupplyRuleHolds(_ name: String) async throws {

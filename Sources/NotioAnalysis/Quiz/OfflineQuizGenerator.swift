@@ -240,8 +240,8 @@ struct QuizMaker {
             var texts = [entry.definition].compactMap { $0 }
             texts += QuizText.sentences(entry.concept.summary).filter { $0 != entry.definition }.prefix(2)
             return texts.compactMap { text in
-                let masked = QuizText.mask(text, terms: names, with: QuizText.nameMask)
-                guard masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
+                guard let masked = QuizText.maskWhole(text, terms: names, with: QuizText.nameMask),
+                      masked != text || !QuizText.reveals(prompt: text, answer: answerName) else { return nil }
                 guard QuizText.hasContext(masked), masked != text || !entry.coversDocument, material.mayDescribe(text, concept: index),
                       !QuizText.masksBeforeKindWord(masked), !QuizText.isVague(masked),
                       material.singlesOut(text, concept: index), !QuizText.bracketsMask(masked),
@@ -260,7 +260,7 @@ struct QuizMaker {
         case .application:
             let twoStep = request.difficulty == .hard ? twoStepCandidates(index) : []
             return twoStep + entry.concept.keyPoints.flatMap(QuizText.sentences).compactMap { point in
-                let masked = QuizText.mask(point, terms: names, with: QuizText.nameMask)
+                guard let masked = QuizText.maskWhole(point, terms: names, with: QuizText.nameMask) else { return nil }
                 // A sentence that does not name the document's subject belongs to it only as every sentence does.
                 guard QuizText.hasContext(masked), masked != point || !entry.coversDocument, material.mayDescribe(point, concept: index),
                       !QuizText.masksBeforeKindWord(masked), !QuizText.isVague(masked),
@@ -281,8 +281,7 @@ struct QuizMaker {
                 let term = ownName ?? blankTerm(in: sentence, excludingConcept: nil)
                 guard let term else { return nil }
                 let masks = ownName != nil ? names : [term]
-                let blanked = QuizText.mask(sentence, terms: masks, with: QuizText.blank)
-                guard QuizText.isFairBlank(blanked), material.anchorsBlank(blanked) else { return nil }
+                guard let blanked = QuizText.maskWhole(sentence, terms: masks, with: QuizText.blank), QuizText.isFairBlank(blanked), material.anchorsBlank(blanked) else { return nil }
                 // The concept's own name blanked asks "which concept": another that the sentence
                 // fits as well is a second answer ("____에는 값 0이 내부적으로 할당됩니다").
                 // A sibling ("Integer 변수" beside "Long Integer 변수") that no word of it rules out is one too.
@@ -316,7 +315,7 @@ struct QuizMaker {
                 if let term = blankTerm(in: sentence, excludingConcept: index),
                    case let termKey = KoreanText.compact(term),
                    !nameKeys.contains(where: { KoreanText.contains($0, termKey) }),
-                   case let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank), QuizText.isFairBlank(blanked),
+                   let blanked = QuizText.maskWhole(sentence, terms: [term], with: QuizText.blank), QuizText.isFairBlank(blanked),
                    material.anchorsBlank(blanked), QuizText.pinsBlank(blanked, written: false), !siblingFits(term, blanked),
                    case let written = mayBeWritten(term, blanked), written || !QuizText.blankShowsKind(blanked) {
                     out.append(Candidate(form: .detail, concept: index,
@@ -400,7 +399,7 @@ struct QuizMaker {
     /// A key point as an option: every name of its concept masked, then the mask dropped or read
     /// as "이것", as all description options are.
     func maskedFact(_ point: String, of index: Int) -> String? {
-        let masked = QuizText.mask(point, terms: material.concepts[index].names, with: QuizText.nameMask)
+        guard let masked = QuizText.maskWhole(point, terms: material.concepts[index].names, with: QuizText.nameMask) else { return nil }
         // A sentence that does not name its concept may be true of any other ("LibreOffice Basic은
         // 네 가지 변수 클래스를 지원합니다" under 'decimal 변수'): as the key it could be wrong, as a
         // distractor right. Only facts stated of the concept by name are options.

@@ -26,6 +26,31 @@ enum QuizText {
         return out
     }
 
+    /// `mask`, or nil where a term stands in the text inside a longer word: a mask there cuts the
+    /// word and shows half of it ("대○○장" of 대법원장 for 법원, "지역○○" of 지역경제, "대상____의"
+    /// of 대상연령). A word is the term whole when letters of no other word stand before it and
+    /// only particles (one or two: "에서는") after it. Terms of several words are not checked.
+    static func maskWhole(_ text: String, terms: [String], with placeholder: String) -> String? {
+        let single = terms.filter { !$0.contains(where: \.isWhitespace) }.map(KoreanText.compact).filter { !$0.isEmpty }
+        for word in KoreanText.nfc(text).split(whereSeparator: { $0.isWhitespace }) {
+            let core = KoreanText.compact(String(word))
+            for term in single where core != term && KoreanText.contains(core, term) {
+                // The longest term inside the word decides: "법원장" masked whole is no cut.
+                if single.contains(where: { $0.count > term.count && KoreanText.contains(core, $0) }) { continue }
+                guard core.hasPrefix(term), isParticles(String(core.dropFirst(term.count))) else { return nil }
+            }
+        }
+        return mask(text, terms: terms, with: placeholder)
+    }
+
+    /// Whether a word's tail is one particle or two ("는", "에서는", "에게도"), after the plural
+    /// suffix or not ("들을": the word is still the term, many of it).
+    static func isParticles(_ tail: String) -> Bool {
+        if tail.hasPrefix("들") { return isParticles(String(tail.dropFirst())) }
+        if tail.isEmpty || KoreanText.particles.contains(tail) { return true }
+        return KoreanText.particles.contains { tail.hasPrefix($0) && KoreanText.particles.contains(String(tail.dropFirst($0.count))) }
+    }
+
     /// `text` with every occurrence of each term replaced by `placeholder`, longest terms first.
     static func mask(_ text: String, terms: [String], with placeholder: String) -> String {
         var chars = Array(KoreanText.nfc(text))

@@ -154,7 +154,7 @@ extension QuizMaker {
         for i in concepts where fitting.contains(i) {
             let entry = material.concepts[i]
             for (sentence, base) in usableSentences(i) {
-                let masked = QuizText.mask(sentence, terms: entry.names, with: QuizText.nameMask)
+                guard let masked = QuizText.maskWhole(sentence, terms: entry.names, with: QuizText.nameMask) else { continue }
                 // A sentence that is the heading itself leaves nothing to read once it is masked.
                 guard QuizText.hasContext(masked) else { continue }
                 // Another concept's name in the passage points at that one.
@@ -203,8 +203,8 @@ extension QuizMaker {
                     terms.first { t in w.hasPrefix(t) && particles.contains(String(w.dropFirst(t.count))) }.map { (n, $0) }
                 }).first else { continue }
                 let base = base - 0.04 * Double(max(0, position - 3))
-                let masked = QuizText.mask(sentence, terms: [term], with: QuizText.nameMask)
-                guard masked != sentence, QuizText.hasContext(masked) else { continue }
+                guard let masked = QuizText.maskWhole(sentence, terms: [term], with: QuizText.nameMask),
+                      masked != sentence, QuizText.hasContext(masked) else { continue }
                 let candidate = Candidate(form: .name, concept: i, prompt: "다음 설명에 해당하는 용어는?\n\n\(masked)",
                                           shortPrompt: "다음 설명에 해당하는 용어를 쓰시오.\n\n\(masked)",
                                           answer: term, pool: .terms, source: sentence)
@@ -291,8 +291,8 @@ extension QuizMaker {
                     .filter { t in !self.present(longerThan: t, in: terms, key: key) }
                     .sorted { (material.sentenceCount(KoreanText.compact($0)), -$0.count) < (material.sentenceCount(KoreanText.compact($1)), -$1.count) }
                 for (rank, term) in found.prefix(Self.blanksPerSentence).enumerated() {
-                    let blanked = QuizText.mask(sentence, terms: [term], with: QuizText.blank)
-                    guard blanked != sentence, termsOfKind(term, from: terms, notIn: sentence) != nil else { continue }
+                    guard let blanked = QuizText.maskWhole(sentence, terms: [term], with: QuizText.blank),
+                          blanked != sentence, termsOfKind(term, from: terms, notIn: sentence) != nil else { continue }
                     var score = base - 0.05 * Double(rank)
                     // Nothing around the blank says what fills it ("____을(를) 선택합니다").
                     if !QuizText.hasContext(blanked) { score -= 0.6 }
