@@ -670,6 +670,13 @@ struct QuizMaker {
         if namesFirst != nil {
             ranked = ranked.filter { nameKeys.contains(KoreanText.compact($0.0)) } + ranked.filter { !nameKeys.contains(KoreanText.compact($0.0)) }
         }
+        // Terms written where the answer is written are of its kind ("근로자" beside "공무원", not
+        // "월급여액"): those whose places are the less alike half go last, whatever the level.
+        if termsOnly, ranked.count > 3 {
+            let fits = Dictionary(ranked.map { ($0.0, material.contexts.fit($0.0, c.answer)) }, uniquingKeysWith: { a, _ in a })
+            let median = fits.values.sorted()[fits.count / 2]
+            ranked = ranked.filter { fits[$0.0]! >= median && fits[$0.0]! > 0 } + ranked.filter { !(fits[$0.0]! >= median && fits[$0.0]! > 0) }
+        }
         // With a particle after the blank, options that take it as the answer does come first.
         let answerFinal = QuizText.hasParticleAfterMarker(c.prompt) ? QuizText.hasFinalConsonant(c.answer) : nil
         if let answerFinal {

@@ -83,6 +83,8 @@ struct QuizMaterial {
     var documentText = SearchableText()
     /// The document's words in order, lower case, punctuation off: to tell what it writes beside a name.
     var documentTokens: [String] = []
+    /// The places each term stands in the document, to tell terms of one kind.
+    var contexts = TermContexts(tokens: [])
     /// `isFragment`'s answers so far. They depend on `termKeys` and `documentText` alone, which
     /// are set once here.
     let fragments = Memo<String, Bool>()
@@ -93,6 +95,7 @@ struct QuizMaterial {
         verbalNouns = Self.verbalNouns(documentWords.keys)
         documentText = SearchableText(keys: KoreanText.compact(pages.map(\.text).joined(separator: " ")))
         documentTokens = pages.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
+        contexts = TermContexts(tokens: documentTokens)
         // Page keys are only needed for concepts without pages: computed once, on first need.
         var pageKeysCache: [(Int, String)]?
         func pageKeys() -> [(Int, String)] {

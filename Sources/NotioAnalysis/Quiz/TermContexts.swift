@@ -1,0 +1,67 @@
+import Foundation
+import NotioCore
+
+/// Where each term stands in the document, told by the words around it: terms of one kind are
+/// written in like places ("공무원이 자녀를 양육" and "근로자가 자녀를 양육"; "국회는 … 의결한다" and
+/// "정부는 … 의결한다"), terms of other kinds in others (월급여액 "받는", 개정안 "에서"). The
+/// distributional model of kinds, from the document alone: no list of kinds to keep up, and it
+/// works for any family of documents.
+final class TermContexts: Sendable {
+    /// The document's words with their particles off, in order.
+    private let stems: [String]
+    /// Each stem's positions in `stems`.
+    private let positions: [String: [Int]]
+    /// How much a neighbour says: a word written everywhere ("있다", "수") says little.
+    private let weights: [String: Double]
+    private let vectors = Memo<String, [String: Double]>()
+
+    /// Neighbours this many words either side count, nearer ones more.
+    static let window = 3
+
+    init(tokens: [String]) {
+        var stemOf: [String: String] = [:]
+        var stems: [String] = []
+        stems.reserveCapacity(tokens.count)
+        for token in tokens {
+            if let known = stemOf[token] { stems.append(known); continue }
+            let stem = KoreanText.stripParticle(token)
+            stemOf[token] = stem
+            stems.append(stem)
+        }
+        var positions: [String: [Int]] = [:]
+        for (i, stem) in stems.enumerated() { positions[stem, default: []].append(i) }
+        self.stems = stems
+        self.positions = positions
+        let total = Double(max(stems.count, 1))
+        weights = positions.mapValues { log(total / Double($0.count)) / log(total + 1) }
+    }
+
+    /// How alike the places of two terms are, 0...1 (cosine of their neighbour vectors); 0 when
+    /// either is never found as written.
+    func fit(_ a: String, _ b: String) -> Double {
+        let x = vector(a), y = vector(b)
+        guard !x.isEmpty, !y.isEmpty else { return 0 }
+        var dot = 0.0
+        for (word, weight) in x { if let other = y[word] { dot += weight * other } }
+        let norm = { (v: [String: Double]) in v.values.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+        return dot / (norm(x) * norm(y))
+    }
+
+    private func vector(_ term: String) -> [String: Double] {
+        vectors.value(for: term) { term in
+            let words = term.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { KoreanText.stripParticle(String($0)) }
+            guard let first = words.first else { return [:] }
+            var vector: [String: Double] = [:]
+            for start in positions[first] ?? [] {
+                let end = start + words.count
+                guard end <= stems.count, Array(stems[start..<end]) == words else { continue }
+                for d in 1...Self.window {
+                    for i in [start - d, end - 1 + d] where i >= 0 && i < stems.count && !words.contains(stems[i]) {
+                        vector[stems[i], default: 0] += (weights[stems[i]] ?? 0) / Double(d)
+                    }
+                }
+            }
+            return vector
+        }
+    }
+}
