@@ -142,6 +142,18 @@ import NotioMediaEngine
         #expect(bill.contains("육아휴직 가능 자녀") && !bill.contains("가능 자녀") && !bill.contains("육아휴직 가능"), "\(bill)")
     }
 
+    /// A false statement swaps a term for one the document writes in like places: the bill's
+    /// "더 많은 월급여액을 주지는" never became "더 많은 비용추계를 주지는" or "초등학교를 주지는",
+    /// nonsense a reader sees through (judged at 35773b4).
+    @Test func aFalseStatementSwapsATermOfTheSameKind() async throws {
+        let (document, note) = try await study("bill-1809890")
+        for seed in UInt64(1)...4 {
+            let quiz = OfflineQuizGenerator().questions(for: QuizRequest(analysis: note, pages: document.pages, difficulty: .hard, count: 30, seed: seed))
+            let texts = quiz.flatMap { [$0.prompt] + $0.options }
+            #expect(!texts.contains { $0.contains("비용추계를 주지는") || $0.contains("초등학교를 주지는") }, "\(texts)")
+        }
+    }
+
     /// Over every document of every family: its own title, at least five keywords, questions at
     /// every level with no prompt twice, four distinct options and the key among them.
     @Test func everyFamilyDocumentGivesANoteAndQuizzes() async throws {

@@ -23,6 +23,23 @@ struct QuizJudgedFaultsTests {
         }
     }
 
+    /// Faults a reader found in the families' questions at 35773b4
+    /// (Tests/Fixtures/families/judged/2026-12-07-35773b4.json, worked-on part), passages verbatim.
+    @Test func cutStartsPointersBackQuestionsAndQuotesAreNoPassagesOrStatements() {
+        // A split left the ending of the sentence before at the start; pointers back anywhere.
+        for passage in ["고 가정한 경우, 2010년 현재 자녀의 연령이 7세이고 육아휴직을 신청하지 않은 국가․지방․교육공무원 및 근로자가 대상이 된다.",
+                        "데비안은 이러한 목적으로 도구를 제공합니다.",
+                        "데비안 개발자들은 그들과 함께 GNU 운영체제의 기반을 구축합니다."] {
+            #expect(PassageScore.score(passage) < PassageScore.floor, "\(passage)")
+        }
+        #expect(PassageScore.score("간단히 말해서 리눅스는 유닉스 계열 운영 체제의 커널입니다.") >= PassageScore.floor)
+        // A question, or a title quoted whole, is neither true nor false.
+        for sentence in ["“데비안과 다른 유닉스 시스템은 어떻게 소스 코드 호환이 되나요?”", "데비안은 GNU/리눅스만 하나요?"] {
+            #expect(!PassageScore.endsAStatement(sentence), "\(sentence)")
+        }
+        #expect(PassageScore.endsAStatement("오늘날 리눅스는 수십 개의 다른 시스템에서도 돌아갑니다."))
+    }
+
     @Test func formulasThePDFFlattenedAreNotAsked() {
         for passage in ["선형 추세선: 회귀식은 y=a∙x+b 이며, 절편 b 을 강제로 지정할 수 있습니다.",
                         "거듭제곱 추세선: 회귀식은 y=b∙xa 입니다.",

@@ -34,6 +34,12 @@ enum PassageScore {
                                                "여기서", "이때", "이에", "이와", "그들은", "그들의", "이상의", "동", "해당", "그것은", "그것이", "그것을", "이것을",
                                                "This", "It", "These", "However,", "Therefore,"]
 
+    /// Endings and particles that are a word only where a sentence was cut before them.
+    static let boundWords: Set<String> = ["고", "며", "면", "서", "는", "은", "을", "를", "에", "의", "와", "과", "로", "으로", "다", "나", "든", "지", "하고", "하며"]
+
+    /// Demonstratives and pronouns that point at what the page said before, wherever they stand.
+    static let pointingWords = ["이러한", "그러한", "이런", "그런", "그들", "이들", "이것", "그것", "저것"]
+
     /// Conjunctive adverbs that join a sentence to the one before without pointing at anything
     /// in it: dropped, the sentence says the same on its own ("따라서 육아휴직이 …" → "육아휴직이 …").
     /// Pronouns and demonstratives ("이는", "이러한") point, and stay a fault.
@@ -50,7 +56,13 @@ enum PassageScore {
     /// Whether a sentence ends as a statement does: a verb's or copula's final ending ("…이다.",
     /// "…합니다.", "…하십시오.", "…함."), not a phrase cut by a list or a reference ("…개요는 5.1절.").
     static func endsAStatement(_ sentence: String) -> Bool {
-        let text = sentence.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ".!?”\"'’)"))
+        let whole = sentence.trimmingCharacters(in: .whitespaces)
+        // A question, or a title quoted whole (“데비안과 … 호환이 되나요?”, a pointer to another
+        // section), says nothing true or false.
+        let unquoted = whole.trimmingCharacters(in: CharacterSet(charactersIn: "”\"'’)"))
+        if unquoted.hasSuffix("?") || unquoted.hasSuffix("？") { return false }
+        if let first = whole.first, "“\"‘".contains(first), let last = whole.last, "”\"’".contains(last) { return false }
+        let text = whole.trimmingCharacters(in: CharacterSet(charactersIn: ".!?”\"'’)"))
         guard let last = text.last else { return false }
         return "다요오음함임됨까".contains(last) || (last.isASCII && last.isLetter)
     }
@@ -59,6 +71,11 @@ enum PassageScore {
         var score = 1.0
         let words = sentence.split(separator: " ")
         if let first = words.first, leaningStarts.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: ",."))) || leaningStarts.contains(String(first)) { score -= 0.55 }
+        // Begins with an ending or a particle standing alone ("고 가정한 경우, …"): the rest of a
+        // sentence the split cut, whose start is in the one before.
+        if let first = words.first, Self.boundWords.contains(String(first)) { score -= 0.6 }
+        // Points back anywhere in it ("… 이러한 목적으로", "그들과 함께"), not only at its start.
+        if words.dropFirst().contains(where: { word in Self.pointingWords.contains { word.hasPrefix($0) } }) { score -= 0.55 }
         // Points at a list or table the passage does not show ("다음 사항을 관장한다").
         if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.55 }
         if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
@@ -344,12 +361,17 @@ extension QuizMaker {
         for term in ordered {
             // A term that shares letters with the one it replaces may name the same thing or a kind
             // of it ("대체인력" for "대체고용인력자", "휴직자" for "육아휴직자"): the statement could
-            // stay true (their bigram similarity 0.44 and 0.67). The nearest of the key's kind below
-            // `swapSimilarity`, of as many words: a phrase in a one-word slot ("육아휴직자 월급여액에게")
-            // reads as broken, not as false.
-            guard let other = termsOfKind(term, from: terms, notIn: sentence, count: 8)?
-                .first(where: { KoreanText.similarity($0, term) < Self.swapSimilarity && Self.wordCount($0) == Self.wordCount(term) }) else { continue }
-            let swapped = Self.replacing(term, with: other, in: sentence)
+            // stay true (their bigram similarity 0.44 and 0.67). A term of the key's kind below
+            // `swapSimilarity`, of as many words (a phrase in a one-word slot, "육아휴직자
+            // 월급여액에게", reads as broken, not as false), and of those the one the document
+            // writes in places most like the term's (`TermContexts`): "비용추계를 주지는" and
+            // "초등학교를 주지는" read as nonsense where the text says "월급여액을 주지는"; a term
+            // written nowhere alike is no swap.
+            let kin = (termsOfKind(term, from: terms, notIn: sentence, count: terms.count) ?? [])
+                .filter { KoreanText.similarity($0, term) < Self.swapSimilarity && Self.wordCount($0) == Self.wordCount(term) }
+            let fits = kin.map { ($0, material.contexts.fit($0, term)) }
+            guard let other = fits.max(by: { $0.1 < $1.1 }), other.1 > 0 else { continue }
+            let swapped = Self.replacing(term, with: other.0, in: sentence)
             if swapped != sentence { return swapped }
         }
         if let number = NumberBlank(sentence) {
