@@ -40,6 +40,17 @@ struct LineGapsTests {
         #expect(LineGaps.widened(0..<200, in: page(lines: [20..<40]), reach: 30, margin: 6) == 0..<200)
     }
 
+    @Test func aBottomEdgeThatCutsALineMovesAboveIt() {
+        let gray = page(lines: [20..<40, 60..<80, 100..<120])
+        // The edge cuts the third line, the stroke is under the second (row 84): the band ends
+        // 6 rows under the stroke's row, the gap above it being the stroke's own.
+        #expect(LineGaps.narrowedBottom(10..<110, in: gray, above: 84, margin: 6) == 10..<92)
+        // Where the lowest stroke point is in the cut line itself, the edge stays.
+        #expect(LineGaps.narrowedBottom(10..<110, in: gray, above: 101, margin: 6) == 10..<110)
+        // No gap at all (a picture): it stays.
+        #expect(LineGaps.narrowedBottom(10..<110, in: page(lines: [0..<150]), above: 50, margin: 6) == 10..<110)
+    }
+
     @Test func specksAndShadowsAreNotInk() {
         var gray = page(lines: [])
         // A speck of dust, and paper a lamp left darker on one side (the row's median is the paper).

@@ -1,3 +1,4 @@
+import CGdkPixbuf
 import Foundation
 import Testing
 @testable import NotioMedia
@@ -30,7 +31,7 @@ struct PhotoStagesTests {
     /// stroke is cut (`PageStraightening`), the strokes moved with the page: turned 6° against
     /// the clock, taken from one side with the far edge 20% shorter, and bending and crowding
     /// towards the spine.
-    @Test(arguments: [("tilt-6", 9), ("tilt-6", 12), ("angled20", 5), ("angled20", 13), ("curl", 4), ("curl", 2)])
+    @Test(arguments: [("tilt-6", 9), ("tilt-6", 12), ("angled20", 5), ("angled20", 13), ("curl", 3), ("curl", 2)])
     func aPageTurnedTakenFromOneSideOrCurledReadsLikeAFlatOne(variant: String, index: Int) throws {
         let (page, strokes, path) = try Self.lawPage(index, variant)
         let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
@@ -44,6 +45,45 @@ struct PhotoStagesTests {
     func aCircledClauseNumberReadsAsPrinted(variant: String, index: Int) throws {
         let (page, strokes, path) = try Self.lawPage(index, variant)
         #expect(page.span.unicodeScalars.contains { (0x2460...0x2473).contains($0.value) }, "the span holds a circled number")
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
+        #expect(result.text == page.span, "\(page.image)")
+    }
+
+    /// A phone's 12 MP photo of the page (the law's page, flat, enlarged to 12 MP and saved as a
+    /// JPEG, as a phone saves it): libjpeg reads it at half its size, and the span under the
+    /// stroke (ending in "제81조") is read as on the photo the renderer drew.
+    @Test(arguments: [6, 9])
+    func aTwelveMegapixelPhotoIsReadAtHalfItsSize(index: Int) throws {
+        let (page, strokes, path) = try Self.lawPage(index, "flat")
+        let drawn = try #require(gdk_pixbuf_new_from_file(path, nil))
+        defer { g_object_unref(UnsafeMutableRawPointer(drawn)) }
+        let width = Double(gdk_pixbuf_get_width(drawn)), height = Double(gdk_pixbuf_get_height(drawn))
+        let scale = (12e6 / (width * height)).squareRoot()
+        let large = try #require(gdk_pixbuf_scale_simple(drawn, Int32(width * scale), Int32(height * scale), GDK_INTERP_BILINEAR))
+        defer { g_object_unref(UnsafeMutableRawPointer(large)) }
+        let largePath = try PhotoFixtures.file(PhotoFixtures.encode(large, format: "jpeg"), named: "phone.jpg")
+        let largeWidth = Int(gdk_pixbuf_get_width(large)), largeHeight = Int(gdk_pixbuf_get_height(large))
+
+        let photo = try PhotoDecoder.decode(path: largePath, limits: PhotoLimits())
+        #expect((photo.width, photo.height) == (largeWidth, largeHeight))
+        // Half its size, or 2,400 px on its long side where half is larger still.
+        let half = (largeWidth + 1) / 2
+        #expect(photo.gray.width == min(half, PhotoLimits().maxRecognitionSide))
+        let enlarged = strokes.map { Stroke($0.points.map { StrokePoint(x: $0.x * scale, y: $0.y * scale) }) }
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: largePath, strokes: enlarged, limits: PhotoLimits())
+        #expect(result.text == page.span, "\(page.image)")
+    }
+
+    /// The band read around a stroke ends above the next line where its bottom edge would cut
+    /// it, with paper between, and the span is read exactly from it.
+    @Test(arguments: [("flat", 6), ("flat", 9), ("curl", 3)])
+    func theBandEndsAboveTheLineItsEdgeCuts(variant: String, index: Int) throws {
+        let (page, strokes, path) = try Self.lawPage(index, variant)
+        let photo = try PhotoReader.decoded(path: path, limits: PhotoLimits())
+        let reach = try #require(PhotoReader.band(around: strokes, in: photo))
+        #expect(!LineGaps.isBlank(reach.upperBound - 1, in: photo.gray), "the band's edge cuts a line")
+        let band = PhotoReader.withoutCutLineBelow(reach, strokes: strokes, in: photo)
+        #expect(band.upperBound < reach.upperBound && LineGaps.isBlank(band.upperBound - 1, in: photo.gray))
         let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
         #expect(result.text == page.span, "\(page.image)")
     }

@@ -16,6 +16,11 @@ public struct PixelRect: Codable, Sendable, Hashable {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
+    /// Whether the two share a pixel.
+    public func overlaps(_ other: PixelRect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
     /// The smallest rectangle holding both.
     public func union(_ other: PixelRect) -> PixelRect {
         let left = min(x, other.x), top = min(y, other.y)

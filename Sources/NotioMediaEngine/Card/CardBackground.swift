@@ -78,11 +78,9 @@ enum CardBackground {
         let scale = min(1, max(cardWidth / width, cardHeight / height))
         let needed = (width: Int((width * scale).rounded(.up)), height: Int((height * scale).rounded(.up)))
         guard stored.format == "jpeg" else { return needed }
-        for denominator in [8, 4, 2] {
-            let scaled = (width: (stored.width + denominator - 1) / denominator, height: (stored.height + denominator - 1) / denominator)
-            if scaled.width >= needed.width && scaled.height >= needed.height { return scaled }
-        }
-        return (stored.width, stored.height)
+        return PhotoDecoder.reducedJPEGSize(width: stored.width, height: stored.height) {
+            $0.width >= needed.width && $0.height >= needed.height
+        } ?? (stored.width, stored.height)
     }
 
     /// Where upright pixel (u, v) is stored in a `width` × `height` picture with EXIF

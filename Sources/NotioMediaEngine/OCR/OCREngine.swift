@@ -78,6 +78,10 @@ public final class OCREngine {
         TessBaseAPISetPageSegMode(handle, mode)
         _ = TessBaseAPISetVariable(handle, "preserve_interword_spaces", "1")
         _ = TessBaseAPISetVariable(handle, "thresholding_method", "2")
+        // Tesseract 5 reads every line it is unsure of a second time, inverted, in case it is
+        // white on black; pages and their photos are black on white, and the second read cost
+        // a tenth of an underline's time on noisy photos for the same spans (issue 28's table).
+        _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", "0")
         return handle
     }
 
@@ -102,8 +106,12 @@ public final class OCREngine {
     /// Reads an 8-bit gray buffer (`bytesPerLine` bytes per row, top row first): the words with
     /// boxes, confidence and line (syllable pieces merged into Korean eojeol), and the text made
     /// of them, one line per text line.
+    ///
+    /// `wanted`: where the words the caller will use are (an underline's strokes); pieces
+    /// elsewhere keep the main model's reading instead of being read again by the Latin model,
+    /// a read of its own for each number or foreign word. Nil: everywhere.
     public func recognise(gray: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerLine: Int, dpi: Int,
-                          latinLines: Bool = false) -> OCRResult {
+                          latinLines: Bool = false, wanted: [PixelRect]? = nil) -> OCRResult {
         defer { TessBaseAPIClear(main); readsDocumentPage = false }
         readsDocumentPage = latinLines
         TessBaseAPISetImage(main, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
@@ -118,7 +126,8 @@ public final class OCREngine {
             Self.markMisreadLatin(&pieces)
             Self.splitLeadingBullets(&pieces, page: page)
         }
-        if let latin, latinLines || pieces.contains(where: \.needsLatinReread) {
+        let isWanted = { (piece: OCRPiece) in wanted?.contains { $0.overlaps(piece.box) } ?? true }
+        if let latin, latinLines || pieces.contains(where: { $0.needsLatinReread && isWanted($0) }) {
             defer { TessBaseAPIClear(latin) }
             TessBaseAPISetImage(latin, gray, Int32(width), Int32(height), 1, Int32(bytesPerLine))
             TessBaseAPISetSourceResolution(latin, Int32(dpi))
@@ -129,7 +138,7 @@ public final class OCREngine {
             pieces = EojeolMerger.joiningLatinRuns(pieces, lineTexts: lineTexts)
             let syllableHeights = Self.syllableHeights(pieces)
             for word in EojeolMerger.words(pieces, lineTexts: lineTexts) {
-                for index in word where pieces[index].needsLatinReread {
+                for index in word where pieces[index].needsLatinReread && isWanted(pieces[index]) {
                     rereadLatin(&pieces, at: index, in: word, page: page, with: latin,
                                 syllableHeight: syllableHeights[pieces[index].line] ?? Double(pieces[index].box.height))
                 }

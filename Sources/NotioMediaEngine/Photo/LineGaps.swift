@@ -39,6 +39,24 @@ enum LineGaps {
         return top..<bottom
     }
 
+    /// `rows` with its bottom edge (where it is not the image's own) moved up, past the line
+    /// it cuts, to the gap above that line, and there to `margin` rows below the letters above
+    /// the gap (or the gap's middle); never up to row `above`. An edge already in a gap settles
+    /// the same way; one with no gap below `above` (a picture, lines still bent) stays.
+    ///
+    /// A line cut by a band's bottom edge shows the tops of its letters, which cost as much to
+    /// read as a whole line and read as Latin garbage ("71) UGHIOL AAI ~ AIALATI"); its words
+    /// cannot be chosen anyway (`PhotoReader.cut`).
+    static func narrowedBottom(_ rows: Range<Int>, in gray: GrayImage, above: Int, margin: Int) -> Range<Int> {
+        guard rows.upperBound < gray.height, rows.upperBound - 1 > above else { return rows }
+        var row = rows.upperBound - 1
+        while row > above, !isBlank(row, in: gray) { row -= 1 }
+        guard row > above else { return rows }
+        var top = row
+        while top - 1 > above, isBlank(top - 1, in: gray) { top -= 1 }
+        return rows.lowerBound..<(top + min(margin, (row - top + 1) / 2) + 1)
+    }
+
     /// The gap first met from row `start` going `step` (up -1, down 1), `start`'s own if it is
     /// blank: the blank rows around it as far as they go, but no more than `reach` rows back
     /// towards the band and twice that away from it.
