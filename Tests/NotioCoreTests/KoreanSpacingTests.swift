@@ -30,6 +30,15 @@ import Testing
         #expect(decide("이 값은 파일에", "서 읽는다") == (false, .continuation))
     }
 
+    /// A particle set apart after a path ends the word, as one joined to it does (Debian's FAQ:
+    /// "…구성 파일은 /etc/modules 에" / "보관됩니다", read "에보관됩니다").
+    @Test func aParticleAfterALatinWordEndsTheWord() {
+        #expect(decide("모듈이 들어있는 구성 파일은 /etc/modules 에", "보관됩니다. 그러나") == (true, .particleAfterLatin))
+        #expect(decide("모듈이 들어있는 구성 파일은 /etc/modules에", "보관됩니다. 그러나") == (true, .particleAfterLatin))
+        // After a Hangul word a lone syllable may begin the next one: the rule is not asked.
+        #expect(decide("운영체제는 설정 파일", "을 읽는다").rule != .particleAfterLatin)
+    }
+
     @Test func theDependentNounSuStandsApartFromItsVerb() {
         #expect(decide("값을 지정할 수", "있는 데이터") == (true, .dependentNoun))
     }

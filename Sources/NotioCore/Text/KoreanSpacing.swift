@@ -69,7 +69,11 @@ public struct KoreanSpacing: Sendable {
         }) { return (true, .dependentNoun) }
         if leftToken == left, Self.adverbs.contains(left) { return (true, .adverb) }
         if rightIsWhole, Self.adverbs.contains(right) { return (true, .adverb) }
-        if leftToken != left, Self.particleSet.contains(left) { return (true, .particleAfterLatin) }
+        // A particle after a Latin word or a path, joined to it ("modules에") or set apart from it
+        // ("/etc/modules 에"): the word ends with the particle.
+        let beforeLeft = line.split(separator: " ").dropLast().last.map(String.init) ?? ""
+        if Self.particleSet.contains(left),
+           leftToken != left || (!beforeLeft.isEmpty && Self.trailingHangul(beforeLeft).isEmpty) { return (true, .particleAfterLatin) }
         let leftStem = Self.stripParticle(left)
         let leftKnown = known(left) || (leftStem != left && known(leftStem))
         let rightHead = knownHead(right)
