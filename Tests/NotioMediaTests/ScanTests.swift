@@ -51,6 +51,24 @@ struct ScanTests {
         #expect(texts[21]?.contains("문서 클래스") == true)
     }
 
+    /// lshort-ko p. 18 sets two listings of code beside what they print. Read as one block, row
+    /// by row across both sides, the listing and its output came out interleaved and garbled
+    /// (13% CER); read a side at a time (`PageSides`), each listing is whole, and before its
+    /// output, as the text layer has them.
+    @Test func codeBesideWhatItPrintsIsReadASideAtATime() throws {
+        let (reading, texts) = try readScan("lshort-ko.pdf", 18, 18)
+        let lines = (texts[18] ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        func line(_ text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
+        let listingEnd = try #require(line("icexpialidocious"), "the first listing's last line in \(lines)")
+        let output = try #require(line("This is an example: Supercal"), "its output in \(lines)")
+        #expect(listingEnd < output)
+        let secondEnd = try #require(line("\\end{comment}"), "the second listing's \\end{comment} in \(lines)")
+        let secondOutput = try #require(line("This is another example for embedding com"), "its output in \(lines)")
+        #expect(secondEnd < secondOutput)
+        let page = try #require(reading.pages.first)
+        #expect(page.cer <= 0.1, "CER \(page.cer)")
+    }
+
     /// An English manual's pages with code examples and a table of operators.
     @Test func anEnglishScanIsReadWithinThreePercent() throws {
         let (reading, texts) = try readScan("R-intro.pdf", 12, 13)

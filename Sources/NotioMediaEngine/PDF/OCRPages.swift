@@ -27,7 +27,7 @@ enum OCRPages {
                         }
                         var image = rendered
                         PageRules.whiten(&image, dpi: dpi)
-                        let text = engine.recognise(image, dpi: Int(dpi.rounded()), latinLines: true).text
+                        let text = PageSides.read(image, dpi: dpi) { engine.recognise($0, dpi: Int(dpi.rounded()), latinLines: true).text }
                         shared.finish(index, text: text, report: report)
                     }
                 } catch {
