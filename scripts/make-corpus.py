@@ -23,13 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "Tests" / "Fixtures" / "corpus"
 
 
-def printable_page(help_root: Path, page: str) -> Path:
-    """The help page without the help viewer's chrome (the module bar, the table of contents and the
-    index the viewer's scripts fill in): what is left is the article, styled by the help's own CSS,
-    as a student saving a lecture page with a reader view would keep it. Written beside the original
-    so that its <base href> still finds the CSS and pictures."""
-    source = help_root / "ko" / "text" / page
-    html = source.read_text(encoding="utf-8")
+def printable_html(html: str) -> str:
+    """A help page's HTML as it is printed: without the viewer's scripts and chrome, and with the
+    menu paths Linux shows (the tests read the visible text of the same HTML)."""
     html = re.sub(r"<noscript>.*?</noscript>", "", html, flags=re.S)
     html = re.sub(r"<script\b[^>]*>.*?</script>", "", html, flags=re.S)
     html = re.sub(r"<header id=\"TopLeftHeader\">.*?</header>", "", html, flags=re.S)
@@ -37,7 +33,16 @@ def printable_page(help_root: Path, page: str) -> Path:
     html = re.sub(r"<div id=\"(SearchFrame|DonationFrame)\"></div>", "", html)
     # The viewer's script shows the variant of a menu path for the reader's system and leaves the
     # others hidden; print what it shows on Linux (the "default" variant; macOS and Windows stay hidden).
-    html = re.sub(r'<span hidden="true" (id="default)', r"<span \1", html)
+    return re.sub(r'<span hidden="true" (id="default)', r"<span \1", html)
+
+
+def printable_page(help_root: Path, page: str) -> Path:
+    """The help page without the help viewer's chrome (the module bar, the table of contents and the
+    index the viewer's scripts fill in): what is left is the article, styled by the help's own CSS,
+    as a student saving a lecture page with a reader view would keep it. Written beside the original
+    so that its <base href> still finds the CSS and pictures."""
+    source = help_root / "ko" / "text" / page
+    html = printable_html(source.read_text(encoding="utf-8"))
     target = source.with_name(source.stem + ".print.html")
     target.write_text(html, encoding="utf-8")
     # Printed from a fixed place that looks like the help's web address, so that the URL in

@@ -91,10 +91,10 @@ class _VisibleText(HTMLParser):
 
 
 def source_text(doc) -> str:
-    """The visible text of the document's help page (the printable copy scripts/make-corpus.py made)."""
+    """The visible text of the document's help page as scripts/make-corpus.py printed it (made from
+    the page here: where the PDFs come from the machine's cache, no printable copy was written)."""
     page = HELP / "ko" / "text" / doc["helpPage"]
-    printable = page.with_name(page.stem + ".print.html")
-    raw = (printable if printable.exists() else page).read_text(encoding="utf-8")
+    raw = _make_corpus().printable_html(page.read_text(encoding="utf-8"))
     start = raw.find('<div id="DisplayArea"')
     parser = _VisibleText()
     parser.feed(raw[start if start >= 0 else 0:])
@@ -103,6 +103,15 @@ def source_text(doc) -> str:
 
 
 # ---------------------------------------------------------------- comparisons
+
+def _make_corpus():
+    """scripts/make-corpus.py as a module: its printable form of a help page is the one rule."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("make_corpus", ROOT / "scripts" / "make-corpus.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 def norm(text: str) -> str:
     """Lower case, letters and digits only: spaces, punctuation and symbols do not count."""
