@@ -9,25 +9,34 @@ import NotioCore
 final class TermContexts: Sendable {
     /// The document's words with their particles off, in order.
     private let stems: [String]
+    /// The particle each word carried ("" for none): "공무원이" and "근로자가" take a subject's.
+    private let particles: [String]
     /// Each stem's positions in `stems`.
     private let positions: [String: [Int]]
     /// How much a neighbour says: a word written everywhere ("있다", "수") says little.
     private let weights: [String: Double]
     private let vectors = Memo<String, [String: Double]>()
 
-    /// Neighbours this many words either side count, nearer ones more.
-    static let window = 3
+    /// Neighbours this many words either side count, nearer ones more, each by its side and
+    /// distance: what can stand in a term's place shares its neighbours where they stand, not
+    /// only its topic ("공무원" beside "근로자", not beside "자녀", which it is often written near).
+    static let window = 2
 
     init(tokens: [String]) {
         var stemOf: [String: String] = [:]
         var stems: [String] = []
+        var particles: [String] = []
         stems.reserveCapacity(tokens.count)
         for token in tokens {
-            if let known = stemOf[token] { stems.append(known); continue }
-            let stem = KoreanText.stripParticle(token)
-            stemOf[token] = stem
+            let stem: String
+            if let known = stemOf[token] { stem = known } else {
+                stem = KoreanText.stripParticle(token)
+                stemOf[token] = stem
+            }
             stems.append(stem)
+            particles.append(String(token.dropFirst(stem.count)))
         }
+        self.particles = particles
         var positions: [String: [Int]] = [:]
         for (i, stem) in stems.enumerated() { positions[stem, default: []].append(i) }
         self.stems = stems
@@ -47,6 +56,21 @@ final class TermContexts: Sendable {
         return dot / (norm(x) * norm(y))
     }
 
+    /// What the particle after a term says of its place, against a neighbour's weight (up to 1).
+    static let particleWeight = 0.5
+
+    /// A particle by its case, whichever form the last sound of the word took (이/가, 을/를 …).
+    static func particleCase(_ particle: String) -> String {
+        switch particle {
+        case "가": "이"
+        case "는": "은"
+        case "를": "을"
+        case "와": "과"
+        case "으로": "로"
+        default: particle
+        }
+    }
+
     private func vector(_ term: String) -> [String: Double] {
         vectors.value(for: term) { term in
             let words = term.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { KoreanText.stripParticle(String($0)) }
@@ -55,9 +79,15 @@ final class TermContexts: Sendable {
             for start in positions[first] ?? [] {
                 let end = start + words.count
                 guard end <= stems.count, Array(stems[start..<end]) == words else { continue }
+                vector["P:" + Self.particleCase(particles[end - 1]), default: 0] += Self.particleWeight
                 for d in 1...Self.window {
-                    for i in [start - d, end - 1 + d] where i >= 0 && i < stems.count && !words.contains(stems[i]) {
-                        vector[stems[i], default: 0] += (weights[stems[i]] ?? 0) / Double(d)
+                    if start - d >= 0 {
+                        let word = stems[start - d]
+                        vector["L\(d):" + word, default: 0] += (weights[word] ?? 0) / Double(d)
+                    }
+                    if end - 1 + d < stems.count {
+                        let word = stems[end - 1 + d]
+                        vector["R\(d):" + word, default: 0] += (weights[word] ?? 0) / Double(d)
                     }
                 }
             }
