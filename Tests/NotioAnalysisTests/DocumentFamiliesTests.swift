@@ -154,6 +154,28 @@ import NotioMediaEngine
         }
     }
 
+    /// Judged at 9620ef2: a short answer keyed "채우기 임계값" refused "임계값", a term the note
+    /// teaches too; a card "실행 취소하기" was asked of a passage naming 실행 취소.
+    @Test func aTermsHeadIsAcceptedAndAnActivityHeadingIsMasked() async throws {
+        let (document, note) = try await study("slides-gimp-concepts")
+        let keywords = Set(note.keywords.map { key($0.term) })
+        var heads = 0
+        for level in Difficulty.allCases {
+            for q in questions(document, note, level, 30) {
+                let words = q.answer.split(separator: " ")
+                if words.count >= 2, let head = words.last, keywords.contains(key(String(head))), !key(q.prompt).contains(key(String(head))) {
+                    #expect(q.alternatives.contains(String(head)), "\(q.prompt) → \(q.answer) \(q.alternatives)")
+                    heads += 1
+                }
+                if q.answer == "실행 취소하기" { #expect(!q.prompt.contains("실행 취소"), "\(q.prompt)") }
+            }
+        }
+        #expect(heads >= 1)
+        #expect(QuizMaterial.activityOf("실행 취소하기") == "실행 취소")
+        #expect(QuizMaterial.activityOf("타일 캐쉬 설정하는 방법") == "타일 캐쉬 설정")
+        #expect(QuizMaterial.activityOf("색상 보정") == nil)
+    }
+
     /// Over every document of every family: its own title, at least five keywords, questions at
     /// every level with no prompt twice, four distinct options and the key among them.
     @Test func everyFamilyDocumentGivesANoteAndQuizzes() async throws {

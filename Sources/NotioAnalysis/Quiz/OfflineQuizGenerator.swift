@@ -173,7 +173,11 @@ struct QuizMaker {
             && QuizText.isWritable(picked[$0].candidate.answer) }
         eligible.shuffle(using: &rng)
         for index in eligible where shortCount < shortTarget {
-            picked[index].question = shortQuestion(picked[index].candidate)
+            // The answers `realise` found right besides the key (the other script's spelling, the
+            // whole word a blank cuts, a term's head) go with it: written, they are right too.
+            var candidate = picked[index].candidate
+            candidate.alternatives = picked[index].question.alternatives
+            picked[index].question = shortQuestion(candidate)
             shortCount += 1
         }
         var questions = picked.map(\.question)
@@ -435,6 +439,13 @@ struct QuizMaker {
         var c = candidate
         c.alternatives = material.withScriptPairs(c.answer, c.alternatives)
         for whole in QuizText.wholeWordsAtBlanks(c.prompt, answer: c.answer) where !c.alternatives.contains(whole) { c.alternatives.append(whole) }
+        // The head of a noun phrase the note teaches as a term of its own ("임계값" of 채우기 임계값,
+        // "비용" of 추가 비용) names the key in fewer words: a reader who writes it is right.
+        let words = c.answer.split(whereSeparator: \.isWhitespace).map(String.init)
+        if words.count >= 2, let head = words.last, material.termKeys.contains(KoreanText.compact(head)),
+           !QuizText.reveals(prompt: c.prompt, answer: head), !c.alternatives.contains(head) {
+            c.alternatives.append(head)
+        }
         let answerKey = KoreanText.compact(c.answer)
         let keys = ["p|" + KoreanText.compact(c.prompt)] + ([c.source] + c.alsoFrom).map { "s|" + KoreanText.compact($0) }
         let answerUse = "\(c.form.rawValue)|" + answerKey

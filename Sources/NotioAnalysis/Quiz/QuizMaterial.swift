@@ -114,6 +114,8 @@ struct QuizMaterial {
             let (outside, inside) = AnswerMatcher.nameParts(concept.name)
             var names = [concept.name]
             if !inside.isEmpty { names.append(outside); names.append(contentsOf: inside) }
+            // "실행 취소하기" is about 실행 취소: a passage that names the activity names the card.
+            if let activity = Self.activityOf(concept.name) { names.append(activity) }
             names = names.filter { !KoreanText.compact($0).isEmpty }
             let nameKey = KoreanText.compact(outside.isEmpty ? concept.name : outside)
             let page = concept.pages.min() ?? pageKeys().first { KoreanText.contains($0.1, nameKey) }?.0
@@ -207,6 +209,16 @@ struct QuizMaterial {
         let key = KoreanText.compact(sentence)
         if concepts[index].nameKeys.contains(where: { !$0.isEmpty && KoreanText.contains(key, $0) }) { return true }
         return (distinctiveTerms[index] ?? []).contains { KoreanText.contains(key, $0) }
+    }
+
+    /// The activity a heading of a nominalised verb names: "실행 취소하기" → 실행 취소, "타일 캐쉬
+    /// 설정하는 방법" → 타일 캐쉬 설정; nil for other headings.
+    static func activityOf(_ name: String) -> String? {
+        for suffix in ["하기", "하는 방법", "하는 법"] where name.hasSuffix(suffix) {
+            let rest = String(name.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            if KoreanText.compact(rest).count >= 2 { return rest }
+        }
+        return nil
     }
 
     /// Whether a term is one Latin word written as a name: an acronym ("OOXML") or a capital
