@@ -29,7 +29,9 @@ struct QuizJudgedFaultsTests {
         // A split left the ending of the sentence before at the start; pointers back anywhere.
         for passage in ["고 가정한 경우, 2010년 현재 자녀의 연령이 7세이고 육아휴직을 신청하지 않은 국가․지방․교육공무원 및 근로자가 대상이 된다.",
                         "데비안은 이러한 목적으로 도구를 제공합니다.",
-                        "데비안 개발자들은 그들과 함께 GNU 운영체제의 기반을 구축합니다."] {
+                        "데비안 개발자들은 그들과 함께 GNU 운영체제의 기반을 구축합니다.",
+                        // Judged at 9620ef2: the split cut it inside its bracket.
+                        "데비안 패키지 관리 시스템은 독특하고 특히 강력합니다 (7장."] {
             #expect(PassageScore.score(passage) < PassageScore.floor, "\(passage)")
         }
         #expect(PassageScore.score("간단히 말해서 리눅스는 유닉스 계열 운영 체제의 커널입니다.") >= PassageScore.floor)

@@ -76,6 +76,9 @@ enum PassageScore {
         if let first = words.first, Self.boundWords.contains(String(first)) { score -= 0.6 }
         // Points back anywhere in it ("… 이러한 목적으로", "그들과 함께"), not only at its start.
         if words.dropFirst().contains(where: { word in Self.pointingWords.contains { word.hasPrefix($0) } }) { score -= 0.55 }
+        // A bracket or quote opened and not closed, or the reverse: the split cut the sentence
+        // inside it ("… 특히 강력합니다 (7장.").
+        if QuizText.hasUnbalancedMarks(sentence) { score -= 0.55 }
         // Points at a list or table the passage does not show ("다음 사항을 관장한다").
         if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.55 }
         if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
