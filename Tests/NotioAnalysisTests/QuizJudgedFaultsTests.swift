@@ -40,6 +40,9 @@ struct QuizJudgedFaultsTests {
             #expect(!PassageScore.endsAStatement(sentence), "\(sentence)")
         }
         #expect(PassageScore.endsAStatement("오늘날 리눅스는 수십 개의 다른 시스템에서도 돌아갑니다."))
+        // The path names the key in English (judged at 9620ef2).
+        #expect(QuizText.reveals(prompt: "부팅 시 수동으로 로드해야 하는 ____이(가) 들어있는 구성 파일은 /etc/modules 에 보관됩니다.", answer: "모듈"))
+        #expect(!QuizText.reveals(prompt: "부팅 시 로드해야 하는 ____이(가) 들어있는 구성 파일입니다.", answer: "모듈"))
     }
 
     @Test func formulasThePDFFlattenedAreNotAsked() {

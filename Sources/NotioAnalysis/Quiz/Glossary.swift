@@ -14,7 +14,7 @@ enum Glossary {
         "proxy": ["프록시"], "tag": ["태그"], "link": ["링크"], "hyperlink": ["하이퍼링크"], "signature": ["서명"],
         "certificate": ["인증서"], "checksum": ["체크섬"], "thread": ["스레드"], "process": ["프로세스"], "kernel": ["커널"],
         "ftp": ["파일 전송", "파일의 전송"], "http": ["하이퍼텍스트 전송"], "url": ["인터넷 주소"],
-        "memory": ["메모리"], "cache": ["캐시"], "queue": ["큐"], "stack": ["스택"], "schedule": ["스케줄"], "scheduling": ["스케줄링"],
+        "memory": ["메모리"], "module": ["모듈"], "cache": ["캐시"], "queue": ["큐"], "stack": ["스택"], "schedule": ["스케줄"], "scheduling": ["스케줄링"],
         // Values and the parts of a date: "양수" is what Single's English section calls "positive";
         // "날짜 및 시간" is what Day, Month, Year and Hour return.
         "positive": ["양수"], "negative": ["음수"], "day": ["날짜"], "month": ["날짜"], "year": ["날짜"], "hour": ["시간"], "minute": ["시간"],
@@ -43,6 +43,16 @@ enum Glossary {
             }
         }
         return false
+    }
+
+    /// Whether `prompt` writes in English the Korean answer ("/etc/modules" beside "____이 들어있는
+    /// 구성 파일" for 모듈): an English word of the prompt, singular or plural, that the answer translates.
+    static func writesInEnglish(prompt: String, answer: String) -> Bool {
+        let english = Set(Self.english(for: KoreanText.compact(answer)))
+        guard !english.isEmpty else { return false }
+        return prompt.lowercased().split(whereSeparator: { !($0.isASCII && $0.isLetter) }).contains { word in
+            english.contains(String(word)) || (word.hasSuffix("s") && english.contains(String(word.dropLast())))
+        }
     }
 
     /// Whether `prompt` spells out an acronym answer ("Standard Generalized Markup Language" for

@@ -152,7 +152,7 @@ enum QuizText {
         // A page's typo beside the answer ("추체선 방정식" in a heading, 추세선 방정식 the key) still shows it;
         // so does its translation ("날짜" for Date) or its spelled-out letters (Standard Generalized Markup Language).
         return (a.count >= 5 && nearlyContains(p, a)) || Glossary.translates(prompt: prompt, answer: answer)
-            || Glossary.spellsOut(prompt: prompt, answer: answer)
+            || Glossary.writesInEnglish(prompt: prompt, answer: answer) || Glossary.spellsOut(prompt: prompt, answer: answer)
     }
 
     // MARK: - Terms fit to ask
