@@ -124,9 +124,11 @@ import NotioMediaEngine
     /// its pieces "육아휴직 가능" and "가능 자녀", which the bill never writes alone).
     @Test func keywordsAreNounPhrasesByTheirTags() async throws {
         let tagger = try #require(OfflineFixtures.tagger, "make test fetches mecab-ko-dic into .cache")
+        var termsOf: [String: [String]] = [:]
         for name in Self.allLabels {
             let (_, note) = try await study(name)
-            for term in Set(note.keywords.flatMap { [$0.term] + $0.relatedTerms }) {
+            termsOf[name] = note.keywords.flatMap { [$0.term] + $0.relatedTerms }
+            for term in Set(termsOf[name]!) {
                 // Read where a noun phrase stands, between a determiner and a noun (alone at the
                 // start of a text MeCab reads "예제" as an interjection and a pronoun); out of its
                 // sentence a word may split otherwise than in it ("채도" as 채/NNB 도/JX), but it
@@ -136,9 +138,9 @@ import NotioMediaEngine
                 }
             }
         }
-        let law = try await study("law-constitution-1").1.keywords.flatMap { [$0.term] + $0.relatedTerms }
+        let law = try #require(termsOf["law-constitution-1"])
         #expect(!law.contains("얻어 대통령"))
-        let bill = try await study("bill-1809890").1.keywords.flatMap { [$0.term] + $0.relatedTerms }
+        let bill = try #require(termsOf["bill-1809890"])
         #expect(bill.contains("육아휴직 가능 자녀") && !bill.contains("가능 자녀") && !bill.contains("육아휴직 가능"), "\(bill)")
     }
 

@@ -26,13 +26,14 @@ public struct OfflineAnalyser: AnalysisProvider {
         let pieces = run.pieces()
         var tagged: [[TaggedWord]]?
         if let tagger {
+            let texts = pieces.joined().map(\.text)
             do {
-                let words = try await tagger.tag(pieces.joined().map(\.text))
-                if words.count == pieces.joined().count { tagged = words }
+                let words = try await tagger.tag(texts)
+                if words.count == texts.count { tagged = words }
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                tagged = nil
+                // Any other failure: the particle lists read the words (see above).
             }
         }
         let analysis = try run.run(pieces: pieces, tagged: tagged, progress: progress)

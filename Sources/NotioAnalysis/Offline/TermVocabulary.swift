@@ -40,7 +40,7 @@ final class TermVocabulary {
     }
 
     /// Term ids of a text's words as the morphological analyser tagged them: each noun that
-    /// names something (`TaggedWord.contentNouns`: "선거관리위원회는" → 선거관리위원회), and a
+    /// names something (`TaggedWord.contentNounUses`: "선거관리위원회는" → 선거관리위원회), and a
     /// word without one by its stem ("가진다" → 가지), which is never a keyword. The tags, not the
     /// particle lists, say what a noun is, so a verb form glued to a noun ("얻어") is none.
     func terms(of words: [TaggedWord]) -> [Int] {

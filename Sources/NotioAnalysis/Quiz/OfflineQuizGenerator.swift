@@ -686,7 +686,8 @@ struct QuizMaker {
         if termsOnly, ranked.count > 3 {
             let fits = Dictionary(ranked.map { ($0.0, material.contexts.fit($0.0, c.answer)) }, uniquingKeysWith: { a, _ in a })
             let median = fits.values.sorted()[fits.count / 2]
-            ranked = ranked.filter { fits[$0.0]! >= median && fits[$0.0]! > 0 } + ranked.filter { !(fits[$0.0]! >= median && fits[$0.0]! > 0) }
+            let fitsWell = { (text: String) in fits[text]! >= median && fits[text]! > 0 }
+            ranked = ranked.filter { fitsWell($0.0) } + ranked.filter { !fitsWell($0.0) }
         }
         // With a particle after the blank, options that take it as the answer does come first.
         let answerFinal = QuizText.hasParticleAfterMarker(c.prompt) ? QuizText.hasFinalConsonant(c.answer) : nil

@@ -15,7 +15,13 @@ final class TermContexts: Sendable {
     private let positions: [String: [Int]]
     /// How much a neighbour says: a word written everywhere ("있다", "수") says little.
     private let weights: [String: Double]
-    private let vectors = Memo<String, [String: Double]>()
+    /// Each term's neighbour vector and its length, made on first use.
+    private let vectors = Memo<String, Vector>()
+
+    struct Vector: Sendable {
+        var weights: [String: Double] = [:]
+        var norm = 0.0
+    }
 
     /// Neighbours this many words either side count, nearer ones more, each by its side and
     /// distance: what can stand in a term's place shares its neighbours where they stand, not
@@ -49,11 +55,10 @@ final class TermContexts: Sendable {
     /// either is never found as written.
     func fit(_ a: String, _ b: String) -> Double {
         let x = vector(a), y = vector(b)
-        guard !x.isEmpty, !y.isEmpty else { return 0 }
+        guard x.norm > 0, y.norm > 0 else { return 0 }
         var dot = 0.0
-        for (word, weight) in x { if let other = y[word] { dot += weight * other } }
-        let norm = { (v: [String: Double]) in v.values.reduce(0) { $0 + $1 * $1 }.squareRoot() }
-        return dot / (norm(x) * norm(y))
+        for (word, weight) in x.weights { if let other = y.weights[word] { dot += weight * other } }
+        return dot / (x.norm * y.norm)
     }
 
     /// What the particle after a term says of its place, against a neighbour's weight (up to 1).
@@ -71,10 +76,10 @@ final class TermContexts: Sendable {
         }
     }
 
-    private func vector(_ term: String) -> [String: Double] {
+    private func vector(_ term: String) -> Vector {
         vectors.value(for: term) { term in
             let words = term.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { KoreanText.stripParticle(String($0)) }
-            guard let first = words.first else { return [:] }
+            guard let first = words.first else { return Vector() }
             var vector: [String: Double] = [:]
             for start in positions[first] ?? [] {
                 let end = start + words.count
@@ -91,7 +96,7 @@ final class TermContexts: Sendable {
                     }
                 }
             }
-            return vector
+            return Vector(weights: vector, norm: vector.values.reduce(0) { $0 + $1 * $1 }.squareRoot())
         }
     }
 }

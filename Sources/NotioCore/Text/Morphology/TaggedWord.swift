@@ -29,13 +29,11 @@ public struct TaggedWord: Codable, Sendable, Hashable {
         return NounRuns.surface(of: morphemes[run], in: self)
     }
 
-    /// The word's noun runs that name something (a content noun in them), as written:
-    /// "입법·행정을" → 입법, 행정; "사용하기" → 사용; "3개의" → none; "가진다" → none.
-    public var contentNouns: [String] { contentNounUses.map(\.noun) }
-
-    /// `contentNouns`, each with whether the word uses it as the stem of a verb or an adjective
-    /// (a 하다/되다 suffix after it: "포함하여", "필요한", "설치된") rather than as a noun (bare, or a
-    /// particle, the copula or a symbol after it: "포함은", "설치").
+    /// The word's noun runs that name something (a content noun in them), as written ("입법·행정을"
+    /// → 입법, 행정; "사용하기" → 사용; "3개의" and "가진다" → none), each with whether the word uses
+    /// it as the stem of a verb or an adjective (a 하다/되다 suffix after it: "포함하여", "필요한",
+    /// "설치된") rather than as a noun (bare, or a particle, the copula or a symbol after it:
+    /// "포함은", "설치").
     public var contentNounUses: [(noun: String, isVerbStem: Bool)] {
         NounRuns.runs(in: morphemes).compactMap { run in
             guard morphemes[run].contains(where: { Morpheme.contentNounTags.contains($0.tag) }) else { return nil }
