@@ -42,8 +42,7 @@ final class AppContext: Sendable {
             executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
             limits: MediaLimits(maxBytes: config.maxUploadBytes, maxPages: config.pdfMaxPages,
                                 timeoutSeconds: Double(config.pdfTimeoutSeconds), ocrMinChars: config.ocrMinChars,
-                                ocrThreads: config.ocrThreads),
-            koreanDictionary: KoreanDictionary.resolve(config.koreanDictionary))
+                                ocrThreads: config.ocrThreads))
         ocr = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
                       configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
                                                           photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))
@@ -55,7 +54,9 @@ final class AppContext: Sendable {
         reading = ReadingService(store: store, covers: try CoverStorage(files: files, scratch: (config.dataDirectory as NSString).appendingPathComponent("tmp"), store: store,
                                                                         limits: config.accountLimits, fetch: { try await covers.fetch($0) }),
                                  limits: config.accountLimits)
-        let analysis = NoteAnalysisJob(store: store, files: files, media: media, provider: provider, clock: now)
+        let analysis = NoteAnalysisJob(store: store, files: files, media: media,
+                                       tagger: WarmKoreanTagger(pool: ocr, dictionary: KoreanDictionary.resolve(config.koreanDictionary)),
+                                       provider: provider, clock: now)
         jobs.register(kind: NoteAnalysisJob.kind, work: { try await analysis.run($0) },
                       cleanup: { job, cancelled, message in analysis.cleanup(job, cancelled: cancelled, message: message) })
     }

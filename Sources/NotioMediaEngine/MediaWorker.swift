@@ -9,8 +9,6 @@ import NotioCore
 /// `{"op":"extractPDF","path":"/tmp/x.pdf","maxPages":500,"ocr":true,"ocrMinChars":20,"ocrDPI":300,"ocrThreads":2}`;
 /// on stdout, lines `{"progress":{"stage":"extract"|"ocr","page":n,"pages":m}}`, then one
 /// `{"result":<ExtractedDocument>}` or `{"error":{"code":...,"message":...}}`.
-/// `{"op":"tagKorean","dictionary":"/srv/mecab-ko-dic","texts":["…","…"]}` tags Korean texts:
-/// one `{"tagged":<TaggedTexts>}` or an error.
 public enum MediaWorker {
     /// Entry point of `notio-worker`; returns the exit status (0 also when it reported an error).
     public static func main(arguments: [String]) -> Int32 {
@@ -30,9 +28,6 @@ public enum MediaWorker {
                 // workers that answer underline photos, so a reader waiting on one is served first.
                 setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 write(WorkerLine(result: try extractPDF(request)))
-            case "tagKorean":
-                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-                write(WorkerLine(tagged: try tagKorean(request)))
             default:
                 write(WorkerLine(error: MediaError(code: "bad_request", message: "Unknown operation \(request.op).")))
                 return 2
@@ -59,15 +54,6 @@ public enum MediaWorker {
         return try PDFExtractor.extract(data: data, options: options, progress: { stage in
             write(WorkerLine(stage))
         })
-    }
-
-    /// The texts' morphemes by MeCab, the dictionary loaded once for them all.
-    static func tagKorean(_ request: WorkerRequest) throws -> TaggedTexts {
-        guard let dictionary = request.dictionary, let texts = request.texts else {
-            throw MediaError(code: "bad_request", message: "Tagging needs a dictionary and texts.")
-        }
-        let tagger = try MeCabTagger(dictionary: dictionary)
-        return TaggedTexts(try texts.map { try tagger.morphemes(of: $0) })
     }
 
     private static func write(_ line: WorkerLine) {

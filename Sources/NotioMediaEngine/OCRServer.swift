@@ -12,6 +12,7 @@ import NotioMedia
 /// → `{"id":2,"underline":{"text":"...","words":[...],"imageWidth":...,"imageHeight":...},"ms":...}`;
 /// `{"id":3,"op":"card","content":{"text":"...","title":"...","author":"...","page":12},"options":{...},"background":"/tmp/b.jpg","out":"/tmp/c.png"}`
 /// → `{"id":3,"card":{"path":"/tmp/c.png","width":1080,"height":1350},"ms":...}`;
+/// `{"id":4,"op":"tagKorean","dictionary":"/srv/mecab-ko-dic","texts":["…"]}` → `{"id":4,"tagged":<TaggedTexts>,"ms":...}`;
 /// failures → `{"id":2,"error":{"code":"damaged_image","message":"..."}}`.
 extension MediaWorker {
     public static func serveOCR() -> Int32 {
@@ -34,6 +35,8 @@ extension MediaWorker {
         }
         // Cards share the workers: their fonts load now too.
         CardRenderer.warmUp()
+        // Notes' words share them too; MeCab loads on the first text, and stays.
+        var taggers = KoreanTaggers()
 
         while let line = readLine(strippingNewline: true) {
             guard let request = try? JSONDecoder().decode(OCRRequest.self, from: Data(line.utf8)) else {
@@ -52,6 +55,8 @@ extension MediaWorker {
                         inImageAt: try path(of: request), strokes: request.strokes ?? [], limits: limits)
                 case ("card", _):
                     answer.card = try card(request, limits: limits)
+                case ("tagKorean", _):
+                    answer.tagged = try taggers.tag(request)
                 case ("crash", true):
                     abort()
                 case ("sleep", true):
@@ -82,6 +87,20 @@ extension MediaWorker {
             throw MediaError(code: "card_failed", message: "The card could not be saved.")
         }
         return CardResult(path: out, width: options.pixelSize.width, height: options.pixelSize.height)
+    }
+
+    /// The worker's MeCab, one per dictionary folder asked for (the server names one).
+    private struct KoreanTaggers {
+        private var loaded: [String: MeCabTagger] = [:]
+
+        mutating func tag(_ request: OCRRequest) throws -> TaggedTexts {
+            guard let dictionary = request.dictionary, let texts = request.texts else {
+                throw MediaError(code: "bad_request", message: "Tagging needs a dictionary and texts.")
+            }
+            let tagger = try loaded[dictionary] ?? MeCabTagger(dictionary: dictionary)
+            loaded[dictionary] = tagger
+            return TaggedTexts(try texts.map { try tagger.morphemes(of: $0) })
+        }
     }
 
     private static func path(of request: OCRRequest) throws -> String {

@@ -198,28 +198,35 @@ struct OCRPoolTests {
     @Test func workersRunWithOneOpenMPThread() async throws {
         let directory = try TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let script = directory.appendingPathComponent("worker.sh").path
-        try """
+        let outcome = try await Self.firstOutcome(ofWorker: """
         #!/bin/sh
         read request
         printf '{"id":1,"error":{"code":"env","message":"%s"}}\\n' "$OMP_THREAD_LIMIT"
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        let pool = OCRPool(executable: script)
+        """, in: directory) { pool in _ = try await pool.perform(OCRRequest(op: "words", path: "/unused")) }
+        #expect(outcome == MediaError(code: "env", message: "1"))
+    }
+
+    /// The error a pool running `script` (a shell worker) answers `ask` with. A process forked
+    /// meanwhile by a parallel test may hold the new script open for writing, and exec fails
+    /// (ETXTBSY) until it execs too: the pool then cannot start it, and is asked again.
+    static func firstOutcome(ofWorker script: String, in directory: URL,
+                             _ ask: (OCRPool) async throws -> Void) async throws -> MediaError? {
+        let path = directory.appendingPathComponent("worker.sh").path
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        let pool = OCRPool(executable: path)
         defer { pool.shutdown() }
-        // A process forked meanwhile by a parallel test may hold the new script open for
-        // writing, and exec fails (ETXTBSY) until it execs too: the pool then cannot start it.
         var outcome: MediaError?
         for _ in 0..<50 {
             do {
-                _ = try await pool.perform(OCRRequest(op: "words", path: script))
+                try await ask(pool)
             } catch let error as MediaError {
                 outcome = error
             }
             if outcome?.code != "ocr_unavailable" { break }
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        #expect(outcome == MediaError(code: "env", message: "1"))
+        return outcome
     }
 
     /// Living `serve-ocr` children of this test process, by pid.

@@ -21,7 +21,8 @@ enum MeasureCommand {
             var document = ExtractedDocument(pages: [])
             let extract = try await clock.measure { document = try await client.extractPDF(at: file) { _ in } }
             var analysis = NoteAnalysis(title: "", concepts: [], keywords: [])
-            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(client, arguments)) { _ in } }
+            let words = try await tagger(arguments)
+            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document, tagger: words) { _ in } }
             let dir = NSTemporaryDirectory() + "notio-measure-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: dir) }
             let store = try Store(directory: dir)
@@ -41,7 +42,7 @@ enum MeasureCommand {
             guard arguments.count >= 2 else { throw ConfigurationError(description: "measure quiz FILE") }
             let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(), limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
             let document = try await client.extractPDF(at: arguments[1]) { _ in }
-            let analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(client, arguments)) { _ in }
+            let analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(arguments)) { _ in }
             let clock = ContinuousClock()
             var parts: [String] = []
             for level in Difficulty.allCases {
@@ -72,7 +73,8 @@ enum MeasureCommand {
             let extract = try await clock.measure { document = try await client.extractPDF(at: arguments[1]) { _ in } }
             if arguments.contains("--lines") { print(OfflineAnalyser.layoutListing(of: document)); return 0 }
             var analysis = NoteAnalysis(title: "", concepts: [], keywords: [])
-            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(client, arguments)) { _ in } }
+            let words = try await tagger(arguments)
+            let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document, tagger: words) { _ in } }
             var quizzes: [String: [Question]] = [:]
             var quizMs: [String: String] = [:]
             for level in Difficulty.allCases {
@@ -91,8 +93,9 @@ enum MeasureCommand {
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return 0
         case "tag":
-            // A PDF's pages tagged by MeCab in worker children, as the server asks for them; the
-            // server's own memory before and after (it holds the answer, never the dictionary).
+            // A PDF's pages tagged by MeCab in a warm OCR worker, as the server asks for them
+            // (the first call starts the worker: `firstTagMs`); the server's own memory before and
+            // after (it holds the answer, never the dictionary).
             guard arguments.count >= 2 else { throw ConfigurationError(description: "measure tag FILE") }
             let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(),
                                            limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
@@ -100,21 +103,30 @@ enum MeasureCommand {
             let bytes = pages.reduce(0) { $0 + $1.utf8.count }
             let before = residentKB()
             let clock = ContinuousClock()
+            let tagger = WarmKoreanTagger(pool: measurePool)
+            let first = try await clock.measure { _ = try await tagger.tag(pages) }
             var words: [[TaggedWord]] = []
-            let tagging = try await clock.measure { words = try await client.tag(pages) }
+            let tagging = try await clock.measure { words = try await tagger.tag(pages) }
             let morphemes = words.joined().reduce(0) { $0 + $1.morphemes.count }
             let phrases = clock.measure { for page in words { _ = NounPhrase.phrases(in: page) } }
-            print(#"{"pages":\#(pages.count),"bytes":\#(bytes),"batches":\#(MediaWorkerClient.batches(of: pages, bytes: client.limits.taggingBatchBytes).count),"words":\#(words.joined().count),"morphemes":\#(morphemes),"tagMs":\#(ms(tagging)),"nounPhrasesMs":\#(ms(phrases)),"serverRssBeforeKB":\#(before),"serverRssAfterKB":\#(residentKB())}"#)
+            print(#"{"pages":\#(pages.count),"bytes":\#(bytes),"batches":\#(WarmKoreanTagger.batches(of: pages, bytes: tagger.batchBytes).count),"words":\#(words.joined().count),"morphemes":\#(morphemes),"firstTagMs":\#(ms(first)),"tagMs":\#(ms(tagging)),"nounPhrasesMs":\#(ms(phrases)),"serverRssBeforeKB":\#(before),"serverRssAfterKB":\#(residentKB())}"#)
             return 0
         default:
             throw ConfigurationError(description: "measure: unknown \(what)")
         }
     }
 
-    /// The tagger the server's analysis uses (MeCab in worker children), or none with
-    /// `--untagged`: the analysis with the particle lists alone, to compare.
-    static func tagger(_ client: MediaWorkerClient, _ arguments: [String]) -> (any KoreanTagger)? {
-        arguments.contains("--untagged") ? nil : client
+    /// The OCR workers the measurements tag in, as the server's pool (one worker).
+    static let measurePool = OCRPool(executable: MediaWorkerClient.currentExecutable())
+
+    /// The tagger the server's analysis uses (MeCab in a warm OCR worker, started and asked once
+    /// before anything is timed: the server's workers start with it), or none with `--untagged`:
+    /// the analysis with the particle lists alone, to compare.
+    static func tagger(_ arguments: [String]) async throws -> (any KoreanTagger)? {
+        guard !arguments.contains("--untagged") else { return nil }
+        let tagger = WarmKoreanTagger(pool: measurePool)
+        _ = try await tagger.tag(["국회는 법률을 제정한다."])
+        return tagger
     }
 
     /// This process's resident memory (VmRSS) in kB.

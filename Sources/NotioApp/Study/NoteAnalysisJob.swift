@@ -30,6 +30,8 @@ struct NoteAnalysisJob {
     let store: Store
     let files: FileStorage
     let media: MediaWorkerClient
+    /// Korean words for the offline analyser, by MeCab in the warm OCR workers.
+    let tagger: any KoreanTagger
     let provider: any AnalysisProvider
     /// The application's clock (when the note was titled, completed or failed).
     let clock: @Sendable () -> Date
@@ -70,8 +72,8 @@ struct NoteAnalysisJob {
             // Gemini can read a scanned PDF itself; it decides from the document whether to send it.
             analysis = try await gemini.analyse(document, pdfData: try? Data(contentsOf: URL(fileURLWithPath: path)), progress: report)
         } else if let offline = provider as? OfflineAnalyser {
-            // Words by the worker's MeCab: the server never maps the dictionary itself.
-            analysis = try await offline.analyse(document, tagger: media, progress: report)
+            // Words by the workers' MeCab: the server never maps the dictionary itself.
+            analysis = try await offline.analyse(document, tagger: tagger, progress: report)
         } else {
             analysis = try await provider.analyse(document, progress: report)
         }

@@ -7,6 +7,9 @@ import Foundation
 /// `{"id":9,"op":"card","content":{"text":...},"options":{...},"background":"/tmp/b.jpg","out":"/tmp/c.png"}`
 /// draws an image card (`background` null for a preset).
 ///
+/// `{"id":10,"op":"tagKorean","dictionary":"/srv/mecab-ko-dic","texts":["…","…"]}` tags Korean texts
+/// with the worker's MeCab, loaded on the first such request and kept.
+///
 /// With `NOTIO_WORKER_TEST_OPS=1` in its environment the worker also takes `crash` (abort) and
 /// `sleep` (`seconds`), for tests of the pool.
 package struct OCRRequest: Codable, Sendable {
@@ -20,6 +23,8 @@ package struct OCRRequest: Codable, Sendable {
     package var options: CardOptions?
     package var background: String?
     package var out: String?
+    package var dictionary: String?
+    package var texts: [String]?
 
     package init(id: Int = 0, op: String, path: String? = nil, strokes: [Stroke]? = nil,
                  limits: PhotoLimits? = nil, seconds: Double? = nil) {
@@ -32,16 +37,23 @@ package struct OCRRequest: Codable, Sendable {
         request.content = content; request.options = options; request.background = background; request.out = out
         return request
     }
+
+    package static func tagKorean(_ texts: [String], dictionary: String) -> OCRRequest {
+        var request = OCRRequest(op: "tagKorean")
+        request.texts = texts; request.dictionary = dictionary
+        return request
+    }
 }
 
 /// The worker's answer, one JSON line on its stdout with the request's `id`: `page` for `words`,
-/// `underline` for `underline`, `card` for `card`, or `error`. `ms` is the time spent on the request (decoding,
+/// `underline` for `underline`, `card` for `card`, `tagged` for `tagKorean`, or `error`. `ms` is the time spent on the request (decoding,
 /// recognition, selection).
 package struct OCRAnswer: Codable, Sendable {
     package var id: Int
     package var page: OCRPage?
     package var underline: UnderlineResult?
     package var card: CardResult?
+    package var tagged: TaggedTexts?
     package var error: MediaError?
     package var ms: Double?
 

@@ -6,17 +6,14 @@ import NotioCore
 public struct MediaWorkerClient: Sendable {
     public let executable: String
     public let limits: MediaLimits
-    /// mecab-ko-dic's folder, for the worker's Korean tagger (`KoreanDictionary.resolve`).
-    public let koreanDictionary: String
     /// Called with the child's pid once it runs (tests check that cancellation ends it).
     var launched: @Sendable (Int32) -> Void = { _ in }
 
     /// `executable` is the notio binary, normally `/proc/self/exe` resolved
     /// (see `currentExecutable()`).
-    public init(executable: String, limits: MediaLimits = MediaLimits(), koreanDictionary: String = KoreanDictionary.resolve("")) {
+    public init(executable: String, limits: MediaLimits = MediaLimits()) {
         self.executable = executable
         self.limits = limits
-        self.koreanDictionary = koreanDictionary
     }
 
     /// `notio-worker` beside the running binary: the server and the worker are built together.

@@ -2,7 +2,7 @@ import Foundation
 import NotioCore
 
 /// The one request `notio-worker` reads, as a JSON line on stdin: `extractPDF` (the PDF at
-/// `path`, with the limits) or `tagKorean` (`texts`, with the dictionary folder `dictionary`).
+/// `path`, with the limits).
 package struct WorkerRequest: Codable, Sendable {
     package var op: String
     package var path: String?
@@ -11,8 +11,6 @@ package struct WorkerRequest: Codable, Sendable {
     package var ocrMinChars: Int?
     package var ocrDPI: Int?
     package var ocrThreads: Int?
-    package var dictionary: String?
-    package var texts: [String]?
 }
 
 /// One JSON line the worker writes to stdout: progress lines, then one result or one error.
@@ -25,16 +23,14 @@ package struct WorkerLine: Codable, Sendable {
 
     package var progress: Progress?
     package var result: ExtractedDocument?
-    /// The answer to `tagKorean`.
-    package var tagged: TaggedTexts?
     package var error: MediaError?
 
-    package init(progress: Progress? = nil, result: ExtractedDocument? = nil, tagged: TaggedTexts? = nil, error: MediaError? = nil) {
-        self.progress = progress; self.result = result; self.tagged = tagged; self.error = error
+    package init(progress: Progress? = nil, result: ExtractedDocument? = nil, error: MediaError? = nil) {
+        self.progress = progress; self.result = result; self.error = error
     }
 
     /// An answer, as opposed to a progress line.
-    package var isAnswer: Bool { result != nil || tagged != nil }
+    package var isAnswer: Bool { result != nil }
 
     package init(_ stage: ExtractionStage) {
         switch stage {
