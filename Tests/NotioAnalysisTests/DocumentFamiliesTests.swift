@@ -86,6 +86,9 @@ import NotioMediaEngine
         for part in ["제안이유및주요내용", "부칙", "신구조문대비표", "재정수반요인", "미첨부사유"] {
             #expect(names.contains { $0.replacingOccurrences(of: "·", with: "") == part }, "\(part) in \(names)")
         }
+        // The letter-spaced "부      칙" is read as a line "부" and a line "칙이 법은 …": the heading's
+        // last syllable is no part of its text.
+        #expect(note.concepts.first { key($0.name) == "부칙" }?.summary == "이 법은 공포한 날부터 시행한다.")
     }
 
     /// The old/new comparison of both dev bills stays two columns, the law as it is beside the

@@ -46,7 +46,7 @@ public struct OfflineAnalyser: AnalysisProvider {
     public static func title(of document: ExtractedDocument) -> String {
         var layout = TextLayout(document)
         let plan = SectionFinder.plan(of: document, layout: layout)
-        layout.markHeadings(plan.headingLines)
+        layout.markHeadings(plan)
         return TitleFinder.title(of: document, layout: layout, firstHeading: plan.firstHeading)
     }
 
@@ -56,7 +56,7 @@ public struct OfflineAnalyser: AnalysisProvider {
     public static func layoutListing(of document: ExtractedDocument) -> String {
         var layout = TextLayout(document)
         let plan = SectionFinder.plan(of: document, layout: layout)
-        layout.markHeadings(plan.headingLines)
+        layout.markHeadings(plan)
         let headings = Set(plan.headingLines)
         return layout.lines.enumerated().map { index, line in
             let style = line.style.map { String(format: "%5.1f%@", $0.fontSize, $0.bold ? "b" : " ") } ?? "      "

@@ -29,7 +29,7 @@ struct OfflineAnalysis {
         self.document = document
         var layout = TextLayout(document)
         let plan = SectionFinder.plan(of: document, layout: layout)
-        layout.markHeadings(plan.headingLines)
+        layout.markHeadings(plan)
         self.layout = layout
         self.sections = plan.sections
         self.firstHeading = plan.firstHeading

@@ -29,18 +29,18 @@ enum ReportHeadings {
             let key = SectionFinder.compact(name.replacingOccurrences(of: "·", with: "").replacingOccurrences(of: "ㆍ", with: ""))
             // "부\n칙" split over two lines by a bill's letter-spaced heading.
             var title = line.text
-            var marks = [index]
+            var startOfNextLine = 0
             var matched = partNames.contains(key)
             if !matched, key.count == 1, index + 1 < layout.lines.count,
                case let next = layout.lines[index + 1].text, let first = next.first, partNames.contains(key + String(first)) {
                 matched = true
                 title = line.text + String(first)
-                marks = [index]
+                startOfNextLine = 1
             }
             guard matched, !seen.contains(SectionFinder.compact(title)) else { continue }
             seen.insert(SectionFinder.compact(title))
             result.append(Heading(title: title.replacingOccurrences(of: " ", with: "").count <= 6 ? title.replacingOccurrences(of: " ", with: "") : title,
-                                  level: 0, line: index + 1, marks: marks))
+                                  level: 0, line: index + 1, marks: [index], startOfNextLine: startOfNextLine))
         }
         return result.count >= 2 ? result : []
     }

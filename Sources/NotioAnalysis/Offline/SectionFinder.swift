@@ -9,6 +9,9 @@ struct Heading {
     var line: Int
     /// Lines that show the heading itself.
     var marks: [Int] = []
+    /// Characters at the start of the line after the last mark that belong to the heading: a
+    /// bill's letter-spaced "부      칙" comes out as a line "부" and a line "칙이 법은 …".
+    var startOfNextLine = 0
 }
 
 /// A part of the document that becomes one concept card: a heading and its lines.
@@ -21,6 +24,8 @@ struct Section {
 struct SectionPlan {
     var sections: [Section]
     var headingLines: [Int]
+    /// Lines whose first characters end a heading (`Heading.startOfNextLine`), by line index.
+    var headingStarts: [Int: Int] = [:]
     /// The document's first heading found by layout that is not front matter, when it is on its
     /// first two pages ("3장. 프로세스 스케줄링"): its title when the metadata has none.
     var firstHeading: String? = nil
@@ -63,7 +68,10 @@ enum SectionFinder {
         let first = byLayout ? headings.first { !isFrontOrBackMatter($0.title) }.flatMap { heading in
             heading.marks.first.map { layout.lines[$0].page <= firstPage + 1 } == true ? heading.title : nil
         } : nil
-        return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks, firstHeading: first)
+        let starts = Dictionary(headings.compactMap { h in h.marks.last.flatMap { h.startOfNextLine > 0 ? ($0 + 1, h.startOfNextLine) : nil } },
+                                uniquingKeysWith: max)
+        return SectionPlan(sections: choose(headings, lineCount: layout.lines.count, layout: layout), headingLines: marks,
+                           headingStarts: starts, firstHeading: first)
     }
 
     /// A heading said again is one section: a slide's title repeated on its follow-on slides

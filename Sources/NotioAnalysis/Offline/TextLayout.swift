@@ -71,9 +71,15 @@ struct TextLayout {
         return result
     }
 
-    /// Heading lines end paragraphs and are no content of their sections.
-    mutating func markHeadings(_ indices: [Int]) {
-        for index in indices where lines.indices.contains(index) { lines[index].isBreak = true }
+    /// Heading lines end paragraphs and are no content of their sections; the heading's end
+    /// that opens the next line is cut from it ("칙이 법은 …" after "부" becomes "이 법은 …").
+    mutating func markHeadings(_ plan: SectionPlan) {
+        for index in plan.headingLines where lines.indices.contains(index) { lines[index].isBreak = true }
+        for (index, count) in plan.headingStarts where lines.indices.contains(index) {
+            lines[index].text = String(lines[index].text.dropFirst(count)).trimmingCharacters(in: .whitespaces)
+            lines[index].style = nil
+            if lines[index].text.isEmpty { lines[index].isBreak = true }
+        }
         blocks = Self.blocks(of: lines)
     }
 
