@@ -212,6 +212,25 @@ import NotioMediaEngine
         }
     }
 
+    /// Judged at c714344: a GIMP chapter's untranslated English ("In spite of the rather confusing
+    /// name, …") and its pointers ("더 자세한 내용은 파일 포맷 섹션을 참고하세요") were asked in a
+    /// Korean note. No passage, option or ㄱ/ㄴ/ㄷ item of the worked-on documents is either.
+    @Test(arguments: ["manual-imaging-photos", "slides-gimp-concepts", "faq-basic-defs", "faq-kernel", "law-constitution-1"])
+    func aKoreanNoteAsksNoEnglishSentenceAndNoPointer(_ name: String) async throws {
+        let (document, note) = try await study(name)
+        for level in Difficulty.allCases {
+            for q in questions(document, note, level, 30) {
+                let pieces = ([q.prompt] + q.options).flatMap { $0.split(separator: "\n").map(String.init) }
+                    .map { $0.replacing(#/^[ㄱㄴㄷㄹ]\. /#, with: "") }
+                for piece in pieces {
+                    let letters = piece.filter(\.isLetter).count
+                    #expect(letters < 12 || QuizText.isMostlyHangul(piece), "\(name) \(level): \(piece)")
+                    #expect(!QuizText.sendsElsewhere(piece), "\(name) \(level): \(piece)")
+                }
+            }
+        }
+    }
+
     /// The supply rule of the 노트 space: a note of five pages of content or more gives 10 for 10
     /// asked and 20 for 30 at every level; of two pages, 5 a level. A page of content is a page
     /// that prints text (a bill's empty last page is none).

@@ -61,6 +61,21 @@ extension QuizText {
     /// Whether a sentence may be the passage (or an option) of a question at all.
     static func isAskable(_ sentence: String) -> Bool {
         !isProcedure(sentence) && !hasFormula(sentence) && !leansOnContext(sentence) && !hasUnbalancedMarks(sentence)
+            && !sendsElsewhere(sentence)
+    }
+
+    /// Sends the reader elsewhere ("…를 참조하십시오", "더 자세한 내용은 파일 포맷 섹션을
+    /// 참고하세요"): a pointer, with no fact of its own to ask.
+    static func sendsElsewhere(_ sentence: String) -> Bool {
+        sentence.contains("참조하") || sentence.firstMatch(of: /참고하(?:세요|십시오|시기|시면)|자세한 (?:내용|정보|설명)은/) != nil
+    }
+
+    /// Whether at least 30% of a text's letters are Hangul (Korean prose with Latin terms in it
+    /// stays well above; an English sentence or a code line is below).
+    static func isMostlyHangul(_ text: String) -> Bool {
+        let letters = text.filter(\.isLetter).count
+        let hangul = text.unicodeScalars.filter(KoreanText.isHangulScalar).count
+        return letters > 0 && Double(hangul) >= Double(letters) * 0.3
     }
 
     /// Whether a masked name is followed by a word that says what kind of thing it is ("○○
@@ -217,9 +232,17 @@ extension QuizText {
 }
 
 extension QuizMaterial {
-    /// Whether a sentence of this note may be asked: `QuizText.isAskable` and not broken.
+    /// Whether a sentence of this note may be asked: `QuizText.isAskable`, not broken, and in
+    /// the note's language.
     func isAskable(_ sentence: String) -> Bool {
-        QuizText.isAskable(sentence) && !isBroken(sentence)
+        QuizText.isAskable(sentence) && !isBroken(sentence) && isInNotesLanguage(sentence)
+    }
+
+    /// A sentence in English (or code) among Korean ones is the document's untranslated part,
+    /// not what a Korean reader studies ("In spite of the rather confusing name, …" in a GIMP
+    /// chapter); a few Latin words inside Korean prose are not.
+    func isInNotesLanguage(_ sentence: String) -> Bool {
+        !writesKorean || sentence.filter(\.isLetter).count < 12 || QuizText.isMostlyHangul(sentence)
     }
 
     /// Whether a sentence may describe concept `index` in "which concept is this": askable, and

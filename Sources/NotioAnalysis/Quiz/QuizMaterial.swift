@@ -81,6 +81,9 @@ struct QuizMaterial {
     var verbalNouns: Set<String> = []
     /// The whole document, compact: to tell whether it writes a phrase somewhere.
     var documentText = SearchableText()
+    /// Most of the document's letters are Hangul: a sentence left in English (an untranslated
+    /// paragraph of a manual) is then no passage of its quizzes.
+    var writesKorean = false
     /// The document's words in order, lower case, punctuation off: to tell what it writes beside a name.
     var documentTokens: [String] = []
     /// The places each term stands in the document, to tell terms of one kind.
@@ -94,6 +97,7 @@ struct QuizMaterial {
         documentWords = Self.countWords(pages)
         verbalNouns = Self.verbalNouns(documentWords.keys)
         documentText = SearchableText(keys: KoreanText.compact(pages.map(\.text).joined(separator: " ")))
+        writesKorean = QuizText.isMostlyHangul(pages.map(\.text).joined(separator: " "))
         documentTokens = pages.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
         contexts = TermContexts(tokens: documentTokens)
         // Page keys are only needed for concepts without pages: computed once, on first need.

@@ -82,8 +82,7 @@ enum PassageScore {
         // Points at a list or table the passage does not show ("다음 사항을 관장한다").
         if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.55 }
         if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
-        // Sends the reader elsewhere ("…를 참조하십시오", "자세한 내용은 5.1절"): no fact of its own.
-        if sentence.contains("참조하") || sentence.contains("참고하십시오") { score -= 0.55 }
+        if QuizText.sendsElsewhere(sentence) { score -= 0.55 }
         let letters = sentence.filter(\.isLetter).count
         if letters < 12 { score -= 0.5 }
         if sentence.count > 170 { score -= 0.3 }
@@ -93,9 +92,7 @@ enum PassageScore {
         if hangulWords.count >= 4, Double(single) / Double(hangulWords.count) > 0.3 { score -= 0.45 }
         // A table's filler, not prose.
         if sentence.contains("---") || sentence.contains("(생 략)") || sentence.contains("(현행과 같음)") || sentence.contains("∼") { score -= 0.6 }
-        // Mostly code or English in a Korean note.
-        let hangul = sentence.unicodeScalars.filter(KoreanText.isHangulScalar).count
-        if Double(hangul) < Double(letters) * 0.3 { score -= 0.3 }
+
         // Cut: no end of a sentence and no noun ending a list item.
         if let last = sentence.last, !".다요음함임됨?)”\"".contains(last), !last.isLetter { score -= 0.2 }
         return score
@@ -121,6 +118,7 @@ extension QuizMaker {
         let shown = Set(entry.keySentences)
         return (entry.keySentences + entry.sectionSentences).compactMap { s in
             let text = PassageScore.standingAlone(Whitespace.normalised(s))
+            guard material.isInNotesLanguage(text) else { return nil }
             var score = PassageScore.score(text)
             // The card chose its sentences as the section's most telling; the rest come after.
             if !shown.contains(s) { score -= 0.05 }
