@@ -412,6 +412,18 @@ struct QuizMaker {
         return KoreanText.compact(fact).count >= 6 && !QuizText.carriesMask(fact) ? fact : nil
     }
 
+    /// How alike two terms' places must be to call them plainly of one kind (`TermContexts.fit`).
+    static let plainKindFit = 0.3
+
+    /// Whether `option` is plainly of `answer`'s kind: written in very like places, or ending in
+    /// the same Hangul syllable, which heads a Korean compound (근로자 and 육아휴직자, 교육공무원
+    /// and 공무원, 개정안 and 법률안).
+    func isPlainlyOfKind(_ option: String, _ answer: String, fit: Double) -> Bool {
+        if fit >= Self.plainKindFit { return true }
+        guard let a = KoreanText.compact(answer).last, let o = KoreanText.compact(option).last else { return false }
+        return a == o && a.unicodeScalars.allSatisfy(KoreanText.isHangulScalar)
+    }
+
     /// The term to blank in a compact sentence, not naming `excludingConcept`: a content term,
     /// the rarest in the note (a word on every line is guessed, not known), then the longest.
     func blankTerm(in sentence: String, excludingConcept: Int?) -> String? {
@@ -688,6 +700,12 @@ struct QuizMaker {
             let median = fits.values.sorted()[fits.count / 2]
             let fitsWell = { (text: String) in fits[text]! >= median && fits[text]! > 0 }
             ranked = ranked.filter { fitsWell($0.0) } + ranked.filter { !fitsWell($0.0) }
+            // Above 하, terms plainly of the key's kind come before all others: a key found by
+            // striking out words that cannot stand in the sentence ("____가 발생한 경우" among
+            // 초등학교 and 추가 재정소요, judged at c714344) is no question of 중 or 상.
+            if request.difficulty != .easy {
+                ranked = ranked.filter { isPlainlyOfKind($0.0, c.answer, fit: fits[$0.0]!) } + ranked.filter { !isPlainlyOfKind($0.0, c.answer, fit: fits[$0.0]!) }
+            }
         }
         // With a particle after the blank, options that take it as the answer does come first.
         let answerFinal = QuizText.hasParticleAfterMarker(c.prompt) ? QuizText.hasFinalConsonant(c.answer) : nil

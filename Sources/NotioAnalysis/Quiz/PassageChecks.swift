@@ -65,9 +65,10 @@ extension QuizText {
     }
 
     /// Sends the reader elsewhere ("…를 참조하십시오", "더 자세한 내용은 파일 포맷 섹션을
-    /// 참고하세요"): a pointer, with no fact of its own to ask.
+    /// 참고하세요", "데비안 프로젝트에 기여하기에서 보십시오"): a pointer, with no fact of its own to ask.
     static func sendsElsewhere(_ sentence: String) -> Bool {
-        sentence.contains("참조하") || sentence.firstMatch(of: /참고하(?:세요|십시오|시기|시면)|자세한 (?:내용|정보|설명)은/) != nil
+        sentence.contains("참조하")
+            || sentence.firstMatch(of: /참고하(?:세요|십시오|시기|시면)|자세한 (?:내용|정보|설명)은|(?:을|를|에서|에서는) 보(?:십시오|세요)/) != nil
     }
 
     /// Whether at least 30% of a text's letters are Hangul (Korean prose with Latin terms in it
