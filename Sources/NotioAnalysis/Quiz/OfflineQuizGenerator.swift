@@ -704,7 +704,8 @@ struct QuizMaker {
             // striking out words that cannot stand in the sentence ("____가 발생한 경우" among
             // 초등학교 and 추가 재정소요, judged at c714344) is no question of 중 or 상.
             if request.difficulty != .easy {
-                ranked = ranked.filter { isPlainlyOfKind($0.0, c.answer, fit: fits[$0.0]!) } + ranked.filter { !isPlainlyOfKind($0.0, c.answer, fit: fits[$0.0]!) }
+                let plain = Set(ranked.map(\.0).filter { isPlainlyOfKind($0, c.answer, fit: fits[$0]!) })
+                ranked = ranked.filter { plain.contains($0.0) } + ranked.filter { !plain.contains($0.0) }
             }
         }
         // With a particle after the blank, options that take it as the answer does come first.

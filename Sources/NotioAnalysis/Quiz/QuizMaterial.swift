@@ -96,8 +96,9 @@ struct QuizMaterial {
         scriptPairs = ScriptPairs.find(in: pages)
         documentWords = Self.countWords(pages)
         verbalNouns = Self.verbalNouns(documentWords.keys)
-        documentText = SearchableText(keys: KoreanText.compact(pages.map(\.text).joined(separator: " ")))
-        writesKorean = QuizText.isMostlyHangul(pages.map(\.text).joined(separator: " "))
+        let wholeText = pages.map(\.text).joined(separator: " ")
+        documentText = SearchableText(keys: KoreanText.compact(wholeText))
+        writesKorean = QuizText.isMostlyHangul(wholeText)
         documentTokens = pages.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
         contexts = TermContexts(tokens: documentTokens)
         // Page keys are only needed for concepts without pages: computed once, on first need.

@@ -3,7 +3,8 @@ import Foundation
 /// How the OCR pool runs its workers.
 public struct OCRPoolConfiguration: Sendable, Equatable {
     /// Long-lived `notio-worker serve-ocr` children, each with its own warm engines (~70 MB
-    /// idle, ~150 MB reading). Each reads one photo at a time.
+    /// idle, ~150 MB reading; a worker that has tagged a note also maps the dictionary's pages,
+    /// up to ~100 MB shared in the page cache). Each does one request at a time.
     public var workers: Int
     /// A request that takes longer is answered `timeout` and its worker is killed.
     public var timeoutSeconds: Double
