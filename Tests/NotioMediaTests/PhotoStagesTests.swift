@@ -38,6 +38,29 @@ struct PhotoStagesTests {
         #expect(result.text == page.span, "\(page.image)")
     }
 
+    /// Lines that still bend once the page is straightened, flattened before the band around
+    /// the stroke is cut (`PageFlattening`), the strokes moved with them: the spine's curl, a
+    /// page taken from one side with its far edge 20% shorter, and all of a phone's faults at
+    /// once. Read without it, each of these spans came out wrong ("위원희의", "@® 공고하여야",
+    /// "국회에서 선줄하는").
+    @Test(arguments: [("curl", 8), ("curl", 9), ("angled20", 1), ("at-once", 8), ("at-once", 10)])
+    func bendingLinesAreFlattenedBeforeTheBandIsCut(variant: String, index: Int) throws {
+        let (page, strokes, path) = try Self.lawPage(index, variant)
+        let photo = try PhotoReader.decoded(path: path, limits: PhotoLimits())
+        let (_, geometry) = PageGeometry.undone(photo)
+        #expect(geometry.flattening != nil, "the lines were found level")
+        let result = try PhotoReader(engine: try OCREngine()).underline(inImageAt: path, strokes: strokes, limits: PhotoLimits())
+        #expect(result.text == page.span, "\(page.image)")
+    }
+
+    /// A page photographed square to it is not resampled: its lines are level already.
+    @Test(arguments: [0, 6, 9])
+    func levelLinesAreLeftAsTheyAre(index: Int) throws {
+        let (_, _, path) = try Self.lawPage(index, "flat")
+        let photo = try PhotoReader.decoded(path: path, limits: PhotoLimits())
+        #expect(PageFlattening.measure(photo) == nil)
+    }
+
     /// A circled clause number (②) is read as printed, not as the "@" the Hangul model makes of
     /// its ring (in the Batang face, whose pages hold the clause numbers of seed 1), flat and
     /// under uneven light.

@@ -20,13 +20,9 @@ public final class PhotoReader {
     /// Every word on the photo at `path`. Throws what `PhotoDecoder.decode` throws.
     public func words(inImageAt path: String, limits: PhotoLimits) throws -> OCRPage {
         let photo = try Self.decoded(path: path, limits: limits)
-        guard let straightening = PageStraightening.measure(photo) else { return read(photo) }
-        var page = read(straightening.straightened(photo))
-        page.words = page.words.map { word in
-            var word = word
-            word.box = straightening.onPhoto(word.box, width: photo.width, height: photo.height)
-            return word
-        }
+        let (upright, geometry) = PageGeometry.undone(photo)
+        var page = read(upright)
+        page.words = geometry.onPhoto(page.words, width: photo.width, height: photo.height)
         return page
     }
 
@@ -41,20 +37,16 @@ public final class PhotoReader {
     /// photo is read after all; so it is when the band's reading is doubtful (see
     /// `underline(_:strokes:)`).
     ///
-    /// Uneven light is evened out first (`PageLight`). A page photographed at a slant is then
-    /// straightened (`PageStraightening`), the strokes
-    /// with the same transform, so that the words are chosen on level lines; the chosen words'
-    /// boxes are then mapped back onto the photo.
+    /// Uneven light is evened out first (`PageLight`). The page's geometry is then undone
+    /// (`PageGeometry`: straightened, its bending lines flattened), the strokes with it, so that
+    /// the words are chosen on level lines; the chosen words' boxes are then mapped back onto
+    /// the photo.
     public func underline(inImageAt path: String, strokes: [Stroke], limits: PhotoLimits) throws -> UnderlineResult {
         let photo = try Self.decoded(path: path, limits: limits)
         let strokes = try Stroke.fitted(strokes, width: photo.width, height: photo.height)
-        guard let straightening = PageStraightening.measure(photo) else { return try underline(photo, strokes: strokes) }
-        var result = try underline(straightening.straightened(photo), strokes: straightening.straightened(strokes))
-        result.words = result.words.map { word in
-            var word = word
-            word.box = straightening.onPhoto(word.box, width: photo.width, height: photo.height)
-            return word
-        }
+        let (upright, geometry) = PageGeometry.undone(photo)
+        var result = try underline(upright, strokes: geometry.onPage(strokes))
+        result.words = geometry.onPhoto(result.words, width: photo.width, height: photo.height)
         return result
     }
 
