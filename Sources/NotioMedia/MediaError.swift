@@ -65,6 +65,18 @@ extension MediaError {
                    message: "The Korean dictionary was not found in \(dictionary) (run scripts/fetch-korean-dictionary.sh or set NOTIO_KOREAN_DICTIONARY).")
     }
 
+    package static func languageModelUnavailable(_ folder: String) -> MediaError {
+        MediaError(code: "language_model_unavailable",
+                   message: "The Korean language model was not found in \(folder) (run scripts/build-korean-model.sh or set NOTIO_KOREAN_MODEL).")
+    }
+
+    /// The worker's answer to a language-model request did not fit the sentences asked about.
+    package static func tooManyToScore(_ count: Int, limit: Int) -> MediaError {
+        MediaError(code: "too_large", message: "\(count) sentences were sent to be scored; up to \(limit) can be at once.")
+    }
+
+    package static let scoringFailed = MediaError(code: "worker_failed", message: "The sentences could not be scored.")
+
     package static let taggerFailed = MediaError(code: "tagger_failed", message: "The Korean morphological analyser failed on this text.")
 
     /// The worker's tagging answer did not fit the texts asked about, or never came.

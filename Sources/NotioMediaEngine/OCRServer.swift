@@ -13,6 +13,7 @@ import NotioMedia
 /// `{"id":3,"op":"card","content":{"text":"...","title":"...","author":"...","page":12},"options":{...},"background":"/tmp/b.jpg","out":"/tmp/c.png"}`
 /// → `{"id":3,"card":{"path":"/tmp/c.png","width":1080,"height":1350},"ms":...}`;
 /// `{"id":4,"op":"tagKorean","dictionary":"/srv/mecab-ko-dic","texts":["…"]}` → `{"id":4,"tagged":<TaggedTexts>,"ms":...}`;
+/// `{"id":5,"op":"scoreKorean","model":"/srv/kiwi/model","texts":["…"]}` → `{"id":5,"likelihoods":[-41.2],"ms":...}`;
 /// failures → `{"id":2,"error":{"code":"damaged_image","message":"..."}}`.
 extension MediaWorker {
     public static func serveOCR() -> Int32 {
@@ -37,6 +38,8 @@ extension MediaWorker {
         CardRenderer.warmUp()
         // Notes' words share them too; MeCab loads on the first text, and stays.
         var taggers = KoreanTaggers()
+        // And the quizzes' sentences: Kiwi loads on the first of them, and stays.
+        var languageModels = KoreanLanguageModels()
 
         while let line = readLine(strippingNewline: true) {
             guard let request = try? JSONDecoder().decode(OCRRequest.self, from: Data(line.utf8)) else {
@@ -57,6 +60,8 @@ extension MediaWorker {
                     answer.card = try card(request, limits: limits)
                 case ("tagKorean", _):
                     answer.tagged = try taggers.tag(request)
+                case ("scoreKorean", _):
+                    answer.likelihoods = try languageModels.score(request)
                 case ("crash", true):
                     abort()
                 case ("sleep", true):
@@ -100,6 +105,20 @@ extension MediaWorker {
             let tagger = try loaded[dictionary] ?? MeCabTagger(dictionary: dictionary)
             loaded[dictionary] = tagger
             return TaggedTexts(try texts.map { try tagger.morphemes(of: $0) })
+        }
+    }
+
+    /// The worker's Kiwi, one per model folder asked for (the server names one).
+    private struct KoreanLanguageModels {
+        private var loaded: [String: KiwiLanguageModel] = [:]
+
+        mutating func score(_ request: OCRRequest) throws -> [Double] {
+            guard let folder = request.model, let sentences = request.texts else {
+                throw MediaError(code: "bad_request", message: "Scoring needs a model and sentences.")
+            }
+            let model = try loaded[folder] ?? KiwiLanguageModel(folder: folder)
+            loaded[folder] = model
+            return try sentences.map { try model.logLikelihood(of: $0) }
         }
     }
 

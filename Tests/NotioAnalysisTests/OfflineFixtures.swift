@@ -29,6 +29,8 @@ enum OfflineFixtures {
     /// MeCab with mecab-ko-dic in this process, as the server's worker runs it: the analysis
     /// reads words by their tags, as in the app (`make test` fetches the dictionary first).
     static let tagger: MeCabTagger? = try? MeCabTagger(dictionary: root.appendingPathComponent(".cache/mecab-ko-dic").path)
+    /// Kiwi's language model in this process, as the server's worker runs it (`make test` builds it first).
+    static let languageModel: KiwiLanguageModel? = try? KiwiLanguageModel(folder: root.appendingPathComponent(".cache/kiwi/model").path)
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The whole text as a reader would search it: NFC, whitespace runs as one space.

@@ -29,6 +29,9 @@ enum TestFiles {
     static let koreanDictionary = root.appendingPathComponent(KoreanDictionary.treeFolder).path
     static let haveKoreanDictionary = FileManager.default.fileExists(atPath: koreanDictionary + "/sys.dic")
     static let missingKoreanDictionary: Comment = "mecab-ko-dic missing: run scripts/fetch-korean-dictionary.sh (make test does)"
+    static let koreanModel = root.appendingPathComponent(KoreanModelFolder.treeFolder).path
+    static let haveKoreanModel = FileManager.default.fileExists(atPath: koreanModel + "/cong.mdl")
+    static let missingKoreanModel: Comment = "Kiwi's model missing: run scripts/build-korean-model.sh (make test does)"
 
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {

@@ -8,8 +8,16 @@ import NotioCore
 /// text gives one, a comparison table when the text compares). Keywords are scored by TF-IDF
 /// across sections. Everything shown is a verbatim, whitespace-normalised run of the text.
 public struct OfflineAnalyser: AnalysisProvider {
-    public init() {}
+    /// Chooses each blank's options among the note's terms of the key's kind by how well they
+    /// fit it (`OfflineQuizGenerator.questions(for:languageModel:)`); without one, the chooser's
+    /// ranking alone decides.
+    public let languageModel: (any KoreanLanguageModel)?
+
+    public init(languageModel: (any KoreanLanguageModel)? = nil) { self.languageModel = languageModel }
     public var name: String { "offline" }
+
+    /// This analyser with `languageModel`.
+    public func with(languageModel: any KoreanLanguageModel) -> OfflineAnalyser { OfflineAnalyser(languageModel: languageModel) }
 
     public func analyse(_ document: ExtractedDocument, progress: @escaping AnalysisProgress) async throws -> NoteAnalysis {
         try await analyse(document, tagger: nil, progress: progress)
@@ -65,7 +73,8 @@ public struct OfflineAnalyser: AnalysisProvider {
     }
 
     public func makeQuestions(_ request: QuizRequest) async throws -> [Question] {
-        OfflineQuizGenerator().questions(for: request)
+        guard let languageModel else { return OfflineQuizGenerator().questions(for: request) }
+        return try await OfflineQuizGenerator().questions(for: request, languageModel: languageModel)
     }
 
     /// The same generation as `makeQuestions`, at the largest count: exactly what a quiz of up to

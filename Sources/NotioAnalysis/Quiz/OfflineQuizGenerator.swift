@@ -30,6 +30,42 @@ public struct OfflineQuizGenerator: Sendable {
         var maker = QuizMaker(request: request)
         return maker.make()
     }
+
+    /// The same questions, with each blank's options the ones `languageModel` finds fit it
+    /// best among those the note offers (`SlotChoice`): a reader finds the key of "____가 발생한
+    /// 경우 대체인력을 …" without reading when beside it stand 초등학교 and 추가 재정소요. When the
+    /// model cannot be asked, the questions are those of `questions(for:)`.
+    public func questions(for request: QuizRequest, languageModel: any KoreanLanguageModel) async throws -> [Question] {
+        var maker = QuizMaker(request: request)
+        maker.recordsSlots = true
+        var questions = maker.make()
+        let asked = questions.compactMap { question in maker.slotChoices[question.id].map { (question, $0) } }
+        guard !asked.isEmpty else { return questions }
+        let sentences = asked.flatMap { $0.1.sentences }
+        let likelihoods: [Double]
+        do {
+            likelihoods = try await languageModel.logLikelihoods(sentences)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // Any other failure (no model, a worker gone): the chooser's own options stand.
+            return questions
+        }
+        guard likelihoods.count == sentences.count else { return questions }
+        var offset = 0
+        var rechosen: [String: Question] = [:]
+        for (question, slot) in asked {
+            let count = slot.sentences.count
+            rechosen[question.id] = slot.rechosen(question, likelihoods: Array(likelihoods[offset..<offset + count]), difficulty: request.difficulty)
+            offset += count
+        }
+        for index in questions.indices {
+            guard let question = rechosen[questions[index].id], question != questions[index],
+                  QuizMaker.passesValidation(question, avoiding: request.avoidPrompts) else { continue }
+            questions[index] = question
+        }
+        return questions
+    }
 }
 
 /// What each level asks: shares of forms, forms to fall back on, share of short answers.
@@ -102,6 +138,13 @@ struct QuizMaker {
     let plan: LevelPlan
     /// Each concept's key points as options (`maskedFact`), made once per quiz on first need.
     private var factsCache: [[(fact: String, key: String)]]?
+    /// Whether term questions keep more options than they show, for a language model to choose
+    /// the three that fit their blank (`slotChoices`).
+    var recordsSlots = false
+    /// Per question id, when `recordsSlots`: the options its blank may take instead.
+    var slotChoices: [String: SlotChoice] = [:]
+    /// The options of the last `distractors(for:)`, the three chosen first.
+    private var slotCandidates: [String] = []
 
     init(request: QuizRequest) {
         self.request = request
@@ -493,6 +536,11 @@ struct QuizMaker {
             var options = [c.answer] + distractors
             options.shuffle(using: &rng)
             let correct = options.firstIndex(of: c.answer)!
+            if recordsSlots, var slot = SlotChoice(prompt: c.prompt, answer: c.answer, candidates: slotCandidates,
+                                                   shownAnswerWords: answerWordsShown(c)) {
+                if c.shortPrompt != nil, QuizText.isWritable(c.answer) { slot.written = shortQuestion(c) }
+                slotChoices[questionID(c.prompt, c.answer)] = slot
+            }
             question = Question(id: questionID(c.prompt, c.answer), kind: .choice, form: c.form, prompt: c.prompt,
                                 options: options, correctIndex: correct, answer: c.answer, alternatives: c.alternatives,
                                 conceptId: material.concepts[c.concept].concept.id, conceptName: material.concepts[c.concept].display,
@@ -563,8 +611,10 @@ struct QuizMaker {
                 pool.append((name, material.similarity(name, c.answer) + bonus))
             }
             // Other concepts' names are the answer's kind; the note's terms only fill up to three.
-            namesFirst = pool.count
-            if pool.count < 6 {
+            // A language model to choose by takes them all: in a sentence ("○○은 내란 또는 외환의
+            // 죄를 범한 경우를 제외하고는 …") a chapter's name (총강) is no option, a term (감사원) is.
+            namesFirst = recordsSlots ? nil : pool.count
+            if pool.count < 6 || recordsSlots {
                 for term in material.terms where term.concept == nil {
                     pool.append((term.text, material.similarity(term.text, c.answer)))
                 }
@@ -717,8 +767,11 @@ struct QuizMaker {
         var chosen: [String] = []
         var chosenKeys: Set<String> = [answerKey]
         var usedOwners: Set<Int> = [c.concept]
+        // Terms past the first three are kept for a language model to choose among
+        // (`SlotChoice`): the three the ranking gives are not always those that fit the blank.
+        let wanted = termsOnly && recordsSlots ? SlotChoice.candidateCount : 3
         // Two facts of one concept beside the key read as a pair: another concept's first.
-        for pass in 0..<2 { for (text, _) in ranked where chosen.count < 3 {
+        for pass in 0..<2 { for (text, _) in ranked where chosen.count < wanted {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             let key = KoreanText.compact(trimmed)
             guard !key.isEmpty, !chosenKeys.contains(key), !QuizText.isJunkOption(trimmed) else { continue }
@@ -733,7 +786,9 @@ struct QuizMaker {
             chosenKeys.insert(key)
             if let owner = owners[text] { usedOwners.insert(owner) }
         } }
-        guard chosen.count == 3 else { return nil }
+        guard chosen.count >= 3 else { return nil }
+        slotCandidates = chosen
+        chosen = Array(chosen.prefix(3))
         // Three options of one kind ("…회귀식") beside a key of none is the odd one out, found unread.
         if termsOnly, OptionType.headWord(c.answer) == nil, let head = OptionType.headWord(chosen[0]),
            chosen.allSatisfy({ OptionType.headWord($0) == head }) {

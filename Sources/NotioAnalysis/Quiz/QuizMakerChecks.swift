@@ -79,12 +79,14 @@ extension QuizMaker {
     /// Whether the prompt shows a word of a multi-word answer that no distractor has ("…검증
     /// 파일이 반환하는 메시지" beside 서명 검증, 인증서, 체크섬): the word points at the key.
     func showsAnswerWord(_ c: Candidate, _ distractors: [String]) -> Bool {
+        SlotChoice.showsAnswerWord(answerWordsShown(c), distractors)
+    }
+
+    /// The words of a key of two or more words that its prompt shows (compact).
+    func answerWordsShown(_ c: Candidate) -> [String] {
         let words = c.answer.split(whereSeparator: \.isWhitespace).map { KoreanText.compact(String($0)) }.filter { $0.count >= 2 }
-        guard words.count >= 2 else { return false }
+        guard words.count >= 2 else { return [] }
         let shown = KoreanText.compact(c.prompt.replacingOccurrences(of: QuizText.blank, with: " "))
-        let distractorKeys = distractors.map(KoreanText.compact)
-        return words.contains { word in
-            KoreanText.contains(shown, word) && !distractorKeys.contains { KoreanText.contains($0, word) }
-        }
+        return words.filter { KoreanText.contains(shown, $0) }
     }
 }

@@ -439,6 +439,48 @@ enum QuizText {
         return nil
     }
 
+    /// `text` with `word` in each blank and masked name, the particle after it in the form `word`
+    /// takes (`agreeingParticle`): "____이 발생한 경우" with 육아휴직자 is "육아휴직자가 발생한 경우".
+    static func filled(_ text: String, with word: String) -> String {
+        var out = text
+        for marker in [blank, nameMask] {
+            var result = ""
+            var rest = Substring(out)
+            while let range = rest.range(of: marker) {
+                result += rest[..<range.lowerBound] + word
+                rest = rest[range.upperBound...]
+                if let (particle, written) = agreeingParticle(after: word, at: rest) {
+                    result += particle
+                    rest = rest.dropFirst(written)
+                }
+            }
+            out = result + rest
+        }
+        return out
+    }
+
+    /// The consonant-dependent particle `rest` starts with (as written for another word, or both
+    /// ways: "은(는)", "(으)로"), in the form `word` takes, with how many characters of `rest` it
+    /// replaces; nil when `rest` starts with none, or when `word`'s last sound is not known.
+    static func agreeingParticle(after word: String, at rest: Substring) -> (particle: String, written: Int)? {
+        guard let final = hasFinalConsonant(word) else { return nil }
+        for (c, v) in particlePairs.sorted(by: { $0.0.count > $1.0.count }) {
+            let both = c.hasSuffix(v) ? "(\(c.dropLast(v.count)))\(v)" : "\(c)(\(v))"
+            // 으로 and 과 keep their form before another particle ("으로서", "과의"); 이 before
+            // one is another word ("이다": 국가다, not 국가가다).
+            let goesOn = c == "으로" || c == "과"
+            let written = rest.hasPrefix(both) ? both : [c, v].first { p in
+                rest.hasPrefix(p) && (goesOn || (rest.dropFirst(p.count).first.map { $0.isWhitespace || $0.isPunctuation } ?? true))
+            }
+            guard let written else { continue }
+            // 으로 after a final consonant other than ㄹ, 로 after a vowel or ㄹ ("국무위원으로", "법률로").
+            let endsInRieul = word.unicodeScalars.last.map { (0xAC00...0xD7A3).contains($0.value) && ($0.value - 0xAC00) % 28 == 8 } ?? false
+            let consonantForm = c == "으로" ? final && !endsInRieul : final
+            return (consonantForm ? c : v, written.count)
+        }
+        return nil
+    }
+
     /// `text` with the consonant-dependent particle after each blank and masked name written both
     /// ways ("____은(는)", "○○이(가)", "____(으)로"), so that no option is told apart by the
     /// particle; `text` itself when there is none.

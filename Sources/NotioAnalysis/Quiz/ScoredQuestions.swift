@@ -405,7 +405,6 @@ extension QuizMaker {
     /// `term` replaced by `other` wherever the sentence writes it as a word, the particle after it
     /// agreeing with the new word's last sound ("정당은" → "국가는", not "국가은").
     static func replacing(_ term: String, with other: String, in sentence: String) -> String {
-        let pairs: [(Character, Character)] = [("은", "는"), ("이", "가"), ("을", "를"), ("과", "와")]
         var out = ""
         var rest = Substring(sentence)
         while let range = rest.range(of: term) {
@@ -416,15 +415,9 @@ extension QuizMaker {
             }
             out += rest[..<range.lowerBound] + other
             rest = rest[range.upperBound...]
-            guard let final = QuizText.hasFinalConsonant(other) else { continue }
-            // 으로 after a final consonant other than ㄹ, 로 after a vowel or ㄹ ("국무위원으로").
-            let endsInRieul = other.unicodeScalars.last.map { (0xAC00...0xD7A3).contains($0.value) && ($0.value - 0xAC00) % 28 == 8 } ?? false
-            if rest.hasPrefix("으로") || rest.hasPrefix("로") {
-                rest = rest.dropFirst(rest.hasPrefix("으로") ? 2 : 1)
-                out += final && !endsInRieul ? "으로" : "로"
-            } else if let next = rest.first, let pair = pairs.first(where: { $0.0 == next || $0.1 == next }) {
-                out.append(final ? pair.0 : pair.1)
-                rest = rest.dropFirst()
+            if let (particle, written) = QuizText.agreeingParticle(after: other, at: rest) {
+                out += particle
+                rest = rest.dropFirst(written)
             }
         }
         return out + rest

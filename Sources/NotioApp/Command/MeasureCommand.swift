@@ -39,16 +39,17 @@ enum MeasureCommand {
             return 0
         case "quiz":
             // Offline analysis of a PDF's text, then 30 questions at each level.
-            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure quiz FILE") }
+            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure quiz FILE [--untagged] [--no-language-model]") }
             let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(), limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
             let document = try await client.extractPDF(at: arguments[1]) { _ in }
             let analysis = try await OfflineAnalyser().analyse(document, tagger: tagger(arguments)) { _ in }
+            let quizzer = try await quizzer(arguments)
             let clock = ContinuousClock()
             var parts: [String] = []
             for level in Difficulty.allCases {
                 var questions: [Question] = []
-                let t = clock.measure {
-                    questions = OfflineQuizGenerator().questions(for: QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: 30, seed: 1))
+                let t = try await clock.measure {
+                    questions = try await quizzer.makeQuestions(QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: 30, seed: 1))
                 }
                 // The difficulty proxy: how alike the distractors are, how many take two steps, how much to read.
                 let p = QuizProfile(questions)
@@ -65,7 +66,7 @@ enum MeasureCommand {
         case "study":
             // What a reader of the 노트 space sees of one PDF, as JSON: the note (title, concepts,
             // keywords) and the questions each level gives for `--count` asked (30 by default).
-            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure study FILE [--count N] [--lines] [--untagged]") }
+            guard arguments.count >= 2 else { throw ConfigurationError(description: "measure study FILE [--count N] [--lines] [--untagged] [--no-language-model]") }
             let count = arguments.firstIndex(of: "--count").flatMap { Int(arguments[$0 + 1]) } ?? 30
             let client = MediaWorkerClient(executable: MediaWorkerClient.currentExecutable(), limits: MediaLimits(maxBytes: 1 << 30, maxPages: 100_000, timeoutSeconds: 3600))
             let clock = ContinuousClock()
@@ -75,11 +76,12 @@ enum MeasureCommand {
             var analysis = NoteAnalysis(title: "", concepts: [], keywords: [])
             let words = try await tagger(arguments)
             let analyse = try await clock.measure { analysis = try await OfflineAnalyser().analyse(document, tagger: words) { _ in } }
+            let quizzer = try await quizzer(arguments)
             var quizzes: [String: [Question]] = [:]
             var quizMs: [String: String] = [:]
             for level in Difficulty.allCases {
-                let t = clock.measure {
-                    quizzes[level.rawValue] = OfflineQuizGenerator().questions(for: QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: count, seed: 1))
+                let t = try await clock.measure {
+                    quizzes[level.rawValue] = try await quizzer.makeQuestions(QuizRequest(analysis: analysis, pages: document.pages, difficulty: level, count: count, seed: 1))
                 }
                 quizMs[level.rawValue] = ms(t)
             }
@@ -118,6 +120,9 @@ enum MeasureCommand {
 
     /// The OCR workers the measurements tag in, as the server's pool (one worker).
     static let measurePool = OCRPool(executable: MediaWorkerClient.currentExecutable())
+    /// The language model's worker, as the server's (`AppContext.language`).
+    static let languagePool = OCRPool(executable: MediaWorkerClient.currentExecutable(),
+                                      configuration: OCRPoolConfiguration(timeoutSeconds: WarmKoreanLanguageModel.timeoutSeconds))
 
     /// The tagger the server's analysis uses (MeCab in a warm OCR worker, started and asked once
     /// before anything is timed: the server's workers start with it), or none with `--untagged`:
@@ -127,6 +132,16 @@ enum MeasureCommand {
         let tagger = WarmKoreanTagger(pool: measurePool)
         _ = try await tagger.tag(["국회는 법률을 제정한다."])
         return tagger
+    }
+
+    /// The offline analyser as the server makes quizzes with it: options chosen by Kiwi's
+    /// language model in a warm OCR worker (started and asked once before anything is timed), or
+    /// by the chooser alone with `--no-language-model`, to compare.
+    static func quizzer(_ arguments: [String]) async throws -> OfflineAnalyser {
+        guard !arguments.contains("--no-language-model") else { return OfflineAnalyser() }
+        let model = WarmKoreanLanguageModel(pool: languagePool)
+        _ = try await model.logLikelihoods(["국회는 법률을 제정한다."])
+        return OfflineAnalyser(languageModel: model)
     }
 
     /// This process's resident memory (VmRSS) in kB.

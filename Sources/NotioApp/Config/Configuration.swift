@@ -81,6 +81,7 @@ public struct Configuration: Sendable {
     /// mecab-ko-dic for the worker's Korean tagger; empty means `.cache/mecab-ko-dic` found by
     /// `KoreanDictionary.resolve`.
     public var koreanDictionary: String = declared(\.koreanDictionary)
+    public var koreanModel: String = declared(\.koreanModel)
 
     public init() {}
 
@@ -197,6 +198,8 @@ public struct Configuration: Sendable {
               "the `notio-worker` binary"),
         .text("NOTIO_KOREAN_DICTIONARY", "", \.koreanDictionary, shown: "`.cache/mecab-ko-dic` (in the working directory or the source tree)",
               "the folder of mecab-ko-dic, the dictionary of the Korean morphological analyser (MeCab, run in `notio-worker`); `make run` and `make test` put it in `.cache/mecab-ko-dic` (`scripts/fetch-korean-dictionary.sh`)"),
+        .text("NOTIO_KOREAN_MODEL", "", \.koreanModel, shown: "`.cache/kiwi/model` (in the working directory or the source tree)",
+              "the folder of Kiwi's model, the Korean language model the offline quizzes choose a blank's options by (run in `notio-worker`); `make run` and `make test` build Kiwi and put its model in `.cache/kiwi/model` (`scripts/build-korean-model.sh`)"),
         .text("NOTIO_AI_PROVIDER", "offline", \.aiProvider, choices: ["offline", "gemini", "openai"],
               "`offline`, `gemini` or `openai`"),
         .text("GEMINI_API_KEY", "", \.geminiAPIKey, secret: true,

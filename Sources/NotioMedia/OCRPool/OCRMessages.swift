@@ -10,6 +10,9 @@ import Foundation
 /// `{"id":10,"op":"tagKorean","dictionary":"/srv/mecab-ko-dic","texts":["…","…"]}` tags Korean texts
 /// with the worker's MeCab, loaded on the first such request and kept.
 ///
+/// `{"id":11,"op":"scoreKorean","model":"/srv/kiwi/model","texts":["…","…"]}` gives each sentence's
+/// log-likelihood by the worker's Kiwi language model, likewise loaded once and kept.
+///
 /// With `NOTIO_WORKER_TEST_OPS=1` in its environment the worker also takes `crash` (abort) and
 /// `sleep` (`seconds`), for tests of the pool.
 package struct OCRRequest: Codable, Sendable {
@@ -25,6 +28,7 @@ package struct OCRRequest: Codable, Sendable {
     package var out: String?
     package var dictionary: String?
     package var texts: [String]?
+    package var model: String?
 
     package init(id: Int = 0, op: String, path: String? = nil, strokes: [Stroke]? = nil,
                  limits: PhotoLimits? = nil, seconds: Double? = nil) {
@@ -43,10 +47,16 @@ package struct OCRRequest: Codable, Sendable {
         request.texts = texts; request.dictionary = dictionary
         return request
     }
+
+    package static func scoreKorean(_ sentences: [String], model: String) -> OCRRequest {
+        var request = OCRRequest(op: "scoreKorean")
+        request.texts = sentences; request.model = model
+        return request
+    }
 }
 
 /// The worker's answer, one JSON line on its stdout with the request's `id`: `page` for `words`,
-/// `underline` for `underline`, `card` for `card`, `tagged` for `tagKorean`, or `error`. `ms` is the time spent on the request (decoding,
+/// `underline` for `underline`, `card` for `card`, `tagged` for `tagKorean`, `likelihoods` for `scoreKorean`, or `error`. `ms` is the time spent on the request (decoding,
 /// recognition, selection).
 package struct OCRAnswer: Codable, Sendable {
     package var id: Int
@@ -54,6 +64,7 @@ package struct OCRAnswer: Codable, Sendable {
     package var underline: UnderlineResult?
     package var card: CardResult?
     package var tagged: TaggedTexts?
+    package var likelihoods: [Double]?
     package var error: MediaError?
     package var ms: Double?
 
