@@ -118,7 +118,7 @@ extension MediaWorker {
             }
             let model = try loaded[folder] ?? KiwiLanguageModel(folder: folder)
             loaded[folder] = model
-            return try sentences.map { try model.logLikelihood(of: $0) }
+            return try model.logLikelihoods(concurrently: sentences)
         }
     }
 

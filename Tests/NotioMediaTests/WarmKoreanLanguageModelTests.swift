@@ -28,6 +28,9 @@ struct WarmKoreanLanguageModelTests {
         #expect(answer[2] == 0 && answer[3] < 0)
         // A sentence past `sentenceBytes` is scored on its first 4 KB, not refused.
         #expect(Self.sentences[4].utf8.count > KiwiLanguageModel.sentenceBytes && answer[4] < answer[0])
+        // A quiz's batch is scored on every core at once, each sentence as alone.
+        let batch = (0..<48).map { "제\($0)조 국무위원은 국무총리의 \(["제청", "국민", "추천"][$0 % 3])으로 대통령이 임명한다." }
+        #expect(try await model.logLikelihoods(batch) == (try batch.map { try local.logLikelihood(of: $0) }))
         // The worker keeps its Kiwi: asked again, it answers the same.
         #expect(try await model.logLikelihoods(Self.sentences) == answer)
         #expect(try await model.logLikelihoods([]) == [])

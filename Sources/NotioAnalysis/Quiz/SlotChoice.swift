@@ -48,9 +48,24 @@ struct SlotChoice {
             ? QuizText.hasFinalConsonant(answer) : nil
     }
 
-    /// The passage with the key, then with each candidate, in its blanks: what the model scores.
+    /// Words either side of the blanks that the model reads: what decides whether a word fits a
+    /// blank stands within a clause of it, and the model's time grows with the text (a law's
+    /// sentence of 150 letters takes it three times as long as its 40 around the blank).
+    static let contextWords = 6
+
+    /// The passage with the key, then with each candidate, in its blanks, cut to `contextWords`
+    /// either side: what the model scores.
     var sentences: [String] {
-        ([answer] + candidates).map { QuizText.filled(passage, with: $0) }
+        let window = Self.window(of: passage)
+        return ([answer] + candidates).map { QuizText.filled(window, with: $0) }
+    }
+
+    /// `passage` from the sixth word before its first blank or mask to the sixth after its last.
+    static func window(of passage: String) -> String {
+        let words = passage.split(whereSeparator: \.isWhitespace)
+        let marked = words.indices.filter { words[$0].contains(QuizText.blank) || words[$0].contains(QuizText.nameMask) }
+        guard let first = marked.first, let last = marked.last else { return passage }
+        return words[max(0, first - contextWords)...min(words.count - 1, last + contextWords)].joined(separator: " ")
     }
 
     /// Three options for the blank by the model's `likelihoods` of `sentences`: those likeliest in
