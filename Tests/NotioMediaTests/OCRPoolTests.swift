@@ -139,14 +139,16 @@ struct OCRPoolTests {
         _ = try await pool.words(inImageAt: try blankPicture())
 
         let started = Date()
-        let first = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 1.5)) }
-        try await Task.sleep(nanoseconds: 500_000_000)
+        // Generous sleeps: on a machine busy with other tests, tasks start late, and the two
+        // waiting requests must be queued before the third one asks.
+        let first = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 4)) }
+        try await Task.sleep(nanoseconds: 1_000_000_000)
         let second = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) }
         let third = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        try await Task.sleep(nanoseconds: 1_000_000_000)
         #expect(await code { _ = try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) } == "busy")
         _ = try await (first.value, second.value, third.value)
-        #expect(Date().timeIntervalSince(started) >= 1.9, "one worker: one request at a time")
+        #expect(Date().timeIntervalSince(started) >= 4.4, "one worker: one request at a time")
     }
 
     @Test func aCancelledRequestStopsWaiting() async throws {
