@@ -139,16 +139,15 @@ struct OCRPoolTests {
         _ = try await pool.words(inImageAt: try blankPicture())
 
         let started = Date()
-        // Generous sleeps: on a machine busy with other tests, tasks start late, and the two
-        // waiting requests must be queued before the third one asks.
-        let first = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 4)) }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
-        let second = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) }
-        let third = Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) }
-        try await Task.sleep(nanoseconds: 1_000_000_000)
+        // Three requests of 3 s: one on the worker, two waiting, however late the tasks start on
+        // a machine busy with other tests; the fourth finds the queue full.
+        let asked = (0..<3).map { _ in Task { try await pool.perform(OCRRequest(op: "sleep", seconds: 3)) } }
+        let deadline = Date().addingTimeInterval(30)
+        while pool.queue.waitingCount < 2 && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(pool.queue.waitingCount == 2)
         #expect(await code { _ = try await pool.perform(OCRRequest(op: "sleep", seconds: 0.2)) } == "busy")
-        _ = try await (first.value, second.value, third.value)
-        #expect(Date().timeIntervalSince(started) >= 4.4, "one worker: one request at a time")
+        for request in asked { _ = try await request.value }
+        #expect(Date().timeIntervalSince(started) >= 8.9, "one worker: one request at a time")
     }
 
     @Test func aCancelledRequestStopsWaiting() async throws {
