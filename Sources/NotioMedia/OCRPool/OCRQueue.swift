@@ -24,13 +24,6 @@ final class OCRQueue: @unchecked Sendable {
         case stop
     }
 
-    /// Requests waiting for a worker now (tests wait for a queue to fill).
-    var waitingCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return waiting.count
-    }
-
     func enqueue(_ job: OCRJob) {
         condition.lock()
         if stopped {
