@@ -40,15 +40,16 @@ final class AppContext: Sendable {
         previews = RestorePreviews(store: store, dataDirectory: config.dataDirectory, limits: config.accountLimits, now: now)
         accounts = AccountService(store: store, config: config, now: now, sessions: sessions, previews: previews)
         files = try FileStorage(config: config, store: store)
+        let worker = config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable
         media = MediaWorkerClient(
-            executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
+            executable: worker,
             limits: MediaLimits(maxBytes: config.maxUploadBytes, maxPages: config.pdfMaxPages,
                                 timeoutSeconds: Double(config.pdfTimeoutSeconds), ocrMinChars: config.ocrMinChars,
                                 ocrThreads: config.ocrThreads))
-        ocr = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
+        ocr = OCRPool(executable: worker,
                       configuration: OCRPoolConfiguration(workers: config.ocrWorkers, timeoutSeconds: Double(config.ocrTimeoutSeconds),
                                                           photo: PhotoLimits(maxBytes: config.maxPhotoBytes, maxPixels: config.photoMaxMegapixels * 1_000_000)))
-        language = OCRPool(executable: config.workerExecutable.isEmpty ? MediaWorkerClient.currentExecutable() : config.workerExecutable,
+        language = OCRPool(executable: worker,
                            configuration: OCRPoolConfiguration(workers: 1, timeoutSeconds: WarmKoreanLanguageModel.timeoutSeconds))
         // The offline analyser chooses a blank's options by Kiwi's language model.
         self.provider = (provider as? OfflineAnalyser)?.with(languageModel: WarmKoreanLanguageModel(pool: language, folder: KoreanModelFolder.resolve(config.koreanModel))) ?? provider

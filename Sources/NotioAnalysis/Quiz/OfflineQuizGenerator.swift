@@ -536,12 +536,13 @@ struct QuizMaker {
             var options = [c.answer] + distractors
             options.shuffle(using: &rng)
             let correct = options.firstIndex(of: c.answer)!
+            let id = questionID(c.prompt, c.answer)
             if recordsSlots, var slot = SlotChoice(prompt: c.prompt, answer: c.answer, candidates: slotCandidates,
                                                    shownAnswerWords: answerWordsShown(c)) {
                 if c.shortPrompt != nil, QuizText.isWritable(c.answer) { slot.written = shortQuestion(c) }
-                slotChoices[questionID(c.prompt, c.answer)] = slot
+                slotChoices[id] = slot
             }
-            question = Question(id: questionID(c.prompt, c.answer), kind: .choice, form: c.form, prompt: c.prompt,
+            question = Question(id: id, kind: .choice, form: c.form, prompt: c.prompt,
                                 options: options, correctIndex: correct, answer: c.answer, alternatives: c.alternatives,
                                 conceptId: material.concepts[c.concept].concept.id, conceptName: material.concepts[c.concept].display,
                                 page: material.concepts[c.concept].page, explanation: explanation(c))
@@ -789,11 +790,7 @@ struct QuizMaker {
         guard chosen.count >= 3 else { return nil }
         slotCandidates = chosen
         chosen = Array(chosen.prefix(3))
-        // Three options of one kind ("…회귀식") beside a key of none is the odd one out, found unread.
-        if termsOnly, OptionType.headWord(c.answer) == nil, let head = OptionType.headWord(chosen[0]),
-           chosen.allSatisfy({ OptionType.headWord($0) == head }) {
-            return nil
-        }
+        if termsOnly, OptionType.isOddOneOut(answer: c.answer, beside: chosen) { return nil }
         return chosen
     }
 }

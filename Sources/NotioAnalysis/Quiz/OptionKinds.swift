@@ -103,6 +103,13 @@ struct OptionType: Equatable {
         return abs(words(a) - words(b)) <= 1 && max(x, y) <= 3 * max(min(x, y), 1)
     }
 
+    /// Whether three options of one kind ("…회귀식") stand beside a key of none: the key is the
+    /// odd one out, found unread.
+    static func isOddOneOut(answer: String, beside options: [String]) -> Bool {
+        guard headWord(answer) == nil, let head = options.first.flatMap(headWord) else { return false }
+        return options.allSatisfy { headWord($0) == head }
+    }
+
     /// The word that says what kind of thing a term is: the last of two or more ("Date 변수" is
     /// a 변수, "변수 선언" a 선언), nil for one word.
     static func headWord(_ term: String) -> String? {

@@ -7,8 +7,7 @@ import NotioCore
 extension QuizMaker {
     /// The passage of a prompt: the text after its instruction line.
     func passage(_ c: Candidate) -> String {
-        guard let range = c.prompt.range(of: "\n\n", options: .backwards) else { return c.prompt }
-        return String(c.prompt[range.upperBound...])
+        QuizText.passage(of: c.prompt)
     }
 
     /// Whether a blank on `term` may be asked as a short answer: a term the note teaches

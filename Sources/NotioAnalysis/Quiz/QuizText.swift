@@ -439,6 +439,12 @@ enum QuizText {
         return nil
     }
 
+    /// The passage a prompt asks about: what follows its question's blank line, or the whole prompt.
+    static func passage(of prompt: String) -> String {
+        guard let range = prompt.range(of: "\n\n", options: .backwards) else { return prompt }
+        return String(prompt[range.upperBound...])
+    }
+
     /// `text` with `word` in each blank and masked name, the particle after it in the form `word`
     /// takes (`agreeingParticle`): "____이 발생한 경우" with 육아휴직자 is "육아휴직자가 발생한 경우".
     static func filled(_ text: String, with word: String) -> String {

@@ -38,7 +38,7 @@ struct SlotChoice {
 
     /// nil when the prompt has no blank or mask to write the options into.
     init?(prompt: String, answer: String, candidates: [String], shownAnswerWords: [String]) {
-        let passage = prompt.range(of: "\n\n", options: .backwards).map { String(prompt[$0.upperBound...]) } ?? prompt
+        let passage = QuizText.passage(of: prompt)
         guard passage.contains(QuizText.blank) || passage.contains(QuizText.nameMask) else { return nil }
         self.passage = passage
         self.answer = answer
@@ -92,12 +92,7 @@ struct SlotChoice {
             chosen.append(candidates[index])
         }
         guard chosen.count == 3, !Self.showsAnswerWord(shownAnswerWords, chosen) else { return nil }
-        // Three options of one kind ("…회귀식") beside a key of none is the odd one out, as in the chooser.
-        if OptionType.headWord(answer) == nil, let head = OptionType.headWord(chosen[0]),
-           chosen.allSatisfy({ OptionType.headWord($0) == head }) {
-            return nil
-        }
-        return chosen
+        return OptionType.isOddOneOut(answer: answer, beside: chosen) ? nil : chosen
     }
 
     /// `question` with the options its blank takes best (`distractors(likelihoods:difficulty:)`);
