@@ -55,7 +55,21 @@ extension QuizText {
         let lowered = passage.lowercased()
         if backReferences.contains(where: { lowered.contains($0) }) { return true }
         let first = passage.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
-        return ["두", "세", "물론", "물론,", "또한", "또한,", "게다가", "그렇지만", "Also,", "Alternatively,", "Otherwise,"].contains(first)
+        if ["두", "세", "물론", "물론,", "또한", "또한,", "게다가", "그렇지만", "Also,", "Alternatively,", "Otherwise,"].contains(first) { return true }
+        return pointsBackByForm(passage)
+    }
+
+    /// Whether a word of the passage points back by its form, whatever it is: a demonstrative
+    /// predicate in any of its endings ("만약 그렇다면", "이렇게 하면", "저렇듯"), a third-person
+    /// plural ("그들과 함께", "이들은"), or an ordinal of items the passage does not list ("두 번째
+    /// 방법은"). Found on an FAQ and a manual chapter; the FAQ's two and the manual's one are each
+    /// a source the other was not.
+    static func pointsBackByForm(_ passage: String) -> Bool {
+        for token in passage.split(whereSeparator: \.isWhitespace) {
+            let word = token.trimmingCharacters(in: CharacterSet.punctuationCharacters)
+            if ["그렇", "이렇", "저렇", "그들", "이들"].contains(where: { word.hasPrefix($0) }) { return true }
+        }
+        return passage.firstMatch(of: /(?:^|\s)(?:첫|두|세|네|다섯|여섯|마지막) ?번째/) != nil
     }
 
     /// Whether a sentence may be the passage (or an option) of a question at all.

@@ -35,7 +35,7 @@ struct QuizMaterial {
         /// questions, and "which section is this about" reads as "which question does it answer".
         var asksAQuestion: Bool {
             let text = display.trimmingCharacters(in: .whitespacesAndNewlines)
-            return text.hasSuffix("?") || text.hasSuffix("？") || ["나요", "까", "가요", "인가"].contains { text.hasSuffix($0) }
+            return text.hasSuffix("?") || text.hasSuffix("？") || (["까"] + PassageScore.interrogativeEndings).contains { text.hasSuffix($0) }
         }
 
         /// Whether the heading names what its section is about. A bill's or a report's part names

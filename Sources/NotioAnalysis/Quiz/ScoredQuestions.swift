@@ -53,14 +53,24 @@ enum PassageScore {
         return String(sentence[space...].drop { $0 == " " })
     }
 
+    /// Endings that ask (해요체 and 합쇼체 questions, "-는가"): a sentence ending in one says nothing
+    /// true or false. The same endings make a heading a question (`QuizMaterial.Concept.asksAQuestion`).
+    static let interrogativeEndings = ["나요", "가요", "까요", "니까", "는가", "인가", "은가"]
+
+    /// Whether a sentence is a question: its mark, or, where the PDF printed none ("… 특별한 규정은
+    /// 무엇인가요"), an FAQ's heading run into its section, its ending.
+    static func asks(_ sentence: String) -> Bool {
+        let unquoted = sentence.trimmingCharacters(in: CharacterSet(charactersIn: "”\"'’) ").union(.whitespaces))
+        return unquoted.hasSuffix("?") || unquoted.hasSuffix("？") || interrogativeEndings.contains { unquoted.hasSuffix($0) }
+    }
+
     /// Whether a sentence ends as a statement does: a verb's or copula's final ending ("…이다.",
     /// "…합니다.", "…하십시오.", "…함."), not a phrase cut by a list or a reference ("…개요는 5.1절.").
     static func endsAStatement(_ sentence: String) -> Bool {
         let whole = sentence.trimmingCharacters(in: .whitespaces)
         // A question, or a title quoted whole (“데비안과 … 호환이 되나요?”, a pointer to another
         // section), says nothing true or false.
-        let unquoted = whole.trimmingCharacters(in: CharacterSet(charactersIn: "”\"'’)"))
-        if unquoted.hasSuffix("?") || unquoted.hasSuffix("？") { return false }
+        if asks(whole) { return false }
         if let first = whole.first, "“\"‘".contains(first), let last = whole.last, "”\"’".contains(last) { return false }
         let text = whole.trimmingCharacters(in: CharacterSet(charactersIn: ".!?”\"'’)"))
         guard let last = text.last else { return false }
@@ -83,8 +93,14 @@ enum PassageScore {
         if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.55 }
         if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
         if QuizText.sendsElsewhere(sentence) { score -= 0.55 }
+        // Points back by its form anywhere ("만약 그렇다면", "그들과 함께", "두 번째 방법은"), where the
+        // word lists above do not reach.
+        if QuizText.pointsBackByForm(sentence) { score -= 0.55 }
         let letters = sentence.filter(\.isLetter).count
         if letters < 12 { score -= 0.5 }
+        // Says too little to be asked about ("공통적인 문제가 하나 있습니다."): a reader cannot tell
+        // what it is about, however it is asked.
+        else if letters < 20 { score -= 0.3 }
         if sentence.count > 170 { score -= 0.3 }
         // Text broken by the PDF's line ends ("그 사 유", "법령안 이 심사"): many one-syllable words.
         let hangulWords = words.filter { $0.unicodeScalars.allSatisfy(KoreanText.isHangulScalar) }
@@ -118,7 +134,9 @@ extension QuizMaker {
         let shown = Set(entry.keySentences)
         return (entry.keySentences + entry.sectionSentences).compactMap { s in
             let text = PassageScore.standingAlone(Whitespace.normalised(s))
-            guard material.isInNotesLanguage(text) else { return nil }
+            // A question asks nothing of the reader as a passage: it is a heading ("____을(를) 다루려고
+            // 제공하는 특별한 규정은 무엇인가요"), and its blank is given away by the section's name.
+            guard material.isInNotesLanguage(text), !PassageScore.asks(text) else { return nil }
             var score = PassageScore.score(text)
             // The card chose its sentences as the section's most telling; the rest come after.
             if !shown.contains(s) { score -= 0.05 }
