@@ -34,8 +34,8 @@ struct QuizMaterial {
         /// Whether the heading is a question ("커널이란 무엇인가요?"): an FAQ's sections are its
         /// questions, and "which section is this about" reads as "which question does it answer".
         var asksAQuestion: Bool {
-            let text = display.trimmingCharacters(in: .whitespacesAndNewlines)
-            return text.hasSuffix("?") || text.hasSuffix("？") || (["까"] + PassageScore.interrogativeEndings).contains { text.hasSuffix($0) }
+            // "-까" too: a heading is never a statement that could end in it.
+            PassageScore.asks(display) || display.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("까")
         }
 
         /// Whether the heading names what its section is about. A bill's or a report's part names

@@ -85,7 +85,10 @@ enum PassageScore {
         // sentence the split cut, whose start is in the one before.
         if let first = words.first, Self.boundWords.contains(String(first)) { score -= 0.6 }
         // Points back anywhere in it ("… 이러한 목적으로", "그들과 함께"), not only at its start.
-        if words.dropFirst().contains(where: { word in Self.pointingWords.contains { word.hasPrefix($0) } }) { score -= 0.55 }
+        // Or by its form ("만약 그렇다면", "두 번째 방법은"), where the word list does not reach: one
+        // fault, weighed once.
+        if words.dropFirst().contains(where: { word in Self.pointingWords.contains { word.hasPrefix($0) } })
+            || QuizText.pointsBackByForm(sentence) { score -= 0.55 }
         // A bracket or quote opened and not closed, or the reverse: the split cut the sentence
         // inside it ("… 특히 강력합니다 (7장.").
         if QuizText.hasUnbalancedMarks(sentence) { score -= 0.55 }
@@ -93,9 +96,6 @@ enum PassageScore {
         if sentence.contains("다음") && (sentence.contains("같") || sentence.contains("사항") || sentence.contains("각 호")) { score -= 0.55 }
         if sentence.hasSuffix(":") || sentence.hasSuffix("：") { score -= 0.5 }
         if QuizText.sendsElsewhere(sentence) { score -= 0.55 }
-        // Points back by its form anywhere ("만약 그렇다면", "그들과 함께", "두 번째 방법은"), where the
-        // word lists above do not reach.
-        if QuizText.pointsBackByForm(sentence) { score -= 0.55 }
         let letters = sentence.filter(\.isLetter).count
         if letters < 12 { score -= 0.5 }
         // Says too little to be asked about ("공통적인 문제가 하나 있습니다."): a reader cannot tell
